@@ -1,0 +1,182 @@
+//! What a move causes, as the games report it: the one record that narration, the match
+//! tables and wager settlement all read.
+//!
+//! Events are small `Copy` values so that a game can emit them from its hot path into a
+//! sink that ignores them (`()`) at no cost.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::{Outcome, Seat};
+
+/// Receives the events a move causes.
+pub trait EventSink {
+    /// Takes one event.
+    fn emit(&mut self, event: Event);
+}
+
+/// The sink that ignores everything: search and perft use it.
+impl EventSink for () {
+    #[inline(always)]
+    fn emit(&mut self, _: Event) {}
+}
+
+impl EventSink for Vec<Event> {
+    fn emit(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// A place on a board, named the way its game names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// A square or point: a file or column letter (`0` is `a`) and a rank or row from 1.
+    Square { file: u8, rank: u8 },
+    /// A heap of a ring, numbered from 1.
+    Heap(u8),
+    /// A trap of a seat's Land, numbered from 1 by that seat.
+    Trap { land: Seat, trap: u8 },
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Place::Square { file, rank } => write!(f, "{}{}", char::from(b'a' + file), rank),
+            Place::Heap(n) => write!(f, "heap {n}"),
+            Place::Trap { trap, .. } => write!(f, "trap {trap}"),
+        }
+    }
+}
+
+impl Serialize for Place {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A throw of Kiust Oyun's four stick dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Throw {
+    /// Four flat sides up: no move, the right to enter the opponent's inner row, throw again.
+    Kiust,
+    /// Three flat sides: move 6.
+    Six,
+    /// Two flat sides: move 3.
+    Three,
+    /// One flat side: move 2 (the capturing throw).
+    Two,
+    /// No flat side: up to four moves of 6 (the source's summary).
+    FourSixes,
+    /// No flat side, under the rule option `all_round = "four"`: move 4.
+    Four,
+}
+
+impl Throw {
+    /// How far a piece moves for one move of this throw (0 for kiust).
+    #[must_use]
+    pub fn distance(self) -> u8 {
+        match self {
+            Throw::Kiust => 0,
+            Throw::Six | Throw::FourSixes => 6,
+            Throw::Three => 3,
+            Throw::Two => 2,
+            Throw::Four => 4,
+        }
+    }
+}
+
+impl fmt::Display for Throw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Throw::Kiust => "kiust",
+            Throw::Six => "6",
+            Throw::Three => "3",
+            Throw::Two => "2",
+            Throw::FourSixes => "6x4",
+            Throw::Four => "4",
+        })
+    }
+}
+
+/// How a game or round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum End {
+    /// Tides of War: a stone entered the enemy town.
+    Conquest,
+    /// Tides of War: the last enemy stone was captured.
+    Massacre,
+    /// Tides of War: the side to move had no legal move and lost.
+    Blockade,
+    /// Tides of War: too long without a capture; drawn.
+    Truce,
+    /// Piç: nobody can move; the counters decide.
+    NoMoves,
+    /// Kiust Oyun: every piece of the loser was captured.
+    AllCaptured,
+    /// A cap on moves or turns ended it; the standing decides.
+    Cap,
+    /// Òicustiỳtac: a player reached 21 points.
+    Points,
+    /// Òicustiỳtac: both passed in turn; the score decides.
+    Stalled,
+}
+
+impl End {
+    /// A word for the way it ended, for tables.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            End::Conquest => "conquest",
+            End::Massacre => "massacre",
+            End::Blockade => "blockade",
+            End::Truce => "truce",
+            End::NoMoves => "no moves left",
+            End::AllCaptured => "all captured",
+            End::Cap => "cap",
+            End::Points => "21 points",
+            End::Stalled => "stalled",
+        }
+    }
+}
+
+/// Something that happened at the table.
+///
+/// In first-turn events `player` is the named player (`0` is the first named); in play
+/// events `by`, `victim` and `owner` are seats of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A lot (a coin, a straw) gave the first turn to `winner`.
+    Lot { winner: Seat },
+    /// A player threw the sticks for the first turn and showed `flats` flat sides.
+    FirstThrow { player: Seat, flats: u8 },
+    /// A player drew stones from the bag for the first turn.
+    BagDraw { player: Seat, whites: u8, blacks: u8 },
+    /// The first turn was won (the last event of every first-turn ceremony).
+    FirstTurn { winner: Seat },
+    /// Stones or pieces taken: a jump in Tides of War, a capture with a 2 in Kiust Oyun.
+    Capture { by: Seat, victim: Seat, at: Place, count: u8 },
+    /// Piç: the last counter made a heap of another player 3, and it became `by`'s piç.
+    Claim { by: Seat, owner: Seat, at: Place, counters: u16 },
+    /// A seat had no legal move and passed.
+    Pass { by: Seat },
+    /// Kiust Oyun: the sticks fell.
+    Throw { by: Seat, throw: Throw },
+    /// Kiust Oyun: no move of the throw was legal; the rest of it is lost.
+    ThrowLost { by: Seat },
+    /// A stone entered enemy ground: the enemy town (Tides of War), the opponent's inner
+    /// row (Kiust Oyun).
+    Enter { by: Seat, at: Place },
+    /// Òicustiỳtac: a stone was whelped.
+    Whelp { by: Seat, at: Place },
+    /// Òicustiỳtac: stones of `victim` were brought down after `by`'s turn; the points go
+    /// to `by`'s opponent of `victim` (to `by` when `victim` is the other side).
+    BringDown { by: Seat, victim: Seat, at: Place, count: u8 },
+    /// Òicustiỳtac: a stone was brought home.
+    BringHome { by: Seat, at: Place },
+    /// The game (or round) is over.
+    Over { outcome: Outcome },
+}

@@ -1,0 +1,390 @@
+//! The rules of taproom's games, behind one trait.
+//!
+//! # The contract
+//!
+//! A type implementing [`Game`] is a *position*: a plain value, cheap to clone, that knows
+//! everything the rules need (including the rule options it is played under). Everything
+//! outside `games/` (the match runner, the players, the narrator, the wagers) talks to a
+//! game only through this trait and the [`Event`]s it emits; no rule is written twice.
+//!
+//! * **Whose turn.** [`Game::turn`] says who acts next: a seat ([`Turn::Seat`]),
+//!   [`Turn::Chance`] when the next step is a chance event (a throw of the stick dice, a draw
+//!   from the bag), or [`Turn::Over`] when the game (or round) has ended.
+//! * **Seats.** 2 to 5 players sit at seats `0..players()`. Seat 0 is the side the spec
+//!   names first (White in Tides of War, player 1 in Piç and Kiust Oyun, Black in
+//!   Òicustiỳtac). Which character sits where is the match runner's business.
+//! * **Moves.** A move is a small `Copy` value: for a seat, one whole decision (a jump
+//!   chain, a sowing, a pass, a whole Òicustiỳtac turn of up to three actions); at a chance
+//!   node, one outcome. [`Game::legal_moves`] lists a seat's moves; [`Game::chance_outcomes`]
+//!   lists a chance node's outcomes with exact probabilities. A turn made of several
+//!   separate decisions (Kiust Oyun's "four moves of 6") is several moves in a row by the
+//!   same seat: `turn()` simply stays with that seat.
+//! * **Passing.** A game where passing is a rule (Piç, Òicustiỳtac) lists the pass as the
+//!   only legal move when nothing else is legal. A game where a stuck seat loses (Tides of
+//!   War) or loses its throw (Kiust Oyun) decides that itself; `legal_moves` is then empty
+//!   only when the game is over.
+//! * **Applying.** [`Game::play`] checks legality and hands back a typed error naming the
+//!   move and the position; [`Game::play_unchecked`] trusts its caller (search, perft) and
+//!   allocates nothing. Both report what the move caused to an [`EventSink`]; `()` is the
+//!   sink that ignores them, so hot loops pay nothing.
+//! * **The end.** [`Game::outcome`] gives the winners (several for a shared win, none for
+//!   a draw) and how the game ended; [`Game::score`] gives each seat's score where the game
+//!   keeps one.
+//! * **Notation.** Positions and moves read and write the spec's notation through
+//!   `FromStr`/`Display`; a malformed text is a [`ParseError`], different from a move that
+//!   parses but is not legal here ([`IllegalMove`]).
+//! * **The first turn.** Each game says how a match decides its first turn
+//!   ([`Game::first_turn`]): a chance process with exact probabilities whose steps are
+//!   logged as events, so first-turn wagers settle from the log.
+
+pub mod event;
+pub mod kind;
+pub mod tides;
+
+pub use event::{End, Event, EventSink, Place};
+pub use kind::GameKind;
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng;
+use serde::Serialize;
+
+/// A seat at the table, `0..players()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat as an index into per-seat arrays.
+    #[must_use]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The next seat clockwise at a table of `players`.
+    #[must_use]
+    pub fn next(self, players: usize) -> Seat {
+        Seat(((self.index() + 1) % players) as u8)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Seats are written from 1, as the specs number their players.
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// A set of seats (at most 8), used for winners.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Seats(u8);
+
+impl Seats {
+    /// No seat at all.
+    pub const NONE: Seats = Seats(0);
+
+    /// Just one seat.
+    #[must_use]
+    pub fn only(seat: Seat) -> Seats {
+        Seats(1 << seat.0)
+    }
+
+    /// This set with `seat` added.
+    #[must_use]
+    pub fn with(self, seat: Seat) -> Seats {
+        Seats(self.0 | 1 << seat.0)
+    }
+
+    /// Whether `seat` is in the set.
+    #[must_use]
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0 & (1 << seat.0) != 0
+    }
+
+    /// How many seats are in the set.
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats in the set, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..8u8).filter(move |&i| self.0 & (1 << i) != 0).map(Seat)
+    }
+}
+
+impl Serialize for Seats {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A player chooses a move.
+    Seat(Seat),
+    /// Chance chooses an outcome (a throw, a draw).
+    Chance,
+    /// Nothing more happens: see [`Game::outcome`].
+    Over,
+}
+
+/// An exact probability, as a fraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chance {
+    /// The numerator.
+    pub num: u32,
+    /// The denominator, never zero.
+    pub den: u32,
+}
+
+impl Chance {
+    /// `num / den`.
+    #[must_use]
+    pub const fn new(num: u32, den: u32) -> Chance {
+        Chance { num, den }
+    }
+
+    /// The probability as a float.
+    #[must_use]
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.num) / f64::from(self.den)
+    }
+}
+
+impl fmt::Display for Chance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// How a finished game (or round) came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Outcome {
+    /// The winning seats: one for a win, several for a shared win, none for a draw.
+    pub winners: Seats,
+    /// How it ended.
+    pub end: End,
+}
+
+impl Outcome {
+    /// A win for one seat.
+    #[must_use]
+    pub fn win(seat: Seat, end: End) -> Outcome {
+        Outcome { winners: Seats::only(seat), end }
+    }
+
+    /// A draw: nobody wins.
+    #[must_use]
+    pub fn draw(end: End) -> Outcome {
+        Outcome { winners: Seats::NONE, end }
+    }
+
+    /// Whether nobody won.
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+
+    /// The seat's share of the result, in `0..=1`: 1 for a sole win, `1/k` for a win
+    /// shared by `k`, `1/players` for a draw, 0 for a loss. Searches maximise this.
+    #[must_use]
+    pub fn reward(&self, seat: Seat, players: usize) -> f64 {
+        if self.winners.is_empty() {
+            1.0 / players as f64
+        } else if self.winners.contains(seat) {
+            1.0 / self.winners.len() as f64
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A position text that does not follow the spec's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("malformed {what} `{text}`: {reason}")]
+pub struct ParseError {
+    /// What was being read: "position", "move", "option".
+    pub what: &'static str,
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it, as a clause.
+    pub reason: String,
+}
+
+impl ParseError {
+    /// A position that does not parse.
+    pub fn position(text: &str, reason: impl Into<String>) -> ParseError {
+        ParseError { what: "position", text: text.to_owned(), reason: reason.into() }
+    }
+
+    /// A move that does not parse.
+    pub fn mv(text: &str, reason: impl Into<String>) -> ParseError {
+        ParseError { what: "move", text: text.to_owned(), reason: reason.into() }
+    }
+}
+
+/// A well-formed move that the rules do not allow in this position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move `{mv}` in position `{position}`: {reason}")]
+pub struct IllegalMove {
+    /// The move, in notation.
+    pub mv: String,
+    /// The position, in notation.
+    pub position: String,
+    /// Why not.
+    pub reason: String,
+}
+
+/// How a match decides who takes the first turn, and what the draw was.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstTurn {
+    /// The player (by the order the match named them, `0..players`) who wins the right.
+    pub winner: usize,
+    /// What happened, in order, for the log.
+    pub events: Vec<Event>,
+}
+
+/// The rules of one game, as a position. See the module documentation for the contract.
+pub trait Game: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync + 'static {
+    /// One decision of a seat, or one outcome of a chance event.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync;
+
+    /// The rule options a match can set (house readings that could go another way).
+    type Options: Clone + Default + fmt::Debug + Send + Sync;
+
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// The start position for `players` players, under `options`.
+    ///
+    /// # Errors
+    /// When the game cannot be played by that many players.
+    fn start(players: usize, options: &Self::Options) -> Result<Self, String>;
+
+    /// Puts the position under other rule options (a parsed position has the defaults).
+    fn set_options(&mut self, options: &Self::Options);
+
+    /// How many seats play.
+    fn players(&self) -> usize;
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// Appends the legal moves of the seat to move to `out` (nothing at a chance node or
+    /// when the game is over). Moves come in a fixed order for a given position.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Appends the outcomes of the chance event due now, with exact probabilities that
+    /// sum to one (nothing unless `turn()` is [`Turn::Chance`]).
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, Chance)>) {
+        let _ = out;
+    }
+
+    /// Plays a move known to be legal (or a chance outcome), reporting its events.
+    fn play_unchecked(&mut self, mv: Self::Move, events: &mut impl EventSink);
+
+    /// Whether `mv` is legal here (a listed move, or a possible chance outcome).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        match self.turn() {
+            Turn::Over => false,
+            Turn::Chance => {
+                let mut outs = Vec::new();
+                self.chance_outcomes(&mut outs);
+                outs.iter().any(|&(m, _)| m == mv)
+            }
+            Turn::Seat(_) => {
+                let mut moves = Vec::new();
+                self.legal_moves(&mut moves);
+                moves.contains(&mv)
+            }
+        }
+    }
+
+    /// Plays a move after checking that it is legal.
+    ///
+    /// # Errors
+    /// When the move is not legal here; the position is then unchanged.
+    fn play(&mut self, mv: Self::Move, events: &mut impl EventSink) -> Result<(), IllegalMove> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv, events);
+            Ok(())
+        } else {
+            let reason = match self.turn() {
+                Turn::Over => "the game is over".to_owned(),
+                Turn::Chance => "it is not a possible outcome of the chance event due".to_owned(),
+                Turn::Seat(s) => format!("it is not among player {s}'s legal moves"),
+            };
+            Err(IllegalMove { mv: mv.to_string(), position: self.to_string(), reason })
+        }
+    }
+
+    /// How the game ended, once `turn()` is [`Turn::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The seat's score where the game keeps one (points, counters, pieces left).
+    fn score(&self, seat: Seat) -> i32 {
+        let _ = seat;
+        0
+    }
+
+    /// A quick judgement of the position for `seat`, roughly in `-1..=1` (positive is
+    /// good): the evaluation players may use. Material, mobility, score difference.
+    fn heuristic(&self, seat: Seat) -> f32 {
+        let _ = seat;
+        0.0
+    }
+
+    /// Decides who takes the first turn among `players` named players, as the game's
+    /// custom says; the default is a lot, each player equally likely.
+    fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {
+        let winner = rand::RngExt::random_range(rng, 0..players);
+        FirstTurn { winner, events: vec![Event::Lot { winner: Seat(winner as u8) }] }
+    }
+
+    /// The exact chance of each named player winning the first turn.
+    fn first_turn_odds(players: usize) -> Vec<f64> {
+        vec![1.0 / players as f64; players]
+    }
+}
+
+/// Counts the move sequences of exactly `depth` plies (moves and chance outcomes alike).
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::new(); depth as usize + 1];
+    perft_inner(pos, depth, &mut buffers)
+}
+
+fn perft_inner<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    moves.clear();
+    match pos.turn() {
+        Turn::Over => return 0,
+        Turn::Chance => {
+            let mut outs = Vec::new();
+            pos.chance_outcomes(&mut outs);
+            moves.extend(outs.into_iter().map(|(m, _)| m));
+        }
+        Turn::Seat(_) => pos.legal_moves(moves),
+    }
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(mv, &mut ());
+        total += perft_inner(&next, depth - 1, rest);
+    }
+    total
+}

@@ -1,0 +1,328 @@
+//! Tides of War, exactly as `shared/rules/tides-of-war.md` says: a 6×6 board, corner towns,
+//! a river, king steps and optional jump chains.
+
+mod board;
+mod moves;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Deserialize;
+
+pub use moves::Move;
+
+use super::{End, Event, EventSink, Game, GameKind, Outcome, ParseError, Place, Seat, Turn};
+use board::{BLACK_TOWN, WHITE_TOWN};
+
+/// Stones per side at the start, and the most a position may hold.
+const STONES: u32 = 14;
+
+/// The rule options of Tides of War.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct Options {
+    /// Plies without a capture after which the game is drawn (0 = never).
+    pub truce_after: u16,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { truce_after: 60 }
+    }
+}
+
+/// A Tides of War position. Seat 0 is White (town `a1`), seat 1 Black (town `f6`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tides {
+    /// White's and Black's stones, as bitboards.
+    stones: [u64; 2],
+    /// The side to move, 0 or 1.
+    side: u8,
+    /// Plies since the last capture (for the truce; not part of the position).
+    quiet: u16,
+    options: Options,
+    result: Option<Outcome>,
+}
+
+impl Tides {
+    fn town(side: u8) -> u8 {
+        if side == 0 { WHITE_TOWN } else { BLACK_TOWN }
+    }
+
+    /// The stones of `seat` still on the board.
+    #[must_use]
+    pub fn stones(&self, seat: Seat) -> u32 {
+        self.stones[seat.index()].count_ones()
+    }
+
+    /// Plies since the last capture.
+    #[must_use]
+    pub fn quiet_plies(&self) -> u16 {
+        self.quiet
+    }
+
+    fn empty(&self) -> u64 {
+        board::ALL & !(self.stones[0] | self.stones[1])
+    }
+
+    /// Whether the side to move has any legal move at all (cheaply, with bitboards).
+    fn can_move(&self) -> bool {
+        let side = usize::from(self.side);
+        let (own, enemy) = (self.stones[side], self.stones[1 - side]);
+        let open = self.empty() & !(1u64 << Self::town(self.side));
+        (0..8).any(|d| {
+            board::shift(own, d) & open != 0
+                || board::shift(board::shift(own, d) & enemy, d) & open != 0
+        })
+    }
+
+    /// Appends every jump chain (and each prefix of it) that continues `path` from `at`.
+    fn jumps(&self, at: u8, path: Move, blockers: u64, enemy: u64, out: &mut Vec<Move>) {
+        let own_town = Self::town(self.side);
+        let enemy_town = Self::town(1 - self.side);
+        for d in 0..8 {
+            let Some(mid) = board::step(at, d) else { continue };
+            if enemy & (1 << mid) == 0 {
+                continue;
+            }
+            let Some(land) = board::step(mid, d) else { continue };
+            if (blockers | enemy) & (1 << land) != 0 || land == own_town {
+                continue;
+            }
+            let mv = path.jump(d);
+            out.push(mv);
+            let left = enemy & !(1 << mid);
+            if land != enemy_town && left != 0 {
+                self.jumps(land, mv, blockers, left, out);
+            }
+        }
+    }
+
+    /// Decides whether the game has ended after `self.side` was handed the move.
+    fn settle(&mut self, mover: u8, events: &mut impl EventSink) {
+        let me = Seat(mover);
+        let end = if self.stones[usize::from(mover)] & (1 << Self::town(1 - mover)) != 0 {
+            Some(Outcome::win(me, End::Conquest))
+        } else if self.stones[usize::from(1 - mover)] == 0 {
+            Some(Outcome::win(me, End::Massacre))
+        } else if self.options.truce_after > 0 && self.quiet >= self.options.truce_after {
+            Some(Outcome::draw(End::Truce))
+        } else if !self.can_move() {
+            Some(Outcome::win(me, End::Blockade))
+        } else {
+            None
+        };
+        if let Some(outcome) = end {
+            self.result = Some(outcome);
+            events.emit(Event::Over { outcome });
+        }
+    }
+}
+
+impl Game for Tides {
+    type Move = Move;
+    type Options = Options;
+    const KIND: GameKind = GameKind::TidesOfWar;
+
+    fn start(players: usize, options: &Options) -> Result<Self, String> {
+        if players != 2 {
+            return Err(format!("Tides of War is for 2 players, not {players}"));
+        }
+        let mut pos: Tides = START.parse().map_err(|e: ParseError| e.to_string())?;
+        pos.options = *options;
+        Ok(pos)
+    }
+
+    fn set_options(&mut self, options: &Options) {
+        self.options = *options;
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.result.is_some() { Turn::Over } else { Turn::Seat(Seat(self.side)) }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.result.is_some() {
+            return;
+        }
+        let side = usize::from(self.side);
+        let (own, enemy) = (self.stones[side], self.stones[1 - side]);
+        let open = self.empty() & !(1u64 << Self::town(self.side));
+        for d in 0..8 {
+            let mut targets = board::shift(own, d) & open;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let from = board::step(to, (d + 4) % 8).expect("a step has a source");
+                out.push(Move::step(from, d));
+            }
+        }
+        // Only stones next to an enemy stone can start a jump.
+        let mut near = 0;
+        for d in 0..8 {
+            near |= board::shift(enemy, d);
+        }
+        let mut jumpers = own & near;
+        while jumpers != 0 {
+            let from = jumpers.trailing_zeros() as u8;
+            jumpers &= jumpers - 1;
+            self.jumps(from, Move::chain(from), own & !(1 << from), enemy, out);
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move, events: &mut impl EventSink) {
+        let side = usize::from(self.side);
+        let me = Seat(self.side);
+        let from = mv.from();
+        let mut at = from;
+        if mv.jumps() == 0 {
+            at = board::step(from, mv.dir(0)).expect("legal step");
+            self.quiet = self.quiet.saturating_add(1);
+        } else {
+            for i in 0..mv.jumps() {
+                let d = mv.dir(i);
+                let mid = board::step(at, d).expect("legal jump");
+                at = board::step(mid, d).expect("legal jump");
+                self.stones[1 - side] &= !(1 << mid);
+                events.emit(Event::Capture {
+                    by: me,
+                    victim: Seat(1 - self.side),
+                    at: Place::Square { file: mid % 6, rank: mid / 6 + 1 },
+                    count: 1,
+                });
+            }
+            self.quiet = 0;
+        }
+        self.stones[side] = (self.stones[side] & !(1 << from)) | 1 << at;
+        if at == Self::town(1 - self.side) {
+            events.emit(Event::Enter { by: me, at: Place::Square { file: at % 6, rank: at / 6 + 1 } });
+        }
+        let mover = self.side;
+        self.side = 1 - self.side;
+        self.settle(mover, events);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    fn score(&self, seat: Seat) -> i32 {
+        self.stones(seat) as i32
+    }
+
+    fn heuristic(&self, seat: Seat) -> f32 {
+        let me = seat.index();
+        let material = self.stones[me].count_ones() as f32 - self.stones[1 - me].count_ones() as f32;
+        // How near each side's nearest stone stands to the enemy town (king distance).
+        let reach = |side: usize| {
+            let town = Self::town(1 - side as u8);
+            let mut bb = self.stones[side];
+            let mut best = 6;
+            while bb != 0 {
+                let sq = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let dist = (sq % 6).abs_diff(town % 6).max((sq / 6).abs_diff(town / 6));
+                best = best.min(dist);
+            }
+            f32::from(best)
+        };
+        let threat = reach(1 - me) - reach(me);
+        (material / STONES as f32 * 0.8 + threat / 5.0 * 0.2).clamp(-1.0, 1.0)
+    }
+}
+
+/// The start position.
+pub const START: &str = ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w";
+
+impl FromStr for Tides {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = |why: &str| ParseError::position(s, why);
+        let (board_text, side_text) =
+            s.trim().split_once(' ').ok_or_else(|| bad("expected the board, a space and `w` or `b`"))?;
+        let side = match side_text.trim() {
+            "w" => 0,
+            "b" => 1,
+            other => return Err(bad(&format!("the side to move is `w` or `b`, not `{other}`"))),
+        };
+        let ranks: Vec<&str> = board_text.split('/').collect();
+        if ranks.len() != 6 {
+            return Err(bad(&format!("expected 6 ranks separated by `/`, found {}", ranks.len())));
+        }
+        let mut stones = [0u64; 2];
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = 5 - i;
+            if rank_text.chars().count() != 6 {
+                return Err(bad(&format!("rank {} has {} squares, not 6", rank + 1, rank_text.chars().count())));
+            }
+            for (file, c) in rank_text.chars().enumerate() {
+                let bit = 1u64 << (rank * 6 + file);
+                match c {
+                    'W' => stones[0] |= bit,
+                    'B' => stones[1] |= bit,
+                    '.' => {}
+                    other => return Err(bad(&format!("`{other}` is not `W`, `B` or `.`"))),
+                }
+            }
+        }
+        for (side_name, bb) in ["White", "Black"].iter().zip(stones) {
+            if bb.count_ones() > STONES {
+                return Err(bad(&format!("{side_name} has {} stones, more than 14", bb.count_ones())));
+            }
+        }
+        if stones[0] & 1 << WHITE_TOWN != 0 {
+            return Err(bad("a White stone stands in White's own town a1"));
+        }
+        if stones[1] & 1 << BLACK_TOWN != 0 {
+            return Err(bad("a Black stone stands in Black's own town f6"));
+        }
+        let mut pos = Tides { stones, side, quiet: 0, options: Options::default(), result: None };
+        // A position can already be decided; the side that moved last is the other one.
+        let last = 1 - side;
+        if stones[usize::from(side)] & 1 << Tides::town(last) != 0 || stones[usize::from(last)] == 0 {
+            // The side to move already holds the town or has taken everything: it won on
+            // its previous move.
+            pos.side = last;
+            pos.settle(side, &mut ());
+            pos.side = side;
+        } else {
+            pos.settle(last, &mut ());
+        }
+        Ok(pos)
+    }
+}
+
+impl fmt::Display for Tides {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..6).rev() {
+            for file in 0..6 {
+                let bit = 1u64 << (rank * 6 + file);
+                let c = if self.stones[0] & bit != 0 {
+                    'W'
+                } else if self.stones[1] & bit != 0 {
+                    'B'
+                } else {
+                    '.'
+                };
+                write!(f, "{c}")?;
+            }
+            if rank > 0 {
+                write!(f, "/")?;
+            }
+        }
+        write!(f, " {}", if self.side == 0 { 'w' } else { 'b' })
+    }
+}
+
+impl fmt::Debug for Tides {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tides({self})")
+    }
+}

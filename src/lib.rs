@@ -1,0 +1,8 @@
+//! taproom: traditional tavern games played out between characters, for game masters.
+//!
+//! The data flows one way: the command line and the TOML files become validated settings
+//! ([`roster`]), a match is run by [`table`] from a game ([`games`]) and one player per
+//! seat ([`ai`]), and its event log feeds the narrator ([`narrate`]), the reports
+//! ([`report`]) and the wagers.
+
+pub mod games;
