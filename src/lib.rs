@@ -5,4 +5,5 @@
 //! seat ([`ai`]), and its event log feeds the narrator ([`narrate`]), the reports
 //! ([`report`]) and the wagers.
 
+pub mod ai;
 pub mod games;

@@ -154,13 +154,27 @@ pub enum Event {
     /// A player threw the sticks for the first turn and showed `flats` flat sides.
     FirstThrow { player: Seat, flats: u8 },
     /// A player drew stones from the bag for the first turn.
-    BagDraw { player: Seat, whites: u8, blacks: u8 },
+    BagDraw {
+        player: Seat,
+        whites: u8,
+        blacks: u8,
+    },
     /// The first turn was won (the last event of every first-turn ceremony).
     FirstTurn { winner: Seat },
     /// Stones or pieces taken: a jump in Tides of War, a capture with a 2 in Kiust Oyun.
-    Capture { by: Seat, victim: Seat, at: Place, count: u8 },
+    Capture {
+        by: Seat,
+        victim: Seat,
+        at: Place,
+        count: u8,
+    },
     /// Piç: the last counter made a heap of another player 3, and it became `by`'s piç.
-    Claim { by: Seat, owner: Seat, at: Place, counters: u16 },
+    Claim {
+        by: Seat,
+        owner: Seat,
+        at: Place,
+        counters: u16,
+    },
     /// A seat had no legal move and passed.
     Pass { by: Seat },
     /// Kiust Oyun: the sticks fell.
@@ -174,7 +188,12 @@ pub enum Event {
     Whelp { by: Seat, at: Place },
     /// Òicustiỳtac: stones of `victim` were brought down after `by`'s turn; the points go
     /// to `by`'s opponent of `victim` (to `by` when `victim` is the other side).
-    BringDown { by: Seat, victim: Seat, at: Place, count: u8 },
+    BringDown {
+        by: Seat,
+        victim: Seat,
+        at: Place,
+        count: u8,
+    },
     /// Òicustiỳtac: a stone was brought home.
     BringHome { by: Seat, at: Place },
     /// The game (or round) is over.

@@ -21,8 +21,12 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game, in the order the menu lists them.
-    pub const ALL: [GameKind; 4] =
-        [GameKind::TidesOfWar, GameKind::Pic, GameKind::KiustOyun, GameKind::Oicustiytac];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::TidesOfWar,
+        GameKind::Pic,
+        GameKind::KiustOyun,
+        GameKind::Oicustiytac,
+    ];
 
     /// The command-line name.
     #[must_use]
@@ -89,8 +93,14 @@ mod tests {
     fn names_and_aliases_parse() {
         assert_eq!("tides".parse::<GameKind>().unwrap(), GameKind::TidesOfWar);
         assert_eq!("Piç".parse::<GameKind>().unwrap(), GameKind::Pic);
-        assert_eq!("dogfight".parse::<GameKind>().unwrap(), GameKind::Oicustiytac);
-        assert_eq!("joicustijytac".parse::<GameKind>().unwrap(), GameKind::Oicustiytac);
+        assert_eq!(
+            "dogfight".parse::<GameKind>().unwrap(),
+            GameKind::Oicustiytac
+        );
+        assert_eq!(
+            "joicustijytac".parse::<GameKind>().unwrap(),
+            GameKind::Oicustiytac
+        );
         assert!("chess".parse::<GameKind>().is_err());
         for k in GameKind::ALL {
             assert_eq!(k.id().parse::<GameKind>().unwrap(), k);

@@ -179,13 +179,19 @@ impl Outcome {
     /// A win for one seat.
     #[must_use]
     pub fn win(seat: Seat, end: End) -> Outcome {
-        Outcome { winners: Seats::only(seat), end }
+        Outcome {
+            winners: Seats::only(seat),
+            end,
+        }
     }
 
     /// A draw: nobody wins.
     #[must_use]
     pub fn draw(end: End) -> Outcome {
-        Outcome { winners: Seats::NONE, end }
+        Outcome {
+            winners: Seats::NONE,
+            end,
+        }
     }
 
     /// Whether nobody won.
@@ -223,12 +229,20 @@ pub struct ParseError {
 impl ParseError {
     /// A position that does not parse.
     pub fn position(text: &str, reason: impl Into<String>) -> ParseError {
-        ParseError { what: "position", text: text.to_owned(), reason: reason.into() }
+        ParseError {
+            what: "position",
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 
     /// A move that does not parse.
     pub fn mv(text: &str, reason: impl Into<String>) -> ParseError {
-        ParseError { what: "move", text: text.to_owned(), reason: reason.into() }
+        ParseError {
+            what: "move",
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -254,7 +268,9 @@ pub struct FirstTurn {
 }
 
 /// The rules of one game, as a position. See the module documentation for the contract.
-pub trait Game: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync + 'static {
+pub trait Game:
+    Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync + 'static
+{
     /// One decision of a seat, or one outcome of a chance event.
     type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync;
 
@@ -323,7 +339,11 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + 
                 Turn::Chance => "it is not a possible outcome of the chance event due".to_owned(),
                 Turn::Seat(s) => format!("it is not among player {s}'s legal moves"),
             };
-            Err(IllegalMove { mv: mv.to_string(), position: self.to_string(), reason })
+            Err(IllegalMove {
+                mv: mv.to_string(),
+                position: self.to_string(),
+                reason,
+            })
         }
     }
 
@@ -334,6 +354,13 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + 
     fn score(&self, seat: Seat) -> i32 {
         let _ = seat;
         0
+    }
+
+    /// Named figures of the seat's standing for result tables ("stones left", "counters in
+    /// piç"), in a fixed order; empty where the score says it all.
+    fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
+        let _ = seat;
+        Vec::new()
     }
 
     /// A quick judgement of the position for `seat`, roughly in `-1..=1` (positive is
@@ -347,7 +374,12 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + 
     /// custom says; the default is a lot, each player equally likely.
     fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {
         let winner = rand::RngExt::random_range(rng, 0..players);
-        FirstTurn { winner, events: vec![Event::Lot { winner: Seat(winner as u8) }] }
+        FirstTurn {
+            winner,
+            events: vec![Event::Lot {
+                winner: Seat(winner as u8),
+            }],
+        }
     }
 
     /// The exact chance of each named player winning the first turn.

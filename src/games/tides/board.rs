@@ -12,7 +12,16 @@ pub const WHITE_TOWN: u8 = 0;
 pub const BLACK_TOWN: u8 = 35;
 
 /// The eight directions as (file step, rank step), in a fixed order.
-pub const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+pub const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 /// Moves every bit of `bb` one square in direction `d`, dropping bits that leave the board.
 #[inline(always)]

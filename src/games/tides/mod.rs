@@ -83,11 +83,15 @@ impl Tides {
         let own_town = Self::town(self.side);
         let enemy_town = Self::town(1 - self.side);
         for d in 0..8 {
-            let Some(mid) = board::step(at, d) else { continue };
+            let Some(mid) = board::step(at, d) else {
+                continue;
+            };
             if enemy & (1 << mid) == 0 {
                 continue;
             }
-            let Some(land) = board::step(mid, d) else { continue };
+            let Some(land) = board::step(mid, d) else {
+                continue;
+            };
             if (blockers | enemy) & (1 << land) != 0 || land == own_town {
                 continue;
             }
@@ -144,7 +148,11 @@ impl Game for Tides {
     }
 
     fn turn(&self) -> Turn {
-        if self.result.is_some() { Turn::Over } else { Turn::Seat(Seat(self.side)) }
+        if self.result.is_some() {
+            Turn::Over
+        } else {
+            Turn::Seat(Seat(self.side))
+        }
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -193,7 +201,10 @@ impl Game for Tides {
                 events.emit(Event::Capture {
                     by: me,
                     victim: Seat(1 - self.side),
-                    at: Place::Square { file: mid % 6, rank: mid / 6 + 1 },
+                    at: Place::Square {
+                        file: mid % 6,
+                        rank: mid / 6 + 1,
+                    },
                     count: 1,
                 });
             }
@@ -201,7 +212,13 @@ impl Game for Tides {
         }
         self.stones[side] = (self.stones[side] & !(1 << from)) | 1 << at;
         if at == Self::town(1 - self.side) {
-            events.emit(Event::Enter { by: me, at: Place::Square { file: at % 6, rank: at / 6 + 1 } });
+            events.emit(Event::Enter {
+                by: me,
+                at: Place::Square {
+                    file: at % 6,
+                    rank: at / 6 + 1,
+                },
+            });
         }
         let mover = self.side;
         self.side = 1 - self.side;
@@ -216,9 +233,14 @@ impl Game for Tides {
         self.stones(seat) as i32
     }
 
+    fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
+        vec![("stones left", self.stones(seat) as i32)]
+    }
+
     fn heuristic(&self, seat: Seat) -> f32 {
         let me = seat.index();
-        let material = self.stones[me].count_ones() as f32 - self.stones[1 - me].count_ones() as f32;
+        let material =
+            self.stones[me].count_ones() as f32 - self.stones[1 - me].count_ones() as f32;
         // How near each side's nearest stone stands to the enemy town (king distance).
         let reach = |side: usize| {
             let town = Self::town(1 - side as u8);
@@ -245,22 +267,35 @@ impl FromStr for Tides {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why: &str| ParseError::position(s, why);
-        let (board_text, side_text) =
-            s.trim().split_once(' ').ok_or_else(|| bad("expected the board, a space and `w` or `b`"))?;
+        let (board_text, side_text) = s
+            .trim()
+            .split_once(' ')
+            .ok_or_else(|| bad("expected the board, a space and `w` or `b`"))?;
         let side = match side_text.trim() {
             "w" => 0,
             "b" => 1,
-            other => return Err(bad(&format!("the side to move is `w` or `b`, not `{other}`"))),
+            other => {
+                return Err(bad(&format!(
+                    "the side to move is `w` or `b`, not `{other}`"
+                )));
+            }
         };
         let ranks: Vec<&str> = board_text.split('/').collect();
         if ranks.len() != 6 {
-            return Err(bad(&format!("expected 6 ranks separated by `/`, found {}", ranks.len())));
+            return Err(bad(&format!(
+                "expected 6 ranks separated by `/`, found {}",
+                ranks.len()
+            )));
         }
         let mut stones = [0u64; 2];
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = 5 - i;
             if rank_text.chars().count() != 6 {
-                return Err(bad(&format!("rank {} has {} squares, not 6", rank + 1, rank_text.chars().count())));
+                return Err(bad(&format!(
+                    "rank {} has {} squares, not 6",
+                    rank + 1,
+                    rank_text.chars().count()
+                )));
             }
             for (file, c) in rank_text.chars().enumerate() {
                 let bit = 1u64 << (rank * 6 + file);
@@ -274,7 +309,10 @@ impl FromStr for Tides {
         }
         for (side_name, bb) in ["White", "Black"].iter().zip(stones) {
             if bb.count_ones() > STONES {
-                return Err(bad(&format!("{side_name} has {} stones, more than 14", bb.count_ones())));
+                return Err(bad(&format!(
+                    "{side_name} has {} stones, more than 14",
+                    bb.count_ones()
+                )));
             }
         }
         if stones[0] & 1 << WHITE_TOWN != 0 {
@@ -283,10 +321,17 @@ impl FromStr for Tides {
         if stones[1] & 1 << BLACK_TOWN != 0 {
             return Err(bad("a Black stone stands in Black's own town f6"));
         }
-        let mut pos = Tides { stones, side, quiet: 0, options: Options::default(), result: None };
+        let mut pos = Tides {
+            stones,
+            side,
+            quiet: 0,
+            options: Options::default(),
+            result: None,
+        };
         // A position can already be decided; the side that moved last is the other one.
         let last = 1 - side;
-        if stones[usize::from(side)] & 1 << Tides::town(last) != 0 || stones[usize::from(last)] == 0 {
+        if stones[usize::from(side)] & 1 << Tides::town(last) != 0 || stones[usize::from(last)] == 0
+        {
             // The side to move already holds the town or has taken everything: it won on
             // its previous move.
             pos.side = last;

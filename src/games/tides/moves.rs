@@ -94,7 +94,8 @@ impl fmt::Debug for Move {
 fn direction(from: u8, to: u8, reach: i8) -> Option<usize> {
     let df = (to % 6) as i8 - (from % 6) as i8;
     let dr = (to / 6) as i8 - (from / 6) as i8;
-    DIRS.iter().position(|&(f, r)| f * reach == df && r * reach == dr)
+    DIRS.iter()
+        .position(|&(f, r)| f * reach == df && r * reach == dr)
 }
 
 impl FromStr for Move {
@@ -114,7 +115,9 @@ impl FromStr for Move {
         let mut parts = s.split('x');
         let first = parts.next().unwrap_or_default();
         if !s.contains('x') {
-            return Err(bad("expected a step like `c3-d4` or a jump chain like `c3xe5`"));
+            return Err(bad(
+                "expected a step like `c3-d4` or a jump chain like `c3xe5`",
+            ));
         }
         let mut at = square(first)?;
         let mut mv = Move::chain(at);

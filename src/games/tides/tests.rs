@@ -17,7 +17,8 @@ fn moves(p: &Tides) -> Vec<String> {
 
 fn play(p: &mut Tides, mv: &str) -> Vec<Event> {
     let mut events = Vec::new();
-    p.play(mv.parse().unwrap(), &mut events).unwrap_or_else(|e| panic!("{e}"));
+    p.play(mv.parse().unwrap(), &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
     events
 }
 
@@ -42,9 +43,17 @@ fn tides_is_for_two_players() {
 #[test]
 fn a_step_goes_one_square_in_any_of_eight_directions_onto_an_empty_square() {
     let p = pos("....../....../....../..W.../....../.....B w");
-    assert_eq!(moves(&p), ["c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4"]);
+    assert_eq!(
+        moves(&p),
+        [
+            "c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4"
+        ]
+    );
     let blocked = pos("....../....../.WWW../.WWW../.WWW../.....B w");
-    assert!(!moves(&blocked).iter().any(|m| m.starts_with("c3")), "c3 is hemmed in by its own stones");
+    assert!(
+        !moves(&blocked).iter().any(|m| m.starts_with("c3")),
+        "c3 is hemmed in by its own stones"
+    );
 }
 
 #[test]
@@ -53,7 +62,14 @@ fn a_jump_captures_an_adjacent_enemy_and_lands_beyond() {
     assert!(moves(&p).contains(&"c3xe5".to_owned()));
     let events = play(&mut p, "c3xe5");
     assert_eq!(p.stones(Seat(1)), 1, "the jumped stone left the board");
-    assert!(matches!(events[0], Event::Capture { by: Seat(0), count: 1, .. }));
+    assert!(matches!(
+        events[0],
+        Event::Capture {
+            by: Seat(0),
+            count: 1,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -75,7 +91,10 @@ fn every_prefix_of_a_jump_chain_is_a_move_and_capturing_is_optional() {
     let m = moves(&p);
     assert!(m.contains(&"c3xe5".to_owned()));
     assert!(m.contains(&"c3xe5xe3".to_owned()));
-    assert!(m.contains(&"c3-c2".to_owned()), "capturing is never compulsory");
+    assert!(
+        m.contains(&"c3-c2".to_owned()),
+        "capturing is never compulsory"
+    );
 }
 
 #[test]
@@ -103,7 +122,11 @@ fn no_stone_enters_its_own_town_by_step_or_jump() {
     assert!(!moves(&step).contains(&"a2-a1".to_owned()));
     // Black's d4 could jump e5 only by landing on f6, Black's own town; e6 cannot step in.
     let jump = pos("....B./....W./...B../....../....../...... b");
-    assert!(!moves(&jump).iter().any(|m| m.ends_with("f6")), "{:?}", moves(&jump));
+    assert!(
+        !moves(&jump).iter().any(|m| m.ends_with("f6")),
+        "{:?}",
+        moves(&jump)
+    );
     assert!(moves(&jump).contains(&"e6-d6".to_owned()));
 }
 
@@ -112,7 +135,11 @@ fn conquest_entering_the_enemy_town_wins_at_once() {
     let mut p = pos("B...../....W./....../....../....../...... w");
     let events = play(&mut p, "e5-f6");
     assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), End::Conquest)));
-    assert!(events.iter().any(|e| matches!(e, Event::Enter { by: Seat(0), .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Enter { by: Seat(0), .. }))
+    );
     assert_eq!(p.turn(), Turn::Over);
 }
 
@@ -122,7 +149,10 @@ fn a_jump_chain_ends_in_the_enemy_town() {
     let p = pos("....../....BB/...W../....../....../...... w");
     let m = moves(&p);
     assert!(m.contains(&"d4xf6".to_owned()));
-    assert!(!m.iter().any(|x| x.starts_with("d4xf6x")), "nothing follows entering the town");
+    assert!(
+        !m.iter().any(|x| x.starts_with("d4xf6x")),
+        "nothing follows entering the town"
+    );
 }
 
 #[test]

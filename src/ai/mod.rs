@@ -1,0 +1,66 @@
+//! Players: who chooses a seat's moves. The rules stay in the game; a player only asks the
+//! [`Game`] trait for legal moves, outcomes and a heuristic.
+//!
+//! A player gets the table's one seeded generator for every decision, so a seed replays
+//! every choice; players never keep a generator of their own.
+
+mod greedy;
+mod random;
+mod skill;
+
+pub use greedy::Greedy;
+pub use random::RandomPlayer;
+pub use skill::{Skill, Temperament};
+
+use rand::SeedableRng;
+
+use crate::games::Game;
+
+/// The table's seeded generator: ChaCha8, whose stream is fixed across versions.
+pub type TableRng = rand_chacha::ChaCha8Rng;
+
+/// A generator for `seed`.
+#[must_use]
+pub fn table_rng(seed: u64) -> TableRng {
+    TableRng::seed_from_u64(seed)
+}
+
+/// Chooses moves for whichever seat it is asked about.
+pub trait Player<G: Game>: Send {
+    /// Picks one of the legal moves of the seat to move in `pos` (which is not over and
+    /// not a chance node).
+    fn choose(&mut self, pos: &G, rng: &mut TableRng) -> G::Move;
+}
+
+/// The player a character of this skill and temperament gets.
+#[must_use]
+pub fn player_for<G: Game>(skill: Skill, temperament: Temperament) -> Box<dyn Player<G>> {
+    let _ = temperament;
+    match skill {
+        Skill::Level(level) if level <= 3 => Box::new(RandomPlayer),
+        _ => Box::new(Greedy),
+    }
+}
+
+/// Samples a chance outcome of `pos` by its exact probabilities.
+pub fn sample_chance<G: Game>(
+    pos: &G,
+    rng: &mut TableRng,
+    buf: &mut Vec<(G::Move, crate::games::Chance)>,
+) -> G::Move {
+    buf.clear();
+    pos.chance_outcomes(buf);
+    let den = buf.first().map_or(1, |(_, c)| c.den);
+    debug_assert!(
+        buf.iter().all(|(_, c)| c.den == den),
+        "chance outcomes share one denominator"
+    );
+    let mut roll = rand::RngExt::random_range(rng, 0..den);
+    for &(mv, c) in buf.iter() {
+        if roll < c.num {
+            return mv;
+        }
+        roll -= c.num;
+    }
+    buf.last().expect("a chance node has outcomes").0
+}
