@@ -7,3 +7,5 @@
 
 pub mod ai;
 pub mod games;
+pub mod roster;
+pub mod wager;

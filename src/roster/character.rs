@@ -1,0 +1,306 @@
+//! A character who sits down to play: who they are, how well and how they play, what is in
+//! their purse, and the lines they say.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::source::{Doc, FileError};
+use crate::ai::{Skill, Temperament};
+use crate::games::GameKind;
+use crate::wager::Money;
+
+/// The moments a character has lines for.
+pub const VOICE_KEYS: [&str; 4] = ["greeting", "boast", "win", "loss"];
+
+/// What a character says at each moment (any list may be empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Voice {
+    /// On sitting down.
+    pub greeting: Vec<String>,
+    /// When things go their way.
+    pub boast: Vec<String>,
+    /// On winning.
+    pub win: Vec<String>,
+    /// On losing.
+    pub loss: Vec<String>,
+}
+
+impl Voice {
+    /// The lines for a moment by its key.
+    #[must_use]
+    pub fn lines(&self, key: &str) -> &[String] {
+        match key {
+            "greeting" => &self.greeting,
+            "boast" => &self.boast,
+            "win" => &self.win,
+            "loss" => &self.loss,
+            _ => &[],
+        }
+    }
+}
+
+/// How a character plays one game, where it differs from their usual.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct GameStyle {
+    /// Skill at this game.
+    pub skill: Option<Skill>,
+    /// Temperament at this game.
+    pub temperament: Option<Temperament>,
+}
+
+/// A validated character.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Character {
+    /// Their name, as the table calls them.
+    pub name: String,
+    /// A line of description.
+    pub description: String,
+    /// Skill, 1 (knows the rules) to 10 (a master).
+    pub skill: Skill,
+    /// Their manner at the board.
+    pub temperament: Temperament,
+    /// What they carry.
+    pub purse: Money,
+    /// Per-game overrides.
+    pub games: BTreeMap<GameKind, GameStyle>,
+    /// Their lines.
+    pub voice: Voice,
+    /// The file they came from (`None` for the characters built into taproom).
+    #[serde(skip)]
+    pub file: Option<PathBuf>,
+}
+
+impl Character {
+    /// Their skill at `game`.
+    #[must_use]
+    pub fn skill_at(&self, game: GameKind) -> Skill {
+        self.games
+            .get(&game)
+            .and_then(|s| s.skill)
+            .unwrap_or(self.skill)
+    }
+
+    /// Their temperament at `game`.
+    #[must_use]
+    pub fn temperament_at(&self, game: GameKind) -> Temperament {
+        self.games
+            .get(&game)
+            .and_then(|s| s.temperament)
+            .unwrap_or(self.temperament)
+    }
+
+    /// Reads and validates a character from `text`, naming `file` in errors.
+    ///
+    /// # Errors
+    /// The first problem found, with its line, column and field.
+    pub fn from_toml(file: &Path, text: &str) -> Result<Character, FileError> {
+        let doc = Doc::new(file, text);
+        let parsed = doc.parse()?;
+        let root = doc.root(&parsed);
+        root.only(&[
+            "name",
+            "description",
+            "skill",
+            "temperament",
+            "purse",
+            "games",
+            "voice",
+        ])?;
+
+        let name_field = root.need("name")?;
+        let name = name_field.str()?.trim().to_owned();
+        if name.is_empty() {
+            return Err(name_field.error("the name is empty"));
+        }
+        let description = match root.get("description") {
+            Some(f) => f.str()?.trim().to_owned(),
+            None => String::new(),
+        };
+        let skill = read_skill(&root.need("skill")?)?;
+        let temperament = match root.get("temperament") {
+            Some(f) => f.str()?.parse().map_err(|e: String| f.error(e))?,
+            None => Temperament::Steady,
+        };
+        let purse = match root.get("purse") {
+            Some(f) => f
+                .str()?
+                .parse()
+                .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?,
+            None => Money::ZERO,
+        };
+
+        let mut games = BTreeMap::new();
+        if let Some(games_field) = root.get("games") {
+            let table = games_field.table()?;
+            for (key, field) in table.fields() {
+                let game: GameKind =
+                    key.parse().map_err(|e: crate::games::kind::UnknownGame| {
+                        table.key_error(key, e.to_string())
+                    })?;
+                let style_table = field.table()?;
+                style_table.only(&["skill", "temperament"])?;
+                let skill = style_table
+                    .get("skill")
+                    .map(|f| read_skill(&f))
+                    .transpose()?;
+                let temperament = style_table
+                    .get("temperament")
+                    .map(|f| {
+                        f.str()
+                            .and_then(|s| s.parse().map_err(|e: String| f.error(e)))
+                    })
+                    .transpose()?;
+                games.insert(game, GameStyle { skill, temperament });
+            }
+        }
+
+        let mut voice = Voice::default();
+        if let Some(voice_field) = root.get("voice") {
+            let table = voice_field.table()?;
+            table.only(&VOICE_KEYS)?;
+            for (key, field) in table.fields() {
+                let lines = field.strings()?;
+                if let Some(blank) = lines.iter().position(|l| l.trim().is_empty()) {
+                    return Err(field.error(format!("line {} of the list is empty", blank + 1)));
+                }
+                match key {
+                    "greeting" => voice.greeting = lines,
+                    "boast" => voice.boast = lines,
+                    "win" => voice.win = lines,
+                    _ => voice.loss = lines,
+                }
+            }
+        }
+
+        Ok(Character {
+            name,
+            description,
+            skill,
+            temperament,
+            purse,
+            games,
+            voice,
+            file: Some(file.to_owned()),
+        })
+    }
+}
+
+fn read_skill(field: &super::source::Field<'_, '_>) -> Result<Skill, FileError> {
+    if let Ok(s) = field.str() {
+        return s.parse().map_err(|e: String| field.error(e));
+    }
+    let n = field.int()?;
+    Skill::level(n).ok_or_else(|| field.error(format!("skill is a level from 1 to 10, not {n}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BRANNOC: &str = r#"name = "Old Brannoc"
+description = "a one-eyed caravan guard who never bets what he can't lose"
+skill = 6                  # 1 (knows the rules) to 10 (a master)
+temperament = "cautious"
+purse = "23 gp 4 sp"
+
+[games.tides-of-war]       # per-game overrides
+skill = 8
+
+[voice]
+greeting = ["Sit, sit. Mind the river."]
+win = ["The town is mine, friend."]
+loss = ["Bah. The stones were cold."]
+"#;
+
+    fn load(text: &str) -> Result<Character, FileError> {
+        Character::from_toml(Path::new("brannoc.toml"), text)
+    }
+
+    #[test]
+    fn the_example_character_loads() {
+        let c = load(BRANNOC).unwrap();
+        assert_eq!(c.name, "Old Brannoc");
+        assert_eq!(c.skill, Skill::Level(6));
+        assert_eq!(c.skill_at(GameKind::TidesOfWar), Skill::Level(8));
+        assert_eq!(c.skill_at(GameKind::Pic), Skill::Level(6));
+        assert_eq!(c.temperament, Temperament::Cautious);
+        assert_eq!(c.purse, Money(2340));
+        assert_eq!(c.voice.win, ["The town is mine, friend."]);
+    }
+
+    #[test]
+    fn an_unknown_key_names_its_place_and_suggests_the_closest() {
+        let err = load(&BRANNOC.replace("skill = 6 ", "skil = 6 ")).unwrap_err();
+        assert_eq!((err.line, err.column), (3, 1));
+        assert_eq!(err.field.as_deref(), Some("skil"));
+        assert!(err.to_string().contains("did you mean `skill`?"), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("brannoc.toml:3:1: field `skil`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_skill_out_of_range_is_refused_at_its_value() {
+        let err = load(&BRANNOC.replace("skill = 6 ", "skill = 12 ")).unwrap_err();
+        assert_eq!(
+            (err.line, err.column, err.field.as_deref()),
+            (3, 9, Some("skill"))
+        );
+        assert!(err.message.contains("1 to 10"));
+    }
+
+    #[test]
+    fn bad_values_name_their_fields() {
+        let cases = [
+            (
+                BRANNOC.replace("\"cautious\"", "\"grumpy\""),
+                "temperament",
+                4,
+            ),
+            (
+                BRANNOC.replace("\"23 gp 4 sp\"", "\"23 bananas\""),
+                "purse",
+                5,
+            ),
+            (
+                BRANNOC.replace("[games.tides-of-war]", "[games.chess]"),
+                "games.chess",
+                7,
+            ),
+            (
+                BRANNOC.replace("skill = 8", "skil = 8"),
+                "games.tides-of-war.skil",
+                8,
+            ),
+            (BRANNOC.replace("win = [", "wins = ["), "voice.wins", 12),
+            (
+                BRANNOC.replace("win = [\"The town is mine, friend.\"]", "win = [3]"),
+                "voice.win",
+                12,
+            ),
+            (
+                BRANNOC.replace("name = \"Old Brannoc\"", "name = 5"),
+                "name",
+                1,
+            ),
+        ];
+        for (text, field, line) in cases {
+            let err = load(&text).unwrap_err();
+            assert_eq!(err.field.as_deref(), Some(field), "{err}");
+            assert_eq!(err.line, line, "{err}");
+        }
+    }
+
+    #[test]
+    fn a_missing_name_and_broken_toml_are_refused() {
+        let err = load("skill = 3\n").unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("name"));
+        let err = load("name = \"X\"\nskill = \n").unwrap_err();
+        assert_eq!(err.line, 2, "{err}");
+        assert!(err.message.contains("not valid TOML"));
+    }
+}

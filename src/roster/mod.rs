@@ -1,0 +1,259 @@
+//! Characters (and, later, taverns and evenings) from the GM's TOML files, validated into
+//! plain types. Nothing below this layer sees TOML.
+
+pub mod character;
+pub mod source;
+
+use std::path::{Path, PathBuf};
+
+pub use character::{Character, Voice};
+pub use source::FileError;
+
+/// The characters built into taproom, so that it runs with no files at all.
+const BUILT_IN: [(&str, &str); 6] = [
+    (
+        "data/characters/brannoc.toml",
+        include_str!("../../data/characters/brannoc.toml"),
+    ),
+    (
+        "data/characters/mirela.toml",
+        include_str!("../../data/characters/mirela.toml"),
+    ),
+    (
+        "data/characters/hrodgar.toml",
+        include_str!("../../data/characters/hrodgar.toml"),
+    ),
+    (
+        "data/characters/pip.toml",
+        include_str!("../../data/characters/pip.toml"),
+    ),
+    (
+        "data/characters/ysolde.toml",
+        include_str!("../../data/characters/ysolde.toml"),
+    ),
+    (
+        "data/characters/tamsin.toml",
+        include_str!("../../data/characters/tamsin.toml"),
+    ),
+];
+
+/// A problem assembling the roster.
+#[derive(Debug, thiserror::Error)]
+pub enum RosterError {
+    /// A file is wrong.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A name matches nobody.
+    #[error("no character is called `{name}`; the roster has {known}")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The names there are.
+        known: String,
+    },
+    /// Two characters share a name.
+    #[error("two characters are called `{name}` ({first} and {second}); names must differ")]
+    Duplicate {
+        /// The name.
+        name: String,
+        /// Where the first came from.
+        first: String,
+        /// Where the second came from.
+        second: String,
+    },
+}
+
+/// The characters a GM can call on.
+#[derive(Clone, Debug, Default)]
+pub struct Roster {
+    characters: Vec<Character>,
+}
+
+/// Reads a file's text, as a [`FileError`] when it cannot be read.
+///
+/// # Errors
+/// When the file cannot be read.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    std::fs::read_to_string(path).map_err(|e| FileError {
+        file: path.to_owned(),
+        line: 0,
+        column: 0,
+        field: None,
+        message: format!("cannot read the file: {e}"),
+    })
+}
+
+impl Roster {
+    /// The characters built into taproom.
+    #[must_use]
+    pub fn built_in() -> Roster {
+        let characters = BUILT_IN
+            .iter()
+            .map(|(name, text)| {
+                let mut c = Character::from_toml(Path::new(name), text)
+                    .unwrap_or_else(|e| panic!("built-in character is broken: {e}"));
+                c.file = None;
+                c
+            })
+            .collect();
+        Roster { characters }
+    }
+
+    /// Adds a character, refusing a second one of the same name.
+    ///
+    /// # Errors
+    /// On a duplicate name.
+    pub fn add(&mut self, character: Character) -> Result<(), RosterError> {
+        if let Some(old) = self
+            .characters
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(&character.name))
+        {
+            let origin = |c: &Character| {
+                c.file
+                    .as_ref()
+                    .map_or("built in".to_owned(), |f| f.display().to_string())
+            };
+            return Err(RosterError::Duplicate {
+                name: character.name.clone(),
+                first: origin(old),
+                second: origin(&character),
+            });
+        }
+        self.characters.push(character);
+        Ok(())
+    }
+
+    /// Loads a character file and adds it.
+    ///
+    /// # Errors
+    /// When the file is unreadable or invalid, or the name is taken.
+    pub fn add_file(&mut self, path: &Path) -> Result<&Character, RosterError> {
+        let text = read_text(path)?;
+        let character = Character::from_toml(path, &text)?;
+        self.add(character)?;
+        Ok(self.characters.last().expect("just added"))
+    }
+
+    /// Loads every `*.toml` character file of a folder (sorted by name), skipping
+    /// `phrasebook.toml` and `tavern.toml`, which are not characters.
+    ///
+    /// # Errors
+    /// When the folder or a file cannot be read, or a file is invalid.
+    pub fn add_dir(&mut self, dir: &Path) -> Result<(), RosterError> {
+        let entries = std::fs::read_dir(dir).map_err(|e| FileError {
+            file: dir.to_owned(),
+            line: 0,
+            column: 0,
+            field: None,
+            message: format!("cannot read the roster folder: {e}"),
+        })?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .filter(|p| {
+                !matches!(
+                    p.file_name().and_then(|n| n.to_str()),
+                    Some("phrasebook.toml" | "tavern.toml")
+                )
+            })
+            .collect();
+        files.sort();
+        for file in files {
+            self.add_file(&file)?;
+        }
+        Ok(())
+    }
+
+    /// Everyone, in the order they were added.
+    #[must_use]
+    pub fn characters(&self) -> &[Character] {
+        &self.characters
+    }
+
+    /// Finds a character by name (case does not matter; a unique prefix will do), or loads
+    /// the file when `name` is a path to a `.toml` file.
+    ///
+    /// # Errors
+    /// When nobody matches, several do, or the file is invalid.
+    pub fn find(&mut self, name: &str) -> Result<Character, RosterError> {
+        let path = Path::new(name);
+        if path.extension().is_some_and(|x| x == "toml") {
+            let text = read_text(path)?;
+            return Ok(Character::from_toml(path, &text)?);
+        }
+        let lower = name.to_lowercase();
+        if let Some(c) = self
+            .characters
+            .iter()
+            .find(|c| c.name.to_lowercase() == lower)
+        {
+            return Ok(c.clone());
+        }
+        let matches: Vec<&Character> = self
+            .characters
+            .iter()
+            .filter(|c| {
+                c.name
+                    .to_lowercase()
+                    .split_whitespace()
+                    .any(|w| w.starts_with(&lower))
+                    || c.name.to_lowercase().starts_with(&lower)
+            })
+            .collect();
+        match matches.as_slice() {
+            [one] => Ok((*one).clone()),
+            _ => Err(RosterError::Unknown {
+                name: name.to_owned(),
+                known: self
+                    .characters
+                    .iter()
+                    .map(|c| c.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Skill, Temperament};
+
+    #[test]
+    fn the_built_in_roster_has_varied_characters() {
+        let roster = Roster::built_in();
+        let cs = roster.characters();
+        assert!(cs.len() >= 4);
+        let skills: std::collections::BTreeSet<Skill> = cs.iter().map(|c| c.skill).collect();
+        let temperaments: std::collections::BTreeSet<Temperament> =
+            cs.iter().map(|c| c.temperament).collect();
+        assert!(skills.len() >= 4, "{skills:?}");
+        assert!(temperaments.len() >= 4, "{temperaments:?}");
+        assert!(cs.iter().all(|c| !c.voice.greeting.is_empty()
+            && !c.voice.win.is_empty()
+            && !c.voice.loss.is_empty()));
+    }
+
+    #[test]
+    fn characters_are_found_by_name_or_first_name() {
+        let mut roster = Roster::built_in();
+        assert_eq!(roster.find("old brannoc").unwrap().name, "Old Brannoc");
+        assert_eq!(roster.find("Mirela").unwrap().name, "Mirela Quickfingers");
+        assert!(matches!(
+            roster.find("Gandalf"),
+            Err(RosterError::Unknown { .. })
+        ));
+    }
+
+    #[test]
+    fn a_duplicate_name_is_refused() {
+        let mut roster = Roster::built_in();
+        let again = roster.characters()[0].clone();
+        assert!(matches!(
+            roster.add(again),
+            Err(RosterError::Duplicate { .. })
+        ));
+    }
+}
