@@ -6,6 +6,10 @@
 //! ([`report`]) and the wagers.
 
 pub mod ai;
+pub mod cli;
 pub mod games;
+pub mod narrate;
+pub mod report;
 pub mod roster;
+pub mod table;
 pub mod wager;

@@ -1,1 +1,5 @@
-fn main() {}
+//! The `taproom` binary: parse, run, exit. Everything else is the library.
+
+fn main() {
+    std::process::exit(taproom::cli::main());
+}

@@ -258,6 +258,19 @@ pub struct IllegalMove {
     pub reason: String,
 }
 
+/// How the seats change from one game of a match to the next, as the game's custom says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// The first-turn ceremony seats the first game; after it the seats rotate by one
+    /// each game, so the colours alternate.
+    Rotate,
+    /// The winner of a game takes seat 0 in the next; after a draw or a shared win the
+    /// seats stay (Òicustiỳtac, rule 10).
+    WinnerFirst,
+    /// Every game begins with the first-turn ceremony.
+    CeremonyEachGame,
+}
+
 /// How a match decides who takes the first turn, and what the draw was.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstTurn {
@@ -274,11 +287,19 @@ pub trait Game:
     /// One decision of a seat, or one outcome of a chance event.
     type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync;
 
-    /// The rule options a match can set (house readings that could go another way).
-    type Options: Clone + Default + fmt::Debug + Send + Sync;
+    /// The rule options a match can set (house readings that could go another way), read
+    /// from `key = value` pairs (a tavern file, `--rule`).
+    type Options: Clone + Default + fmt::Debug + Send + Sync + serde::de::DeserializeOwned;
 
     /// Which game this is.
     const KIND: GameKind;
+
+    /// How the seats change between the games of a match.
+    const SEATING: Seating = Seating::Rotate;
+
+    /// What each seat is called at the table (a colour, or "player 1").
+    const SEAT_NAMES: &'static [&'static str] =
+        &["player 1", "player 2", "player 3", "player 4", "player 5"];
 
     /// The start position for `players` players, under `options`.
     ///

@@ -21,7 +21,7 @@ const STONES: u32 = 14;
 
 /// The rule options of Tides of War.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "snake_case")]
+#[serde(default, deny_unknown_fields, rename_all = "snake_case")]
 pub struct Options {
     /// Plies without a capture after which the game is drawn (0 = never).
     pub truce_after: u16,
@@ -129,6 +129,7 @@ impl Game for Tides {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::TidesOfWar;
+    const SEAT_NAMES: &'static [&'static str] = &["White", "Black"];
 
     fn start(players: usize, options: &Options) -> Result<Self, String> {
         if players != 2 {

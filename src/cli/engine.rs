@@ -1,0 +1,151 @@
+//! `taproom engine perft|moves|apply`: the rules, checkable from outside against other
+//! implementations (see `shared/rules/README.md`).
+
+use std::io::Write;
+
+use clap::{Args, Subcommand};
+
+use super::CliError;
+use super::rules::{options, with_game};
+use crate::games::{Game, GameKind, Outcome, Turn, perft};
+
+#[derive(Debug, Subcommand)]
+pub enum EngineCommand {
+    /// Count the move sequences of exactly D plies; the count alone on the last line.
+    #[command(after_help = "Example:\n  taproom engine perft tides-of-war --depth 4")]
+    Perft {
+        #[command(flatten)]
+        at: At,
+        /// How many plies.
+        #[arg(long, short)]
+        depth: u32,
+    },
+    /// List the legal moves (for Òicustiỳtac, turns), one per line.
+    #[command(after_help = "Examples:
+  taproom engine moves tides-of-war
+  taproom engine moves kiust-oyun --throw 3")]
+    Moves {
+        #[command(flatten)]
+        at: At,
+        /// The chance outcome to play first, when the position awaits one (a stick throw:
+        /// 2, 3, 6, kiust, 6x4).
+        #[arg(long)]
+        throw: Option<String>,
+    },
+    /// Play moves in order and print the position reached, then the outcome if it is over.
+    #[command(after_help = "Example:\n  taproom engine apply tides-of-war c2-c3 d5-c4")]
+    Apply {
+        #[command(flatten)]
+        at: At,
+        /// The moves, in the game's notation (chance outcomes such as throws included).
+        #[arg(allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+}
+
+/// Where the command starts.
+#[derive(Debug, Args)]
+pub struct At {
+    /// The game.
+    game: String,
+    /// The position, in the game's notation (default: the start).
+    #[arg(long, short)]
+    position: Option<String>,
+    /// Players at the start position, for games of more than two (Piç).
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// A rule option, `key=value` (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rules: Vec<String>,
+}
+
+/// Runs an engine command.
+///
+/// # Errors
+/// A malformed position or move, an illegal move, a bad option.
+pub fn run(cmd: &EngineCommand, out: &mut impl Write) -> Result<(), CliError> {
+    let at = match cmd {
+        EngineCommand::Perft { at, .. }
+        | EngineCommand::Moves { at, .. }
+        | EngineCommand::Apply { at, .. } => at,
+    };
+    let kind: GameKind = at
+        .game
+        .parse()
+        .map_err(|e: crate::games::kind::UnknownGame| CliError::Usage(e.to_string()))?;
+    with_game!(kind, G => run_game::<G>(cmd, at, out))
+}
+
+fn position<G: Game>(at: &At) -> Result<G, CliError> {
+    let options = options::<G>(&at.rules)?;
+    let mut pos = match &at.position {
+        Some(text) => text.parse::<G>()?,
+        None => G::start(at.players, &options).map_err(CliError::Usage)?,
+    };
+    pos.set_options(&options);
+    Ok(pos)
+}
+
+fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Result<(), CliError> {
+    let mut pos = position::<G>(at)?;
+    match cmd {
+        EngineCommand::Perft { depth, .. } => {
+            if *depth > 12 {
+                return Err(CliError::Usage(format!(
+                    "depth {depth} would take too long; at most 12"
+                )));
+            }
+            writeln!(out, "{}", perft(&pos, *depth))?;
+        }
+        EngineCommand::Moves { throw, .. } => {
+            match (pos.turn(), throw) {
+                (Turn::Chance, Some(t)) => pos.play(t.parse()?, &mut ())?,
+                (Turn::Chance, None) => {
+                    return Err(CliError::Usage(format!(
+                        "position `{pos}` awaits a chance event (a throw): give it with --throw"
+                    )));
+                }
+                (_, Some(t)) => {
+                    return Err(CliError::Usage(format!(
+                        "--throw {t} does not apply: position `{pos}` awaits no chance event"
+                    )));
+                }
+                (_, None) => {}
+            }
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for mv in moves {
+                writeln!(out, "{mv}")?;
+            }
+        }
+        EngineCommand::Apply { moves, .. } => {
+            for text in moves {
+                let mv: G::Move = text.parse()?;
+                pos.play(mv, &mut ())?;
+            }
+            writeln!(out, "{pos}")?;
+            if let Some(outcome) = pos.outcome() {
+                writeln!(out, "{}", describe::<G>(outcome))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// "result: White wins (conquest)".
+fn describe<G: Game>(outcome: Outcome) -> String {
+    let name = |s: crate::games::Seat| {
+        G::SEAT_NAMES
+            .get(s.index())
+            .copied()
+            .unwrap_or("?")
+            .to_owned()
+    };
+    let who: Vec<String> = outcome.winners.iter().map(name).collect();
+    let what = match who.len() {
+        0 => "draw".to_owned(),
+        1 => format!("{} wins", who[0]),
+        _ => format!("{} share the win", who.join(" and ")),
+    };
+    format!("result: {what} ({})", outcome.end.word())
+}

@@ -1,0 +1,541 @@
+//! From the event log to sentences a GM can read aloud.
+//!
+//! The narrator never decides a rule: it reads what the games reported ([`Event`]s) and
+//! picks the moments that matter: the first turn, the opening, the telling captures or
+//! claims, the finish. Lines come from a [`Phrasebook`]; characters' own voice lines are
+//! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
+
+mod phrasebook;
+
+use std::collections::HashSet;
+
+pub use phrasebook::{Phrasebook, fill};
+
+use crate::ai::{TableRng, table_rng};
+use crate::games::{End, Event, Place, Seat};
+use crate::roster::Voice;
+use crate::table::{GameLog, MatchLog};
+
+/// How much to tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Detail {
+    /// Two to four lines a game.
+    #[default]
+    Brief,
+    /// Every moment the narrator finds.
+    Full,
+    /// No story, only the tables.
+    None,
+}
+
+/// A told game: a heading and its lines.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Scene {
+    /// "Game 1", "Round 2".
+    pub heading: String,
+    /// The lines, in order.
+    pub lines: Vec<String>,
+}
+
+/// Tells a match: the greetings, a scene per game, the result.
+pub struct Narrator<'a> {
+    book: &'a Phrasebook,
+    log: &'a MatchLog,
+    voices: &'a [&'a Voice],
+    rng: TableRng,
+    used: HashSet<String>,
+}
+
+/// A moment worth a line: its phrase key, how much it matters, the step it happened at and
+/// the placeholders' values.
+struct Moment {
+    key: &'static str,
+    weight: u32,
+    step: usize,
+    seat: Option<Seat>,
+    vars: Vec<(&'static str, String)>,
+}
+
+/// Mixed into the seed so narration has its own stream and never disturbs the match's.
+const NARRATION_SALT: u64 = 0x6e61_7272_6174_6521;
+
+impl<'a> Narrator<'a> {
+    /// A narrator for `log`, with each entrant's voice in entrant order.
+    #[must_use]
+    pub fn new(book: &'a Phrasebook, log: &'a MatchLog, voices: &'a [&'a Voice]) -> Narrator<'a> {
+        Narrator {
+            book,
+            log,
+            voices,
+            rng: table_rng(log.seed ^ NARRATION_SALT),
+            used: HashSet::new(),
+        }
+    }
+
+    /// The whole match, told at the given detail.
+    pub fn tell(&mut self, detail: Detail) -> Vec<Scene> {
+        if detail == Detail::None {
+            return Vec::new();
+        }
+        let mut scenes = Vec::new();
+        let mut greet = Vec::new();
+        for i in 0..self.log.entrants.len() {
+            if let Some(line) = self.voice(i, "greeting") {
+                greet.push(line);
+            }
+        }
+        if !greet.is_empty() {
+            scenes.push(Scene {
+                heading: "At the table".to_owned(),
+                lines: greet,
+            });
+        }
+        for game in &self.log.games {
+            let lines = self.tell_game(game, detail);
+            scenes.push(Scene {
+                heading: format!("{} {}", self.unit(), game.number),
+                lines,
+            });
+        }
+        let end = self.match_end();
+        scenes.push(Scene {
+            heading: "The result".to_owned(),
+            lines: end,
+        });
+        scenes
+    }
+
+    /// "Game" or "Round", as the game calls its parts.
+    fn unit(&self) -> &'static str {
+        if self.log.game == crate::games::GameKind::Oicustiytac {
+            "Round"
+        } else {
+            "Game"
+        }
+    }
+
+    fn name(&self, entrant: usize) -> String {
+        self.log.entrants[entrant].name.clone()
+    }
+
+    /// Picks an unused line of `key` and fills it; `None` when the book has none.
+    fn say(&mut self, key: &str, vars: &[(&str, String)]) -> Option<String> {
+        let lines = self.book.lines(self.log.game, key);
+        if lines.is_empty() {
+            return None;
+        }
+        let fresh: Vec<usize> = (0..lines.len())
+            .filter(|i| !self.used.contains(&format!("{key}#{i}")))
+            .collect();
+        let pool = if fresh.is_empty() {
+            (0..lines.len()).collect()
+        } else {
+            fresh
+        };
+        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
+        self.used.insert(format!("{key}#{pick}"));
+        Some(fill(&lines[pick], vars))
+    }
+
+    /// A quoted line of an entrant's own voice, if they have one for the moment.
+    fn voice(&mut self, entrant: usize, moment: &str) -> Option<String> {
+        let lines = self.voices.get(entrant)?.lines(moment);
+        if lines.is_empty() {
+            return None;
+        }
+        let tag = |i: usize| format!("voice{entrant}-{moment}#{i}");
+        let fresh: Vec<usize> = (0..lines.len())
+            .filter(|&i| !self.used.contains(&tag(i)))
+            .collect();
+        let pool = if fresh.is_empty() {
+            (0..lines.len()).collect()
+        } else {
+            fresh
+        };
+        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
+        self.used.insert(tag(pick));
+        Some(format!("{}: \"{}\"", self.name(entrant), lines[pick]))
+    }
+
+    fn verb(&mut self, entrant: usize) -> String {
+        let verbs = self.book.verbs(self.log.entrants[entrant].temperament);
+        if verbs.is_empty() {
+            return "moves".to_owned();
+        }
+        verbs[rand::RngExt::random_range(&mut self.rng, 0..verbs.len())].clone()
+    }
+
+    fn place(&self, game: &GameLog, place: Place) -> String {
+        match place {
+            Place::Trap { land, trap } => {
+                format!("{}'s trap {trap}", self.name(game.entrant_at(land)))
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// The moments of one game, most telling first within each kind.
+    fn moments(&mut self, game: &GameLog) -> Vec<Moment> {
+        let mut out = Vec::new();
+        let log = self.log;
+        let who = |s: Seat| log.entrants[game.entrant_at(s)].name.clone();
+        for e in &game.ceremony {
+            let (key, vars) = match *e {
+                Event::Lot { winner } => ("lot", vec![("winner", self.name(winner.index()))]),
+                Event::FirstThrow { player, flats } => (
+                    "first-throw",
+                    vec![
+                        ("mover", self.name(player.index())),
+                        ("count", flats.to_string()),
+                    ],
+                ),
+                Event::BagDraw {
+                    player,
+                    whites,
+                    blacks,
+                } => (
+                    "bag-draw",
+                    vec![
+                        ("mover", self.name(player.index())),
+                        ("count", whites.to_string()),
+                        ("stones", (whites + blacks).to_string()),
+                    ],
+                ),
+                Event::FirstTurn { winner } => {
+                    ("first-turn", vec![("winner", self.name(winner.index()))])
+                }
+                _ => continue,
+            };
+            let weight = if key == "first-turn" || key == "lot" {
+                90
+            } else {
+                20
+            };
+            out.push(Moment {
+                key,
+                weight,
+                step: 0,
+                seat: None,
+                vars,
+            });
+        }
+        if let Some((i, step)) = game
+            .steps
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.seat.is_some())
+        {
+            let seat = step.seat.expect("found a seat's step");
+            let mover = game.entrant_at(seat);
+            let verb = self.verb(mover);
+            out.push(Moment {
+                key: "opening",
+                weight: 40,
+                step: i,
+                seat: Some(seat),
+                vars: vec![
+                    ("mover", who(seat)),
+                    ("move", step.mv.clone()),
+                    ("verb", verb),
+                ],
+            });
+        }
+        // Captures: the first, and the largest chain.
+        let mut first_capture = true;
+        let mut biggest: Option<(u32, Moment)> = None;
+        for (i, step) in game.steps.iter().enumerate() {
+            let mut taken = 0u32;
+            let mut victim = None;
+            let mut at = None;
+            for e in &step.events {
+                if let Event::Capture {
+                    victim: v,
+                    at: p,
+                    count,
+                    ..
+                } = *e
+                {
+                    taken += u32::from(count);
+                    victim = Some(v);
+                    at.get_or_insert(p);
+                }
+            }
+            let (Some(seat), Some(victim), Some(at)) = (step.seat, victim, at) else {
+                continue;
+            };
+            let verb = self.verb(game.entrant_at(seat));
+            let vars = vec![
+                ("mover", who(seat)),
+                ("victim", who(victim)),
+                ("count", taken.to_string()),
+                ("place", self.place(game, at)),
+                ("verb", verb),
+            ];
+            if first_capture {
+                first_capture = false;
+                out.push(Moment {
+                    key: "first-blood",
+                    weight: 50,
+                    step: i,
+                    seat: Some(seat),
+                    vars: vars.clone(),
+                });
+            }
+            if taken >= 2 && biggest.as_ref().is_none_or(|(n, _)| taken > *n) {
+                let weight = 60 + taken * 5;
+                biggest = Some((
+                    taken,
+                    Moment {
+                        key: "big-capture",
+                        weight,
+                        step: i,
+                        seat: Some(seat),
+                        vars,
+                    },
+                ));
+            }
+        }
+        out.extend(biggest.map(|(_, m)| m));
+        // Other kinds of event: the first of each kind per seat, and a weight by size.
+        let mut seen = HashSet::new();
+        for (i, e) in game.events() {
+            let (key, seat, weight, vars): (&'static str, Seat, u32, Vec<(&'static str, String)>) =
+                match *e {
+                    Event::Claim {
+                        by,
+                        owner,
+                        at,
+                        counters,
+                    } => (
+                        "claim",
+                        by,
+                        55 + u32::from(counters),
+                        vec![
+                            ("mover", who(by)),
+                            ("owner", who(owner)),
+                            ("place", self.place(game, at)),
+                            ("count", counters.to_string()),
+                        ],
+                    ),
+                    Event::Pass { by } => ("pass", by, 35, vec![("mover", who(by))]),
+                    Event::Throw {
+                        by,
+                        throw: crate::games::event::Throw::Kiust,
+                    } => ("kiust", by, 45, vec![("mover", who(by))]),
+                    Event::Enter { by, at }
+                        if game.steps.len() > i + 1
+                            || !matches!(game.outcome.end, End::Conquest) =>
+                    {
+                        (
+                            "enter",
+                            by,
+                            50,
+                            vec![("mover", who(by)), ("place", self.place(game, at))],
+                        )
+                    }
+                    Event::Whelp { by, at } => (
+                        "whelp",
+                        by,
+                        25,
+                        vec![("mover", who(by)), ("place", self.place(game, at))],
+                    ),
+                    Event::BringDown {
+                        by,
+                        victim,
+                        at,
+                        count,
+                    } => (
+                        "bring-down",
+                        by,
+                        50 + u32::from(count) * 5,
+                        vec![
+                            ("mover", who(by)),
+                            ("victim", who(victim)),
+                            ("place", self.place(game, at)),
+                            ("count", count.to_string()),
+                        ],
+                    ),
+                    Event::BringHome { by, at } => (
+                        "bring-home",
+                        by,
+                        40,
+                        vec![("mover", who(by)), ("place", self.place(game, at))],
+                    ),
+                    _ => continue,
+                };
+            if seen.insert((key, seat)) {
+                let verb = self.verb(game.entrant_at(seat));
+                let mut vars = vars;
+                vars.push(("verb", verb));
+                out.push(Moment {
+                    key,
+                    weight,
+                    step: i,
+                    seat: Some(seat),
+                    vars,
+                });
+            }
+        }
+        out
+    }
+
+    /// The finish of a game: how it ended.
+    fn finish(&mut self, game: &GameLog) -> Option<String> {
+        let key = match game.outcome.end {
+            End::Conquest => "conquest",
+            End::Massacre => "massacre",
+            End::Blockade => "blockade",
+            End::Truce => "truce",
+            End::NoMoves => "no-moves",
+            End::AllCaptured => "all-captured",
+            End::Cap => "cap",
+            End::Points => "points",
+            End::Stalled => "stalled",
+        };
+        let winner = game.winners.first().copied();
+        let loser = (0..game.seats.len())
+            .map(|s| game.seats[s])
+            .find(|e| !game.winners.contains(e));
+        let mut vars = vec![("number", game.number.to_string())];
+        if let Some(w) = winner {
+            vars.push((
+                "winner",
+                game.winners
+                    .iter()
+                    .map(|&e| self.name(e))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+            ));
+            let verb = self.verb(w);
+            vars.push(("verb", verb));
+        }
+        if let Some(l) = loser {
+            vars.push(("loser", self.name(l)));
+        }
+        let last_place = game
+            .steps
+            .iter()
+            .rev()
+            .flat_map(|s| s.events.iter().rev())
+            .find_map(|e| match *e {
+                Event::Enter { at, .. } | Event::Capture { at, .. } => Some(at),
+                _ => None,
+            });
+        if let Some(p) = last_place {
+            vars.push(("place", self.place(game, p)));
+        }
+        let scores: Vec<String> = game
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, &e)| format!("{} {}", self.name(e), game.scores[s]))
+            .collect();
+        vars.push(("scores", scores.join(", ")));
+        vars.push((
+            "score",
+            game.scores.iter().max().copied().unwrap_or(0).to_string(),
+        ));
+        self.say(key, &vars).or_else(|| {
+            let fallback = if winner.is_some() {
+                "game-won"
+            } else {
+                "game-drawn"
+            };
+            self.say(fallback, &vars)
+        })
+    }
+
+    fn tell_game(&mut self, game: &GameLog, detail: Detail) -> Vec<String> {
+        let mut moments = self.moments(game);
+        if detail == Detail::Brief {
+            // The ceremony's result, the opening or the most telling moment, and the end.
+            let mut keep: Vec<Moment> = Vec::new();
+            if let Some(pos) = moments
+                .iter()
+                .position(|m| m.key == "first-turn" || m.key == "lot")
+            {
+                keep.push(moments.remove(pos));
+            }
+            moments.retain(|m| m.key != "first-throw" && m.key != "bag-draw");
+            moments.sort_by(|a, b| b.weight.cmp(&a.weight).then(a.step.cmp(&b.step)));
+            let room = if keep.is_empty() { 2 } else { 1 };
+            for m in moments {
+                // One line per step: the biggest chain says more than "first blood" of it.
+                if keep.len() < room + usize::from(room == 1)
+                    && !keep
+                        .iter()
+                        .any(|k| k.step == m.step && k.key != "lot" && k.key != "first-turn")
+                {
+                    keep.push(m);
+                }
+            }
+            keep.sort_by_key(|m| (m.step, m.key == "opening"));
+            moments = keep;
+        }
+        let mut lines = Vec::new();
+        let mut boasted = false;
+        for m in &moments {
+            if let Some(line) = self.say(m.key, &m.vars) {
+                lines.push(line);
+            }
+            if detail == Detail::Full
+                && !boasted
+                && m.weight >= 60
+                && let Some(seat) = m.seat
+                && let Some(b) = self.voice(game.entrant_at(seat), "boast")
+            {
+                lines.push(b);
+                boasted = true;
+            }
+        }
+        if let Some(line) = self.finish(game) {
+            lines.push(line);
+        }
+        if let [w] = game.winners.as_slice() {
+            let voice_of = if detail == Detail::Full || self.rng_bool() {
+                Some(*w)
+            } else {
+                None
+            };
+            if let Some(line) = voice_of.and_then(|w| self.voice(w, "win")) {
+                lines.push(line);
+            }
+        }
+        lines
+    }
+
+    fn rng_bool(&mut self) -> bool {
+        rand::RngExt::random_bool(&mut self.rng, 0.5)
+    }
+
+    fn match_end(&mut self) -> Vec<String> {
+        let scores: Vec<String> = self
+            .log
+            .entrants
+            .iter()
+            .zip(&self.log.wins)
+            .map(|(e, w)| format!("{} {w}", e.name))
+            .collect();
+        let mut vars = vec![("scores", scores.join(", "))];
+        let mut lines = Vec::new();
+        match self.log.winners.as_slice() {
+            [] => lines.extend(self.say("match-drawn", &vars)),
+            [one] => {
+                vars.push(("winner", self.name(*one)));
+                lines.extend(self.say("match-won", &vars));
+                lines.extend(self.voice(*one, "win"));
+                for i in 0..self.log.entrants.len() {
+                    if i != *one {
+                        lines.extend(self.voice(i, "loss"));
+                    }
+                }
+            }
+            many => {
+                let names: Vec<String> = many.iter().map(|&e| self.name(e)).collect();
+                vars.push(("winner", names.join(" and ")));
+                lines.extend(self.say("match-shared", &vars));
+            }
+        }
+        lines
+    }
+}

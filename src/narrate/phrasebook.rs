@@ -1,0 +1,201 @@
+//! Phrasebooks: the English the narrator reads aloud lives in TOML files, not in Rust.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::ai::Temperament;
+use crate::games::GameKind;
+use crate::roster::source::{Doc, FileError};
+
+/// The phrasebook built into taproom.
+const BUILT_IN: &str = include_str!("../../data/phrases.toml");
+
+/// The placeholders a line may use.
+pub const PLACEHOLDERS: [&str; 16] = [
+    "mover", "victim", "owner", "winner", "loser", "first", "second", "count", "stones", "score",
+    "scores", "number", "move", "place", "verb", "game",
+];
+
+/// Lines by section (`common`, a game's id, `temperament`) and moment.
+#[derive(Clone, Debug, Default)]
+pub struct Phrasebook {
+    sections: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+}
+
+impl Phrasebook {
+    /// The phrasebook built into taproom.
+    #[must_use]
+    pub fn built_in() -> Phrasebook {
+        let mut book = Phrasebook::default();
+        book.merge_toml(Path::new("data/phrases.toml"), BUILT_IN)
+            .unwrap_or_else(|e| panic!("the built-in phrasebook is broken: {e}"));
+        book
+    }
+
+    /// Adds (or, for a moment already present, replaces) the lines of a phrasebook file.
+    ///
+    /// # Errors
+    /// When the file is not a phrasebook: an unknown section or placeholder, a value that
+    /// is not a list of lines.
+    pub fn merge_toml(&mut self, file: &Path, text: &str) -> Result<(), FileError> {
+        let doc = Doc::new(file, text);
+        let parsed = doc.parse()?;
+        let root = doc.root(&parsed);
+        let mut sections: Vec<&str> = vec!["common", "temperament"];
+        sections.extend(GameKind::ALL.iter().map(|k| k.id()));
+        root.only(&sections)?;
+        for (section, field) in root.fields() {
+            let table = field.table()?;
+            if section == "temperament" {
+                let words: Vec<&str> = Temperament::ALL.iter().map(|t| t.word()).collect();
+                table.only(&words)?;
+            }
+            for (moment, lines_field) in table.fields() {
+                let lines = lines_field.strings()?;
+                for line in &lines {
+                    if let Some(bad) = unknown_placeholder(line) {
+                        return Err(lines_field.error(format!(
+                            "unknown placeholder `{{{bad}}}`; the placeholders are {}",
+                            PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(" ")
+                        )));
+                    }
+                }
+                self.sections
+                    .entry(section.to_owned())
+                    .or_default()
+                    .insert(moment.to_owned(), lines);
+            }
+        }
+        Ok(())
+    }
+
+    /// The lines for a moment of a game: the game's own section first, else `common`.
+    #[must_use]
+    pub fn lines(&self, game: GameKind, moment: &str) -> &[String] {
+        [game.id(), "common"]
+            .iter()
+            .filter_map(|s| self.sections.get(*s).and_then(|m| m.get(moment)))
+            .find(|l| !l.is_empty())
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Verbs in a temperament's manner.
+    #[must_use]
+    pub fn verbs(&self, temperament: Temperament) -> &[String] {
+        self.sections
+            .get("temperament")
+            .and_then(|m| m.get(temperament.word()))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The first placeholder in `line` that is not one of [`PLACEHOLDERS`].
+fn unknown_placeholder(line: &str) -> Option<String> {
+    let mut rest = line;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let close = after.find('}')?;
+        let name = &after[..close];
+        if !PLACEHOLDERS.contains(&name) {
+            return Some(name.to_owned());
+        }
+        rest = &after[close + 1..];
+    }
+    None
+}
+
+/// Fills `{name}` placeholders from `vars`; a placeholder with no value stays as it is.
+#[must_use]
+pub fn fill(template: &str, vars: &[(&str, String)]) -> String {
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let name = &after[..close];
+                match vars.iter().find(|(k, _)| *k == name) {
+                    Some((_, v)) => out.push_str(v),
+                    None => out.push_str(&rest[open..open + close + 2]),
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_phrasebook_loads_and_has_lines_for_tides() {
+        let book = Phrasebook::built_in();
+        for moment in [
+            "opening",
+            "first-blood",
+            "big-capture",
+            "conquest",
+            "massacre",
+            "blockade",
+            "truce",
+        ] {
+            assert!(
+                book.lines(GameKind::TidesOfWar, moment).len() >= 2,
+                "{moment}"
+            );
+        }
+        assert!(
+            !book.lines(GameKind::TidesOfWar, "lot").is_empty(),
+            "common lines serve every game"
+        );
+        assert!(!book.verbs(Temperament::Reckless).is_empty());
+    }
+
+    #[test]
+    fn placeholders_are_filled() {
+        let line = fill(
+            "{winner} beats {loser} at {place}.",
+            &[("winner", "A".into()), ("loser", "B".into())],
+        );
+        assert_eq!(line, "A beats B at {place}.");
+    }
+
+    #[test]
+    fn an_unknown_placeholder_or_section_is_an_error_naming_the_line() {
+        let mut book = Phrasebook::built_in();
+        let err = book
+            .merge_toml(
+                Path::new("mine.toml"),
+                "[common]\nlot = [\"{wizard} wins\"]\n",
+            )
+            .unwrap_err();
+        assert_eq!((err.line, err.field.as_deref()), (2, Some("common.lot")));
+        assert!(err.message.contains("{wizard}"));
+        let err = book
+            .merge_toml(Path::new("mine.toml"), "[chess]\nlot = [\"x\"]\n")
+            .unwrap_err();
+        assert!(err.message.contains("unknown key `chess`"), "{err}");
+    }
+
+    #[test]
+    fn a_gm_phrasebook_replaces_a_moment() {
+        let mut book = Phrasebook::built_in();
+        book.merge_toml(
+            Path::new("mine.toml"),
+            "[tides-of-war]\ntruce = [\"They shake hands.\"]\n",
+        )
+        .unwrap();
+        assert_eq!(
+            book.lines(GameKind::TidesOfWar, "truce"),
+            ["They shake hands."]
+        );
+    }
+}

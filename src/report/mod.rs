@@ -1,0 +1,150 @@
+//! What a match looks like on the page: the told scenes, the result table, the JSON.
+//! Printers write to any `io::Write`, so tests render into a `Vec<u8>`.
+
+use std::io::{self, Write};
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde::Serialize;
+
+use crate::narrate::Scene;
+use crate::table::MatchLog;
+
+/// Seat names of the game that was played (White/Black, player 1...).
+pub type SeatNames = &'static [&'static str];
+
+/// A new table in the house style.
+#[must_use]
+pub fn new_table() -> Table {
+    let mut table = Table::new();
+    table
+        .load_style(presets::UTF8_FULL_CONDENSED)
+        .force_no_tty()
+        .set_content_arrangement(ContentArrangement::Disabled);
+    table
+}
+
+/// The match summary: a row per game and a row of wins.
+#[must_use]
+pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
+    let mut table = new_table();
+    let unit = if log.game == crate::games::GameKind::Oicustiytac {
+        "Round"
+    } else {
+        "Game"
+    };
+    let mut header = vec![unit.to_owned()];
+    header.extend(log.entrants.iter().map(|e| e.name.clone()));
+    header.extend(["Winner".to_owned(), "How".to_owned(), "Moves".to_owned()]);
+    table.set_header(header);
+    for game in &log.games {
+        let mut row = vec![game.number.to_string()];
+        for i in 0..log.entrants.len() {
+            let seat = game.seat_of(i);
+            let role = seat_names.get(seat.index()).copied().unwrap_or("seat");
+            let figures: Vec<String> = game.standing[seat.index()]
+                .iter()
+                .map(|(k, v)| format!("{v} {k}"))
+                .collect();
+            let cell = if figures.is_empty() {
+                role.to_owned()
+            } else {
+                format!("{role}: {}", figures.join(", "))
+            };
+            row.push(cell);
+        }
+        let winner = if game.winners.is_empty() {
+            "drawn".to_owned()
+        } else {
+            game.winners
+                .iter()
+                .map(|&w| log.entrants[w].name.clone())
+                .collect::<Vec<_>>()
+                .join(" & ")
+        };
+        row.extend([
+            winner,
+            game.outcome.end.word().to_owned(),
+            game.moves().to_string(),
+        ]);
+        table.add_row(row);
+    }
+    let mut total = vec!["Wins".to_owned()];
+    total.extend(log.wins.iter().map(ToString::to_string));
+    let verdict = match log.winners.as_slice() {
+        [] => "match drawn".to_owned(),
+        ws => ws
+            .iter()
+            .map(|&w| log.entrants[w].name.clone())
+            .collect::<Vec<_>>()
+            .join(" & "),
+    };
+    total.extend([verdict, log.format.to_string(), String::new()]);
+    table.add_row(total);
+    table
+}
+
+/// Writes the told match and its table as text.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_text(
+    out: &mut impl Write,
+    log: &MatchLog,
+    scenes: &[Scene],
+    seat_names: SeatNames,
+    replay: &str,
+) -> io::Result<()> {
+    let names: Vec<&str> = log.entrants.iter().map(|e| e.name.as_str()).collect();
+    writeln!(
+        out,
+        "{}: {}, {}",
+        log.game.title(),
+        names.join(" v "),
+        log.format
+    )?;
+    for scene in scenes {
+        writeln!(out)?;
+        writeln!(out, "{}", scene.heading)?;
+        for line in &scene.lines {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", match_table(log, seat_names))?;
+    writeln!(out, "Seed {} replays this match: {replay}", log.seed)?;
+    Ok(())
+}
+
+/// The match as JSON: the seed, the winner's name (`null` for a drawn or shared match),
+/// the whole log and the scenes.
+#[derive(Serialize)]
+struct JsonMatch<'a> {
+    seed: u64,
+    game: crate::games::GameKind,
+    winner: Option<&'a str>,
+    winners: Vec<&'a str>,
+    #[serde(flatten)]
+    log: &'a MatchLog,
+    scenes: &'a [Scene],
+}
+
+/// Writes the match as one JSON document.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_json(out: &mut impl Write, log: &MatchLog, scenes: &[Scene]) -> io::Result<()> {
+    let doc = JsonMatch {
+        seed: log.seed,
+        game: log.game,
+        winner: log.winner_name(),
+        winners: log
+            .winners
+            .iter()
+            .map(|&w| log.entrants[w].name.as_str())
+            .collect(),
+        log,
+        scenes,
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)
+}

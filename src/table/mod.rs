@@ -1,0 +1,10 @@
+//! Running a match: formats, first-turn ceremonies, seats, and the event log every
+//! consumer reads.
+
+mod format;
+mod log;
+mod runner;
+
+pub use format::Format;
+pub use log::{Entrant, GameLog, MatchLog, Step};
+pub use runner::{MatchSettings, TableError, play_match};

@@ -1,0 +1,87 @@
+//! A small builder for running the `taproom` binary in tests.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+/// What a run printed and how it ended.
+pub struct Output {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// One run of `taproom` with arguments.
+pub struct Taproom {
+    args: Vec<String>,
+    dir: Option<std::path::PathBuf>,
+}
+
+impl Taproom {
+    pub fn new() -> Taproom {
+        Taproom {
+            args: Vec::new(),
+            dir: None,
+        }
+    }
+
+    pub fn args<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, args: I) -> Taproom {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+        self
+    }
+
+    pub fn current_dir(mut self, dir: &Path) -> Taproom {
+        self.dir = Some(dir.to_owned());
+        self
+    }
+
+    pub fn run(self) -> Output {
+        let mut cmd = Command::cargo_bin("taproom").expect("the binary is built");
+        cmd.args(&self.args);
+        if let Some(dir) = &self.dir {
+            cmd.current_dir(dir);
+        }
+        let out = cmd.output().expect("taproom runs");
+        let result = Output {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        assert!(
+            !result.stderr.contains("panicked"),
+            "taproom panicked: {}",
+            result.stderr
+        );
+        result
+    }
+
+    /// Runs and expects success.
+    pub fn ok(self) -> Output {
+        let args = self.args.join(" ");
+        let out = self.run();
+        assert_eq!(out.code, 0, "`taproom {args}` failed: {}", out.stderr);
+        out
+    }
+
+    /// Runs and expects exit code 2 with one error line mentioning every `needle`.
+    pub fn fails(self, needles: &[&str]) -> Output {
+        let args = self.args.join(" ");
+        let out = self.run();
+        assert_eq!(
+            out.code, 2,
+            "`taproom {args}` should exit 2; stdout: {} stderr: {}",
+            out.stdout, out.stderr
+        );
+        for needle in needles {
+            assert!(
+                out.stderr.contains(needle),
+                "`taproom {args}`: stderr lacks {needle:?}: {}",
+                out.stderr
+            );
+        }
+        out
+    }
+}

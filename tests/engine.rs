@@ -1,0 +1,135 @@
+//! The engine commands, checked from outside: perft tables, move lists, apply, errors.
+
+mod common;
+
+use common::Taproom;
+
+/// Every line of a `.perft` file: game, position, depth, count.
+fn perft_cases(file: &str) -> Vec<(String, u32, u64)> {
+    let text = std::fs::read_to_string(format!("tests/data/{file}")).expect("perft table");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let parts: Vec<&str> = l.split(" ; ").collect();
+            (
+                parts[0].to_owned(),
+                parts[1].parse().unwrap(),
+                parts[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn tides_of_war_perft_table() {
+    for (position, depth, count) in perft_cases("tides-of-war.perft") {
+        let out = Taproom::new()
+            .args([
+                "engine",
+                "perft",
+                "tides-of-war",
+                "--depth",
+                &depth.to_string(),
+                "--position",
+                &position,
+            ])
+            .ok();
+        let last = out.stdout.lines().last().unwrap_or_default();
+        assert_eq!(last, count.to_string(), "perft {depth} of {position}");
+    }
+}
+
+#[test]
+fn tides_of_war_moves_from_the_start() {
+    let out = Taproom::new().args(["engine", "moves", "tides"]).ok();
+    let mut moves: Vec<&str> = out.stdout.lines().collect();
+    moves.sort_unstable();
+    assert_eq!(moves.len(), 14);
+    assert!(moves.contains(&"c3-c4"));
+    assert!(moves.contains(&"e1-f1"));
+}
+
+#[test]
+fn apply_prints_the_position_and_the_outcome() {
+    let out = Taproom::new()
+        .args(["engine", "apply", "tides-of-war", "c3-c4", "c5xc3xa1"])
+        .ok();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], ".BBBB./W..BBB/WW.BBB/WW..BB/W.WW.B/BWWWW. w");
+    assert_eq!(lines[1], "result: Black wins (conquest)");
+    let quiet = Taproom::new()
+        .args(["engine", "apply", "tides-of-war", "c3-c4"])
+        .ok();
+    assert_eq!(
+        quiet.stdout.lines().count(),
+        1,
+        "no outcome while the game goes on"
+    );
+}
+
+#[test]
+fn an_illegal_move_names_the_move_and_the_position() {
+    Taproom::new()
+        .args(["engine", "apply", "tides-of-war", "a2-a1"])
+        .fails(&[
+            "a2-a1",
+            ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w",
+            "illegal",
+        ]);
+}
+
+#[test]
+fn malformed_moves_and_positions_are_refused() {
+    Taproom::new()
+        .args(["engine", "apply", "tides", "c3-c9"])
+        .fails(&["malformed move", "c9"]);
+    Taproom::new()
+        .args(["engine", "apply", "tides", "banana"])
+        .fails(&["malformed move"]);
+    Taproom::new()
+        .args([
+            "engine",
+            "moves",
+            "tides",
+            "--position",
+            "BBBBBB/BBBBBB/BBB.../....../....../...... w",
+        ])
+        .fails(&["malformed position", "more than 14"]);
+    Taproom::new()
+        .args([
+            "engine",
+            "perft",
+            "tides",
+            "--depth",
+            "2",
+            "--position",
+            "WWW w",
+        ])
+        .fails(&["malformed position"]);
+    Taproom::new()
+        .args(["engine", "moves", "chess"])
+        .fails(&["unknown game `chess`"]);
+    Taproom::new()
+        .args(["engine", "moves", "tides", "--throw", "3"])
+        .fails(&["--throw"]);
+}
+
+#[test]
+fn rule_options_reach_the_engine() {
+    Taproom::new()
+        .args([
+            "engine",
+            "perft",
+            "tides",
+            "--depth",
+            "1",
+            "--rule",
+            "truce_after=0",
+        ])
+        .ok();
+    Taproom::new()
+        .args([
+            "engine", "perft", "tides", "--depth", "1", "--rule", "truce=3",
+        ])
+        .fails(&["truce"]);
+}
