@@ -1,0 +1,334 @@
+//! Kiust Oyun, exactly as `shared/rules/kiust-oyun.md` says: four columns of 12 points,
+//! four stick dice, a race down the outer column and round the middle, capture with a 2.
+//!
+//! # How a turn is modelled
+//!
+//! The position between turns is a chance node ([`Turn::Chance`]): its outcomes are the
+//! throws ([`Move::Throw`]), all over the one denominator 16. After a kiust the same player
+//! holds the kiust right and throws again (another chance node). After any other throw the
+//! player is to move ([`Turn::Seat`]) and chooses among [`Move::Step`]s of the value thrown;
+//! on "four moves of 6" the seat stays to move while moves of the throw remain and one is
+//! legal. A throw (or the rest of one) with no legal move is lost inside
+//! [`Game::play_unchecked`] ([`Event::ThrowLost`]), and the other player's throw follows.
+//!
+//! # House readings
+//!
+//! * The cap counts turns of both players together: when the 1,000th turn ends, the player
+//!   with more pieces left wins, equal counts draw. The count is kept in the state but is
+//!   not part of the position text; a parsed position starts it at 0.
+//! * A capture that takes the last piece ends the game at once, whatever is left of the
+//!   throw.
+//! * The position text says nothing of a throw being played (it is the position at a chance
+//!   node); `Debug` shows it.
+
+mod board;
+mod first;
+mod moves;
+mod notation;
+#[cfg(test)]
+mod tests;
+
+use serde::Deserialize;
+
+pub use board::Point;
+pub use moves::Move;
+pub use notation::START;
+
+use super::event::Throw;
+use super::{Chance, End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, Place, Seat, Turn};
+use board::{ENEMY_INNER, INNER, OWN_INNER};
+
+/// Pieces per player at the start, and the most a position may hold.
+pub const PIECES: u32 = 12;
+/// Turns (of both players together) after which the game ends by the cap.
+pub const CAP_TURNS: u16 = 1000;
+
+/// What a throw with no flat side up is worth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AllRound {
+    /// Up to four moves of 6, one after another (the source's summary; the spec's table).
+    #[default]
+    FourSixes,
+    /// A single move of 4 (the ethnographer's own words).
+    Four,
+}
+
+/// The rule options of Kiust Oyun.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "snake_case")]
+pub struct Options {
+    /// What a throw with no flat side up is worth: `"four-sixes"` or `"four"`.
+    pub all_round: AllRound,
+}
+
+/// The throws by flat sides up (4 down to 0), with their chances out of 16.
+const THROWS: [(Throw, u32); 5] = [
+    (Throw::Kiust, 1),
+    (Throw::Six, 4),
+    (Throw::Three, 6),
+    (Throw::Two, 4),
+    (Throw::FourSixes, 1),
+];
+
+/// A Kiust Oyun position. Seat 0 is player 1 (outer column `a`), seat 1 player 2 (`d`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kiust {
+    /// Each player's pieces, as bitboards of points (see [`Point`]).
+    pieces: [u64; 2],
+    /// The player whose turn it is, 0 or 1.
+    side: u8,
+    /// Whether that player threw a kiust this turn.
+    right: bool,
+    /// The throw being played, or `None` at a chance node.
+    throw: Option<Throw>,
+    /// Moves of that throw still to make.
+    left: u8,
+    /// Turns finished so far (for the cap; not part of the position text).
+    turns: u16,
+    options: Options,
+    result: Option<Outcome>,
+}
+
+impl Kiust {
+    /// The pieces `seat` has left.
+    #[must_use]
+    pub fn pieces(&self, seat: Seat) -> u32 {
+        self.pieces[seat.index()].count_ones()
+    }
+
+    /// Turns finished so far, of both players together.
+    #[must_use]
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+
+    /// Whether the player whose turn it is holds the kiust right.
+    #[must_use]
+    pub fn has_kiust_right(&self) -> bool {
+        self.right
+    }
+
+    /// The throw being played and how many of its moves remain, between a throw and the
+    /// end of its moves.
+    #[must_use]
+    pub fn throw_in_play(&self) -> Option<(Throw, u8)> {
+        self.throw.map(|t| (t, self.left))
+    }
+
+    /// Calls `visit(from, to)` for each legal step of `distance` for the player to move, in
+    /// order of the starting point, until it returns `true`; says whether it did.
+    fn each_step(&self, distance: u8, mut visit: impl FnMut(Point, Point) -> bool) -> bool {
+        let side = usize::from(self.side);
+        let (own, enemy) = (self.pieces[side], self.pieces[1 - side]);
+        let leaps = &board::LEAPS[side][board::distance_index(distance)];
+        let mut bits = own;
+        while bits != 0 {
+            let from = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let leap = leaps[usize::from(from)];
+            let to = 1u64 << leap.to;
+            if own & to != 0 {
+                continue;
+            }
+            // Landing on an opponent's piece is a capture: only with a 2, in an inner column.
+            let captures = enemy & to != 0;
+            if captures && (distance != 2 || to & INNER == 0) {
+                continue;
+            }
+            // Passing an opponent's piece: only with a 3, or a 2 that captures.
+            if enemy & leap.over != 0 && distance != 3 && !captures {
+                continue;
+            }
+            // Ending in the opponent's inner row from outside it needs the kiust right.
+            if to & ENEMY_INNER[side] != 0 && (1u64 << from) & ENEMY_INNER[side] == 0 && !self.right
+            {
+                continue;
+            }
+            if visit(Point::from_index(from), Point::from_index(leap.to)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a move of the throw in play is legal.
+    fn can_move(&self) -> bool {
+        self.throw
+            .is_some_and(|t| self.each_step(t.distance(), |_, _| true))
+    }
+
+    /// Hands the turn to the other player, and applies the cap.
+    fn end_turn(&mut self, events: &mut impl EventSink) {
+        self.side = 1 - self.side;
+        self.right = false;
+        self.throw = None;
+        self.left = 0;
+        self.turns = self.turns.saturating_add(1);
+        if self.turns >= CAP_TURNS {
+            let (one, two) = (self.pieces(Seat(0)), self.pieces(Seat(1)));
+            let outcome = match one.cmp(&two) {
+                std::cmp::Ordering::Greater => Outcome::win(Seat(0), End::Cap),
+                std::cmp::Ordering::Less => Outcome::win(Seat(1), End::Cap),
+                std::cmp::Ordering::Equal => Outcome::draw(End::Cap),
+            };
+            self.result = Some(outcome);
+            events.emit(Event::Over { outcome });
+        }
+    }
+
+    /// How far along its track each piece of `side` is, summed: up to a half for the
+    /// outer column (by row), three quarters in the own inner row, one in the opponent's.
+    fn progress(&self, side: usize) -> f32 {
+        let bits = self.pieces[side];
+        let inner = (bits & OWN_INNER[side]).count_ones() as f32 * 0.75
+            + (bits & ENEMY_INNER[side]).count_ones() as f32;
+        let mut outer = bits & !INNER;
+        let mut sum = 0.0;
+        while outer != 0 {
+            let point = Point::from_index(outer.trailing_zeros() as u8);
+            outer &= outer - 1;
+            sum += f32::from(point.row()) / 24.0;
+        }
+        inner + sum
+    }
+}
+
+fn place(point: Point) -> Place {
+    Place::Square {
+        file: point.column(),
+        rank: point.row(),
+    }
+}
+
+impl Game for Kiust {
+    type Move = Move;
+    type Options = Options;
+    const KIND: GameKind = GameKind::KiustOyun;
+
+    fn start(players: usize, options: &Options) -> Result<Self, String> {
+        if players != 2 {
+            return Err(format!("Kiust Oyun is for 2 players, not {players}"));
+        }
+        let mut pos: Kiust = START
+            .parse()
+            .map_err(|e: super::ParseError| e.to_string())?;
+        pos.options = *options;
+        Ok(pos)
+    }
+
+    fn set_options(&mut self, options: &Options) {
+        self.options = *options;
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        match (self.result, self.throw) {
+            (Some(_), _) => Turn::Over,
+            (None, None) => Turn::Chance,
+            (None, Some(_)) => Turn::Seat(Seat(self.side)),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if let (None, Some(throw)) = (self.result, self.throw) {
+            self.each_step(throw.distance(), |from, to| {
+                out.push(Move::Step { from, to });
+                false
+            });
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Move, Chance)>) {
+        if self.turn() != Turn::Chance {
+            return;
+        }
+        for (throw, num) in THROWS {
+            let throw = match (throw, self.options.all_round) {
+                (Throw::FourSixes, AllRound::Four) => Throw::Four,
+                _ => throw,
+            };
+            out.push((Move::Throw(throw), Chance::new(num, 16)));
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move, events: &mut impl EventSink) {
+        let side = usize::from(self.side);
+        let by = Seat(self.side);
+        match mv {
+            Move::Throw(throw) => {
+                events.emit(Event::Throw { by, throw });
+                if throw == Throw::Kiust {
+                    self.right = true;
+                    return;
+                }
+                self.throw = Some(throw);
+                self.left = if throw == Throw::FourSixes { 4 } else { 1 };
+                if !self.can_move() {
+                    events.emit(Event::ThrowLost { by });
+                    self.end_turn(events);
+                }
+            }
+            Move::Step { from, to } => {
+                self.pieces[side] = (self.pieces[side] & !from.bit()) | to.bit();
+                if to.bit() & ENEMY_INNER[side] != 0 && from.bit() & ENEMY_INNER[side] == 0 {
+                    events.emit(Event::Enter { by, at: place(to) });
+                }
+                if self.pieces[1 - side] & to.bit() != 0 {
+                    self.pieces[1 - side] &= !to.bit();
+                    events.emit(Event::Capture {
+                        by,
+                        victim: Seat(1 - self.side),
+                        at: place(to),
+                        count: 1,
+                    });
+                    if self.pieces[1 - side] == 0 {
+                        let outcome = Outcome::win(by, End::AllCaptured);
+                        self.result = Some(outcome);
+                        events.emit(Event::Over { outcome });
+                        return;
+                    }
+                }
+                self.left = self.left.saturating_sub(1);
+                if self.left == 0 {
+                    self.end_turn(events);
+                } else if !self.can_move() {
+                    events.emit(Event::ThrowLost { by });
+                    self.end_turn(events);
+                }
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    fn score(&self, seat: Seat) -> i32 {
+        self.pieces(seat) as i32
+    }
+
+    fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
+        vec![("pieces left", self.score(seat))]
+    }
+
+    fn heuristic(&self, seat: Seat) -> f32 {
+        let me = seat.index() & 1;
+        let material =
+            self.pieces[me].count_ones() as f32 - self.pieces[1 - me].count_ones() as f32;
+        let progress = self.progress(me) - self.progress(1 - me);
+        let pieces = PIECES as f32;
+        (material / pieces * 0.8 + progress / pieces * 0.2).clamp(-1.0, 1.0)
+    }
+
+    fn first_turn(players: usize, rng: &mut impl rand::Rng) -> FirstTurn {
+        first::first_turn(players, rng)
+    }
+
+    fn first_turn_odds(players: usize) -> Vec<f64> {
+        first::odds(players)
+    }
+}

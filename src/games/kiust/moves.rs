@@ -1,0 +1,96 @@
+//! A Kiust Oyun move: a throw of the sticks (at a chance node) or one piece's step.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::board::Point;
+use crate::games::ParseError;
+use crate::games::event::Throw;
+
+/// One decision of a seat (a step) or one outcome of the sticks (a throw).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The sticks fell: `kiust`, `6`, `3`, `2`, `6x4` (four moves of 6) or `4`.
+    Throw(Throw),
+    /// A piece moves from `from` to `to` along its track: `b7-b4`. A capture is written
+    /// the same way.
+    Step {
+        /// Where the piece stands.
+        from: Point,
+        /// Where it lands.
+        to: Point,
+    },
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Throw(throw) => write!(f, "{throw}"),
+            Move::Step { from, to } => write!(f, "{from}-{to}"),
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let text = s.trim();
+        let throw = match text.to_ascii_lowercase().as_str() {
+            "kiust" => Some(Throw::Kiust),
+            "6" => Some(Throw::Six),
+            "3" => Some(Throw::Three),
+            "2" => Some(Throw::Two),
+            "6x4" => Some(Throw::FourSixes),
+            "4" => Some(Throw::Four),
+            _ => None,
+        };
+        if let Some(throw) = throw {
+            return Ok(Move::Throw(throw));
+        }
+        let (a, b) = text.split_once('-').ok_or_else(|| {
+            ParseError::mv(
+                s,
+                "expected a step like `b7-b4` or a throw: `kiust`, `2`, `3`, `6`, `6x4` or `4`",
+            )
+        })?;
+        let point = |t: &str| {
+            Point::parse(t)
+                .ok_or_else(|| ParseError::mv(s, format!("`{t}` is not a point `a1` to `d12`")))
+        };
+        Ok(Move::Step {
+            from: point(a)?,
+            to: point(b)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for text in [
+            "b7-b4", "a12-b11", "c1-b2", "d3-d9", "kiust", "6", "3", "2", "6x4", "4",
+        ] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn malformed_moves_are_refused() {
+        for text in [
+            "", "5", "1", "6x3", "b7", "b7-", "e1-a1", "a1-a13", "a1-b2-b3", "pass",
+        ] {
+            let err = text.parse::<Move>().unwrap_err();
+            assert_eq!(err.what, "move", "{text:?}");
+        }
+    }
+}
