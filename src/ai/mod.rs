@@ -5,12 +5,18 @@
 //! every choice; players never keep a generator of their own.
 
 mod greedy;
+pub mod levels;
 mod random;
+pub mod search;
 mod skill;
+mod skilled;
+pub mod style;
 
 pub use greedy::Greedy;
+pub use levels::Profile;
 pub use random::RandomPlayer;
 pub use skill::{Skill, Temperament};
+pub use skilled::{BaselinePlayer, SkilledPlayer};
 
 use rand::SeedableRng;
 
@@ -32,13 +38,14 @@ pub trait Player<G: Game>: Send {
     fn choose(&mut self, pos: &G, rng: &mut TableRng) -> G::Move;
 }
 
-/// The player a character of this skill and temperament gets.
+/// The player a character of this skill and temperament gets: the search, with the
+/// level's budget and errors and the temperament's style; the plain baseline for
+/// [`Skill::Baseline`] (which has no temperament).
 #[must_use]
 pub fn player_for<G: Game>(skill: Skill, temperament: Temperament) -> Box<dyn Player<G>> {
-    let _ = temperament;
     match skill {
-        Skill::Level(level) if level <= 3 => Box::new(RandomPlayer),
-        _ => Box::new(Greedy),
+        Skill::Baseline => Box::new(BaselinePlayer::<G>::default()),
+        Skill::Level(_) => Box::new(SkilledPlayer::<G>::new(skill, temperament)),
     }
 }
 

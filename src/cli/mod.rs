@@ -4,6 +4,7 @@
 mod check;
 mod engine;
 mod error;
+mod ladder;
 mod play;
 mod rules;
 
@@ -27,6 +28,7 @@ const EXAMPLES: &str = "Examples:
   taproom play tides \"Old Brannoc\" Mirela --seed 7 --first-to 5
   taproom play tides --roster campaign/npcs Gorm Vessa --format json
   taproom check campaign/npcs/*.toml
+  taproom ladder tides --levels 1,5,10,baseline --games 100
   taproom engine perft tides-of-war --depth 4";
 
 #[derive(Debug, Subcommand)]
@@ -38,6 +40,8 @@ enum Command {
     Engine(engine::EngineCommand),
     /// Validate character files without playing.
     Check(check::CheckArgs),
+    /// Rank skill levels or characters by many single games: scores, intervals, ratings.
+    Ladder(ladder::LadderArgs),
 }
 
 /// Runs the command line and returns the process's exit code.
@@ -56,6 +60,7 @@ pub fn main() -> i32 {
         Command::Play(args) => play::run(&args, &mut out),
         Command::Engine(cmd) => engine::run(&cmd, &mut out),
         Command::Check(args) => check::run(&args, &mut out),
+        Command::Ladder(args) => ladder::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {

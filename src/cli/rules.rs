@@ -12,6 +12,10 @@ macro_rules! with_game {
                 type $g = $crate::games::tides::Tides;
                 $body
             }
+            $crate::games::GameKind::KiustOyun => {
+                type $g = $crate::games::kiust::Kiust;
+                $body
+            }
             other => Err($crate::cli::CliError::Usage(format!(
                 "{} is not playable in this build yet",
                 other.title()
