@@ -43,6 +43,9 @@ const EXPLORATION: f32 = 0.4;
 const LEAF_PLIES: u16 = 0;
 /// How strongly a heuristic lead counts as a likely win.
 const SHARPNESS: f32 = 6.0;
+/// How much less than a fair share a draw is worth to the levels: they play on for a
+/// result rather than settle for a truce (a temperament moves this either way).
+const CONTEMPT: f32 = 0.1;
 
 /// The plain reference: UCT with exploration √2, random playouts to the end, 1,000
 /// iterations, the most visited move.
@@ -77,7 +80,7 @@ impl Skill {
                         },
                         stop_early: temperature == 0.0,
                         solver: true,
-                        contempt: 0.0,
+                        contempt: CONTEMPT,
                     },
                     temperature,
                     foresight,

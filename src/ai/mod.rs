@@ -11,6 +11,8 @@ pub mod search;
 mod skill;
 mod skilled;
 pub mod style;
+#[cfg(test)]
+mod tests;
 
 pub use greedy::Greedy;
 pub use levels::Profile;

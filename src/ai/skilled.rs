@@ -39,8 +39,10 @@ impl<G: Game> SkilledPlayer<G> {
     /// A player with a profile and leaning of its own (for tuning and tests).
     #[must_use]
     pub fn with_profile(profile: Profile, leaning: Leaning) -> Self {
+        let mut config = profile.search;
+        config.contempt += leaning.contempt;
         SkilledPlayer {
-            search: Search::new(profile.search),
+            search: Search::new(config),
             temperature: profile.temperature * leaning.whim,
             foresight: profile.foresight,
             leaning,

@@ -55,6 +55,9 @@ pub struct Leaning {
     pub risk: f32,
     /// Multiplies the skill's temperature: how much more freely moves are picked.
     pub whim: f32,
+    /// How much less than a fair share a draw is worth: a player with contempt for draws
+    /// plays on for a result.
+    pub contempt: f32,
 }
 
 impl Temperament {
@@ -67,29 +70,31 @@ impl Temperament {
             restriction: 0.0,
             risk: 0.0,
             whim: 1.0,
+            contempt: 0.0,
         };
         match self {
             Temperament::Steady => none,
             Temperament::Cautious => Leaning {
-                exposure: 0.05,
-                risk: -0.15,
+                attack: -0.08,
+                exposure: 0.01,
+                risk: -0.1,
+                contempt: -0.1,
                 ..none
             },
             Temperament::Bold => Leaning {
-                attack: 0.05,
-                exposure: -0.01,
+                attack: 0.08,
+                contempt: 0.05,
                 ..none
             },
             Temperament::Reckless => Leaning {
-                attack: 0.04,
-                exposure: -0.02,
-                risk: 0.15,
-                whim: 1.5,
+                attack: 0.06,
+                risk: 0.05,
+                whim: 1.1,
+                contempt: 0.1,
                 ..none
             },
             Temperament::Cunning => Leaning {
                 restriction: 0.06,
-                exposure: 0.02,
                 ..none
             },
         }

@@ -17,6 +17,8 @@
 //! handed, so a seed replays it; the tree lives in arenas that are cleared, not freed,
 //! between decisions.
 
+#[cfg(test)]
+mod tests;
 mod tree;
 
 use crate::ai::{TableRng, sample_chance};
