@@ -1,0 +1,494 @@
+//! Settlement: a pure function from the bets, the match's event log, the purses and the
+//! house's rules to what every bet pays, who pays whom, and the purses after.
+//!
+//! The rules, where a wager could go more than one way:
+//! * **Push and void.** A drawn match or game, every entrant level, a game never played,
+//!   a match with no first-turn ceremony: every stake on that market comes back whole,
+//!   and the house takes nothing from its pool.
+//! * **Dead heat.** When `k` selections share the top (a shared Piç win, two players level
+//!   on captures at a table of three), a bet on one of them is a winning bet on
+//!   `stake / k` and a losing bet on the rest. In a pool or a pot that makes its weight
+//!   `stake / k`.
+//! * **Bookie.** A winning stake `s` at `n to d` brings back `s × (n + d) / d`, rounded down
+//!   to the copper; the copper rounded away stays with the house.
+//! * **Pool.** The stakes on one market make one pool; the house keeps its take (rounded
+//!   down), and the rest is shared by the winning bets in proportion to their weights,
+//!   each payout rounded down, the leftover coppers to the house. When nobody backed the
+//!   winner, every stake comes back and the house takes nothing.
+//! * **Stakes between characters.** The bets of one group put their stakes in one pot,
+//!   and the winning sides share it in proportion to their weights, rounded down, the
+//!   leftover coppers going one each to the largest remainders (the earlier bet first on
+//!   equal remainders); the pot is always paid out whole. When no side wins, every stake
+//!   comes back.
+//! * **Purses.** Each bettor pays all their stakes first and then receives what their bets
+//!   bring back; a purse that cannot pay, even with the house's credit, is an error (the
+//!   table refuses such bets before play). A debt is paid off before coins are kept.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+
+use super::bet::{Bet, Book};
+use super::market::{Market, Selection, Share, Verdict, describe};
+use super::money::Money;
+use super::price::Odds;
+use super::purse::{Credit, Purse, PurseError};
+use crate::table::MatchLog;
+
+/// What the house allows and takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct HouseRules {
+    /// The house's take from each pool, in hundredths of a percent (1000 = 10%).
+    pub take_bp: u32,
+    /// How far into debt a bettor may go.
+    pub credit: Credit,
+}
+
+/// Someone money moves between.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Party {
+    /// The tavern: its bookie and its pools.
+    House,
+    /// A character, by name.
+    Character(String),
+}
+
+impl fmt::Display for Party {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Party::House => f.write_str("the house"),
+            Party::Character(name) => f.write_str(name),
+        }
+    }
+}
+
+/// Money that changed hands, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Transfer {
+    /// Who paid.
+    pub from: Party,
+    /// Who was paid.
+    pub to: Party,
+    /// How much.
+    pub amount: Money,
+    /// Why, as a clause: "Old Brannoc to win the match, lost".
+    pub why: String,
+}
+
+/// How one bet came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BetResult {
+    /// The side won outright.
+    Won,
+    /// The side lost.
+    Lost,
+    /// The side shared the top with others: `k` tied.
+    DeadHeat(u64),
+    /// A draw, or everyone level: the stake came back.
+    Push,
+    /// The question was never put: the stake came back.
+    Void,
+    /// A pool or pot in which nobody backed the winner: the stake came back.
+    Refunded,
+}
+
+impl fmt::Display for BetResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BetResult::Won => f.write_str("won"),
+            BetResult::Lost => f.write_str("lost"),
+            BetResult::DeadHeat(k) => write!(f, "dead heat of {k}"),
+            BetResult::Push => f.write_str("push"),
+            BetResult::Void => f.write_str("void"),
+            BetResult::Refunded => f.write_str("refunded: no winner backed"),
+        }
+    }
+}
+
+/// One bet, settled.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Line {
+    /// The bet.
+    pub bet: Bet,
+    /// The bet in words.
+    pub what: String,
+    /// How it came out.
+    pub result: BetResult,
+    /// What it brought back, stake included (zero for a loss).
+    pub payout: Money,
+    /// For pools and pots: the whole pot, and what it paid per coin of winning weight.
+    pub pot: Option<(Money, f64)>,
+}
+
+/// A whole match's wagers, settled.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Settlement {
+    /// One line per bet, in the order given.
+    pub lines: Vec<Line>,
+    /// Who paid whom, net of each bet's stake.
+    pub transfers: Vec<Transfer>,
+    /// Every bettor's purse before.
+    pub before: BTreeMap<String, Purse>,
+    /// Every bettor's purse after.
+    pub after: BTreeMap<String, Purse>,
+    /// What the house gained (negative: lost), in copper.
+    pub house: i128,
+}
+
+/// Wagers that cannot be settled.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettleError {
+    /// A bettor with no purse.
+    #[error("{0} has no purse at this table")]
+    UnknownBettor(String),
+    /// A stake of nothing.
+    #[error("{0} has staked nothing")]
+    EmptyStake(String),
+    /// A selection that is not at this table.
+    #[error("a bet of {0} backs someone who is not at the table")]
+    BadSelection(String),
+    /// The purse cannot cover the stakes.
+    #[error("{bettor} cannot cover {stakes} in stakes: {reason}")]
+    Short {
+        /// Who.
+        bettor: String,
+        /// Their stakes together.
+        stakes: Money,
+        /// Why not.
+        reason: PurseError,
+    },
+    /// One pot on two questions.
+    #[error("the stakes of group {0} are on different questions")]
+    MixedGroup(u32),
+    /// Sums past what copper pieces can count.
+    #[error("the sums are too large to count in copper pieces")]
+    Overflow,
+}
+
+/// Dead-heat weights are stakes times `share`, in 60ths (every `1/k` for `k` ≤ 5 is whole).
+const WEIGHT_UNIT: u128 = 60;
+
+/// Settles every bet against the log.
+///
+/// # Errors
+/// A bettor with no purse or who cannot cover their stakes, a bad bet, or an overflow.
+pub fn settle(
+    bets: &[Bet],
+    log: &MatchLog,
+    purses: &BTreeMap<String, Purse>,
+    rules: &HouseRules,
+) -> Result<Settlement, SettleError> {
+    let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
+    let mut verdicts: Vec<(Market, Verdict)> = Vec::new();
+    let mut shares = Vec::with_capacity(bets.len());
+    for bet in bets {
+        if !purses.contains_key(&bet.bettor) {
+            return Err(SettleError::UnknownBettor(bet.bettor.clone()));
+        }
+        if bet.stake == Money::ZERO {
+            return Err(SettleError::EmptyStake(bet.bettor.clone()));
+        }
+        if matches!(bet.side.selection(), Selection::Entrant(e) if e >= names.len()) {
+            return Err(SettleError::BadSelection(bet.bettor.clone()));
+        }
+        let verdict = match verdicts.iter().find(|(m, _)| *m == bet.market) {
+            Some((_, v)) => v.clone(),
+            None => {
+                let v = bet.market.verdict(log);
+                verdicts.push((bet.market, v.clone()));
+                v
+            }
+        };
+        shares.push((verdict.share(bet.side), verdict));
+    }
+
+    let mut payouts = vec![Money::ZERO; bets.len()];
+    let mut results: Vec<BetResult> = shares.iter().map(|(s, v)| result_of(*s, v)).collect();
+    let mut pots: Vec<Option<(Money, f64)>> = vec![None; bets.len()];
+    for (i, bet) in bets.iter().enumerate() {
+        if let Book::Bookie(odds) = bet.book {
+            payouts[i] = odds
+                .payout(bet.stake, shares[i].0)
+                .ok_or(SettleError::Overflow)?;
+        }
+    }
+    for group in groups(bets) {
+        let take = match bets[group[0]].book {
+            Book::Pool => rules.take_bp.min(10_000),
+            _ => 0,
+        };
+        if let Book::Stakes(id) = bets[group[0]].book
+            && group
+                .iter()
+                .any(|&i| bets[i].market != bets[group[0]].market)
+        {
+            return Err(SettleError::MixedGroup(id));
+        }
+        let pooled = share_pot(bets, &shares, &group, take)?;
+        for (k, &i) in group.iter().enumerate() {
+            payouts[i] = pooled.payouts[k];
+            pots[i] = Some((pooled.pot, pooled.per_coin));
+            if pooled.refunded && results[i] == BetResult::Lost {
+                results[i] = BetResult::Refunded;
+            }
+        }
+    }
+
+    let mut before = BTreeMap::new();
+    let mut paid: BTreeMap<&str, (Money, Money)> = BTreeMap::new();
+    for (i, bet) in bets.iter().enumerate() {
+        let e = paid.entry(bet.bettor.as_str()).or_default();
+        e.0 = e.0.checked_add(bet.stake).ok_or(SettleError::Overflow)?;
+        e.1 = e.1.checked_add(payouts[i]).ok_or(SettleError::Overflow)?;
+        before.insert(bet.bettor.clone(), purses[&bet.bettor]);
+    }
+    let mut after = before.clone();
+    for (name, (stakes, back)) in &paid {
+        let purse = purses[*name];
+        let short = |reason| SettleError::Short {
+            bettor: (*name).to_owned(),
+            stakes: *stakes,
+            reason,
+        };
+        let settled = purse
+            .pay(*stakes, rules.credit)
+            .map_err(short)?
+            .receive(*back)
+            .map_err(|_| SettleError::Overflow)?;
+        after.insert((*name).to_owned(), settled);
+    }
+
+    let mut house: i128 = 0;
+    for (i, bet) in bets.iter().enumerate() {
+        if !matches!(bet.book, Book::Stakes(_)) {
+            house += bet.stake.signed() - payouts[i].signed();
+        }
+    }
+    let lines: Vec<Line> = bets
+        .iter()
+        .enumerate()
+        .map(|(i, bet)| Line {
+            bet: bet.clone(),
+            what: describe(bet.market, bet.side, &names),
+            result: results[i],
+            payout: payouts[i],
+            pot: pots[i],
+        })
+        .collect();
+    let transfers = transfers(&lines);
+    Ok(Settlement {
+        lines,
+        transfers,
+        before,
+        after,
+        house,
+    })
+}
+
+fn result_of(share: Share, verdict: &Verdict) -> BetResult {
+    match (share, verdict) {
+        (Share::Returned, Verdict::Void) => BetResult::Void,
+        (Share::Returned, _) => BetResult::Push,
+        (Share::Part { num: 0, .. }, _) => BetResult::Lost,
+        (Share::Part { num, den }, _) if num == den => BetResult::Won,
+        (Share::Part { den, .. }, _) => BetResult::DeadHeat(den),
+    }
+}
+
+/// The pools (one per market) and pots (one per group), as lists of bet indices.
+fn groups(bets: &[Bet]) -> Vec<Vec<usize>> {
+    let mut out: Vec<(Book, Market, Vec<usize>)> = Vec::new();
+    for (i, bet) in bets.iter().enumerate() {
+        let key_market = match bet.book {
+            Book::Bookie(_) => continue,
+            Book::Pool => Some(bet.market),
+            Book::Stakes(_) => None,
+        };
+        match out
+            .iter_mut()
+            .find(|(b, m, _)| *b == bet.book && (key_market.is_none() || Some(*m) == key_market))
+        {
+            Some((_, _, members)) => members.push(i),
+            None => out.push((bet.book, bet.market, vec![i])),
+        }
+    }
+    out.into_iter().map(|(_, _, members)| members).collect()
+}
+
+/// What a pool or pot pays.
+struct Pooled {
+    pot: Money,
+    payouts: Vec<Money>,
+    per_coin: f64,
+    refunded: bool,
+}
+
+/// Shares one pool or pot among its winning bets. `take_bp` is the house's take (0 for a
+/// pot between characters, whose leftover coppers go to the largest remainders).
+fn share_pot(
+    bets: &[Bet],
+    shares: &[(Share, Verdict)],
+    group: &[usize],
+    take_bp: u32,
+) -> Result<Pooled, SettleError> {
+    let pot =
+        Money::checked_sum(group.iter().map(|&i| bets[i].stake)).ok_or(SettleError::Overflow)?;
+    let weights: Vec<u128> = group
+        .iter()
+        .map(|&i| match shares[i].0 {
+            Share::Returned => 0,
+            Share::Part { num, den } => {
+                u128::from(bets[i].stake.0) * u128::from(num) * WEIGHT_UNIT / u128::from(den)
+            }
+        })
+        .collect();
+    let total: u128 = weights.iter().sum();
+    let returned = group.iter().any(|&i| shares[i].0 == Share::Returned);
+    if total == 0 || returned {
+        return Ok(Pooled {
+            pot,
+            payouts: group.iter().map(|&i| bets[i].stake).collect(),
+            per_coin: 1.0,
+            refunded: total == 0 && !returned,
+        });
+    }
+    let take = pot
+        .mul_div_floor(u64::from(take_bp), 10_000)
+        .ok_or(SettleError::Overflow)?;
+    let net = u128::from(pot.0 - take.0);
+    let mut payouts: Vec<u128> = weights.iter().map(|w| net * w / total).collect();
+    if take_bp == 0 {
+        let mut left = net - payouts.iter().sum::<u128>();
+        let mut order: Vec<usize> = (0..group.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(net * weights[k] % total));
+        for k in order {
+            if left == 0 {
+                break;
+            }
+            if weights[k] > 0 {
+                payouts[k] += 1;
+                left -= 1;
+            }
+        }
+    }
+    let payouts = payouts
+        .into_iter()
+        .map(|p| {
+            u64::try_from(p)
+                .map(Money)
+                .map_err(|_| SettleError::Overflow)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Pooled {
+        pot,
+        payouts,
+        per_coin: net as f64 * WEIGHT_UNIT as f64 / total as f64,
+        refunded: false,
+    })
+}
+
+/// Who paid whom: the bookie and the pools pay through the house; a pot between
+/// characters is paid from its losers to its winners directly.
+fn transfers(lines: &[Line]) -> Vec<Transfer> {
+    let mut out = Vec::new();
+    let mut done_groups = Vec::new();
+    for line in lines {
+        let bet = &line.bet;
+        let me = Party::Character(bet.bettor.clone());
+        match bet.book {
+            Book::Bookie(_) | Book::Pool => {
+                let how = match bet.book {
+                    Book::Bookie(odds) => format!("with the bookie at {odds}"),
+                    _ => "in the pool".to_owned(),
+                };
+                let why = format!("{} {how}, {}", line.what, line.result);
+                if line.payout > bet.stake {
+                    out.push(Transfer {
+                        from: Party::House,
+                        to: me,
+                        amount: Money(line.payout.0 - bet.stake.0),
+                        why,
+                    });
+                } else if line.payout < bet.stake {
+                    out.push(Transfer {
+                        from: me,
+                        to: Party::House,
+                        amount: Money(bet.stake.0 - line.payout.0),
+                        why,
+                    });
+                }
+            }
+            Book::Stakes(id) => {
+                if done_groups.contains(&id) {
+                    continue;
+                }
+                done_groups.push(id);
+                out.extend(pot_transfers(lines, id));
+            }
+        }
+    }
+    out
+}
+
+/// The transfers of one pot: each loser's loss paid to the winners in order.
+fn pot_transfers(lines: &[Line], id: u32) -> Vec<Transfer> {
+    let members: Vec<&Line> = lines
+        .iter()
+        .filter(|l| l.bet.book == Book::Stakes(id))
+        .collect();
+    let mut losers: Vec<(&Line, u64)> = Vec::new();
+    let mut winners: Vec<(&Line, u64)> = Vec::new();
+    for l in &members {
+        if l.payout < l.bet.stake {
+            losers.push((l, l.bet.stake.0 - l.payout.0));
+        } else if l.payout > l.bet.stake {
+            winners.push((l, l.payout.0 - l.bet.stake.0));
+        }
+    }
+    let mut out = Vec::new();
+    let mut w = 0;
+    for (loser, mut owed) in losers {
+        while owed > 0 && w < winners.len() {
+            let amount = owed.min(winners[w].1);
+            let winner = winners[w].0;
+            out.push(Transfer {
+                from: Party::Character(loser.bet.bettor.clone()),
+                to: Party::Character(winner.bet.bettor.clone()),
+                amount: Money(amount),
+                why: format!(
+                    "stakes between them: {} {}, {} {}",
+                    loser.bet.bettor, loser.what, winner.bet.bettor, winner.what
+                ),
+            });
+            owed -= amount;
+            winners[w].1 -= amount;
+            if winners[w].1 == 0 {
+                w += 1;
+            }
+        }
+    }
+    out
+}
+
+impl Settlement {
+    /// Each bettor's gain (negative: loss) in copper.
+    #[must_use]
+    pub fn changes(&self) -> BTreeMap<String, i128> {
+        self.after
+            .iter()
+            .map(|(name, after)| (name.clone(), after.balance() - self.before[name].balance()))
+            .collect()
+    }
+}
+
+/// The price a line was struck at, if it was with the bookie.
+#[must_use]
+pub fn odds_of(line: &Line) -> Option<Odds> {
+    match line.bet.book {
+        Book::Bookie(o) => Some(o),
+        _ => None,
+    }
+}
