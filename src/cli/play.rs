@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
+use super::bet::{self, BetArgs};
 use super::rules::{options, with_game};
 use crate::games::{Game, GameKind};
 use crate::narrate::{Detail, Narrator, Phrasebook};
@@ -27,7 +28,9 @@ pub enum OutputFormat {
   taproom play tides-of-war
   taproom play tides \"Old Brannoc\" Mirela --seed 42
   taproom play tides Pip Ysolde --first-to 5 --rule truce_after=40
-  taproom play tides ./npcs/gorm.toml Hrodgar --format json")]
+  taproom play tides ./npcs/gorm.toml Hrodgar --format json
+  taproom play tides Brannoc Mirela --bet \"Pip 5 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
+  taproom play tides Brannoc Mirela --roster npcs --bet \"Hrodgar 1 gp on Mirela against Tamsin\" --apply")]
 pub struct PlayArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,
@@ -58,6 +61,8 @@ pub struct PlayArgs {
     /// Text for the table, or JSON for tools.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
+    #[command(flatten)]
+    wager: BetArgs,
 }
 
 /// Plays the match the arguments describe and writes it out.
@@ -73,36 +78,17 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn format_of(args: &PlayArgs) -> Result<Format, CliError> {
-    let format = match (args.best_of, args.first_to) {
-        (_, Some(n)) => Format::FirstTo(n),
-        (Some(n), None) => Format::BestOf(n),
-        (None, None) => Format::BestOf(3),
-    };
-    match format {
-        Format::BestOf(0) | Format::FirstTo(0) => Err(CliError::Usage(
-            "a match needs at least one game".to_owned(),
-        )),
-        Format::BestOf(n) | Format::FirstTo(n) if n > 99 => Err(CliError::Usage(format!(
-            "{n} games is more than a tavern evening holds (at most 99)"
-        ))),
-        f => Ok(f),
-    }
+    super::wagers::format_from(args.best_of, args.first_to)
 }
 
-fn cast(args: &PlayArgs, kind: GameKind) -> Result<Vec<Character>, CliError> {
-    let mut roster = Roster::built_in();
-    if let Some(dir) = &args.roster {
-        let mut own = Roster::default();
-        own.add_dir(dir)?;
-        for c in own.characters() {
-            roster.add(c.clone())?;
-        }
-        if args.characters.is_empty() {
-            return Ok(own.characters().iter().take(2).cloned().collect());
-        }
-    }
+fn cast(args: &PlayArgs, kind: GameKind) -> Result<(Roster, Vec<Character>), CliError> {
+    let roster = match &args.roster {
+        Some(dir) => Roster::own_then_built_in(dir)?,
+        None => Roster::built_in(),
+    };
     if args.characters.is_empty() {
-        return Ok(roster.characters().iter().take(2).cloned().collect());
+        let first_two = roster.characters().iter().take(2).cloned().collect();
+        return Ok((roster, first_two));
     }
     let mut chosen: Vec<Character> = Vec::new();
     for name in &args.characters {
@@ -116,13 +102,13 @@ fn cast(args: &PlayArgs, kind: GameKind) -> Result<Vec<Character>, CliError> {
         }
         chosen.push(c);
     }
-    Ok(chosen)
+    Ok((roster, chosen))
 }
 
 fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let options = options::<G>(&args.rules)?;
     let format = format_of(args)?;
-    let characters = cast(args, G::KIND)?;
+    let (roster, characters) = cast(args, G::KIND)?;
     G::start(characters.len(), &options).map_err(CliError::Usage)?;
     let seed = args
         .seed
@@ -141,6 +127,15 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
         options,
         seed,
     };
+    let json = args.format == OutputFormat::Json;
+    let bets = bet::prepare::<G>(
+        &args.wager,
+        &roster,
+        &characters,
+        &entrants,
+        &settings,
+        json,
+    )?;
     let log = play_match::<G>(&entrants, &settings)?;
     let book = Phrasebook::built_in();
     let voices: Vec<&crate::roster::Voice> = characters.iter().map(|c| &c.voice).collect();
@@ -151,6 +146,9 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
             let replay = replay_command(args, &characters, seed, format);
             report::write_text(out, &log, &scenes, G::SEAT_NAMES, &replay)?;
         }
+    }
+    if let Some(bets) = bets {
+        bet::finish(&args.wager, bets, &log, out)?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! the purses and the house's rules; the command line applies what it returns.
 
 pub mod bet;
+pub mod ledger;
 pub mod market;
 pub mod money;
 pub mod place;
@@ -15,6 +16,7 @@ pub mod simulate;
 pub mod syntax;
 #[cfg(test)]
 mod testlog;
+pub mod write;
 
 pub use bet::{Bet, Book};
 pub use market::{Market, Scope, Selection, Side, Tally, Verdict};

@@ -172,13 +172,27 @@ impl Refusal {
 /// The bets a table took, and the ones it refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Placed {
-    /// The bets taken, in order (an `against` proposal is two bets of one group; an ante
-    /// is one bet for each player who could cover it).
-    pub bets: Vec<Bet>,
-    /// The proposals refused, by index into the proposals, with why.
-    pub refused: Vec<(usize, Refusal)>,
+    /// The ante: one bet for each player who could cover it, all in one pot.
+    pub ante: Vec<Bet>,
     /// Players at the table who could not cover the ante.
     pub ante_refused: Vec<Refusal>,
+    /// The proposals taken, by index into the proposals, each with its bets (an
+    /// `against` proposal is two bets of one group, the rival's second).
+    pub taken: Vec<(usize, Vec<Bet>)>,
+    /// The proposals refused, by index into the proposals, with why.
+    pub refused: Vec<(usize, Refusal)>,
+}
+
+impl Placed {
+    /// Every bet taken, the ante first.
+    #[must_use]
+    pub fn bets(&self) -> Vec<Bet> {
+        self.ante
+            .iter()
+            .chain(self.taken.iter().flat_map(|(_, bets)| bets))
+            .cloned()
+            .collect()
+    }
 }
 
 /// Places proposals in order against the purses: each bettor's stakes at this table
@@ -198,7 +212,7 @@ pub fn place(
     let mut placed = Placed::default();
     let mut committed: BTreeMap<String, Money> = BTreeMap::new();
     let mut group = 0u32;
-    let mut afford =
+    let afford =
         |who: &str, stake: Money, committed: &BTreeMap<String, Money>| -> Result<Money, Refusal> {
             let purse = purses.get(who).copied().unwrap_or_default();
             let so_far = committed.get(who).copied().unwrap_or_default();
@@ -219,7 +233,7 @@ pub fn place(
             match afford(name, ante, &committed) {
                 Ok(total) => {
                     committed.insert(name.clone(), total);
-                    placed.bets.push(Bet {
+                    placed.ante.push(Bet {
                         bettor: name.clone(),
                         market: Market::Match,
                         side: Side::For(Selection::Entrant(i)),
@@ -277,7 +291,7 @@ pub fn place(
             Some(r) => placed.refused.push((index, r)),
             None => {
                 committed = trial;
-                placed.bets.extend(bets);
+                placed.taken.push((index, bets));
             }
         }
     }

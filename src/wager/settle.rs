@@ -474,6 +474,26 @@ fn pot_transfers(lines: &[Line], id: u32) -> Vec<Transfer> {
 }
 
 impl Settlement {
+    /// Each line's bettor's purse before and after that line, taking the lines in order
+    /// (the stake paid, then what came back): how a settlement table shows it. The last
+    /// line of each bettor ends at their purse after.
+    #[must_use]
+    pub fn purse_steps(&self) -> Vec<(Purse, Purse)> {
+        let mut now = self.before.clone();
+        self.lines
+            .iter()
+            .map(|line| {
+                let before = now[&line.bet.bettor];
+                let after = before
+                    .pay(line.bet.stake, Credit::Unlimited)
+                    .and_then(|p| p.receive(line.payout))
+                    .unwrap_or(before);
+                now.insert(line.bet.bettor.clone(), after);
+                (before, after)
+            })
+            .collect()
+    }
+
     /// Each bettor's gain (negative: loss) in copper.
     #[must_use]
     pub fn changes(&self) -> BTreeMap<String, i128> {
@@ -492,3 +512,11 @@ pub fn odds_of(line: &Line) -> Option<Odds> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+#[path = "settle_tests.rs"]
+mod tests;
+
+#[cfg(test)]
+#[path = "settle_props.rs"]
+mod props;

@@ -6,6 +6,7 @@ use crate::games::{End, Event, GameKind, Outcome, Seat, Seats};
 use crate::table::{Entrant, Format, GameLog, MatchLog, Step};
 
 /// A game (or round) of the log.
+#[derive(Clone, Debug)]
 pub struct G {
     /// Which entrant sat at each seat.
     pub seats: Vec<usize>,

@@ -1,0 +1,298 @@
+//! Wagers on the page: the bookie's board of chances and prices, and the settlement table.
+
+use comfy_table::{CellAlignment, Table};
+
+use super::new_table;
+use crate::wager::market::{Market, Scope, Selection, describe, end_word};
+use crate::wager::place::{Placed, Refusal};
+use crate::wager::purse::{Credit, Purse};
+use crate::wager::settle::{BetResult, Line, Settlement};
+use crate::wager::simulate::{MarketEstimate, wilson};
+use crate::wager::{Book, Currency, Money};
+
+/// A market's name on the board, with the words that bet on it.
+fn market_label(market: Market) -> String {
+    match market {
+        Market::Match => "the match\n`on NAME`".to_owned(),
+        Market::Game { number } => format!("game {number}\n`on game {number} NAME`"),
+        Market::FirstTurn => "the first turn\n`on first-turn NAME`".to_owned(),
+        Market::Most { tally, scope } => {
+            let scope_words = match scope {
+                Scope::Match => String::new(),
+                Scope::Game(n) => format!(" in game {n}"),
+            };
+            format!(
+                "{} ({scope})\n`on {} NAME{scope_words}`",
+                tally.phrase(),
+                tally.word()
+            )
+        }
+        Market::End { scope } => match scope {
+            Scope::Match => "how the last game ends\n`on end WAY`".to_owned(),
+            Scope::Game(n) => format!("how game {n} ends\n`on end WAY in game {n}`"),
+        },
+    }
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.1}%", p * 100.0)
+}
+
+/// The bookie's board: for every market, the chance of each outcome with its 95% range,
+/// and the bookie's price on it (decimal and the tavern's way).
+#[must_use]
+pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -> Table {
+    let mut table = new_table();
+    table.set_header([
+        "Bet",
+        "Outcome",
+        "Chance",
+        "95% range",
+        "Decimal",
+        "Tavern odds",
+    ]);
+    for est in estimates {
+        let mut first = true;
+        let mut label = || {
+            if std::mem::take(&mut first) {
+                market_label(est.market)
+            } else {
+                String::new()
+            }
+        };
+        for (k, sel) in est.selections.iter().enumerate() {
+            let outcome = match sel {
+                Selection::Entrant(e) => names.get(*e).cloned().unwrap_or_default(),
+                Selection::End(end) => end_word(*end).to_owned(),
+            };
+            let (chance, range) = match &est.exact {
+                Some(exact) => (pct(exact[k]), "exact".to_owned()),
+                None => {
+                    let (lo, hi) = wilson(est.outright[k], est.sims);
+                    (
+                        pct(est.outright[k] as f64 / est.sims.max(1) as f64),
+                        format!("{}–{}", pct(lo), pct(hi)),
+                    )
+                }
+            };
+            let (decimal, tavern) = match est.price(*sel, margin) {
+                Some(o) => (o.decimal_text(), o.to_string()),
+                None => ("—".to_owned(), "no price".to_owned()),
+            };
+            table.add_row([label(), outcome, chance, range, decimal, tavern]);
+        }
+        let extra = [
+            (est.dead_heats, "dead heat: stake shared"),
+            (est.push, "level: stakes back"),
+            (est.void, "not played: stakes back"),
+        ];
+        for (count, what) in extra {
+            if count > 0 && est.exact.is_none() {
+                let (lo, hi) = wilson(count, est.sims);
+                table.add_row([
+                    label(),
+                    what.to_owned(),
+                    pct(count as f64 / est.sims.max(1) as f64),
+                    format!("{}–{}", pct(lo), pct(hi)),
+                    String::new(),
+                    String::new(),
+                ]);
+            }
+        }
+    }
+    for col in 2..6 {
+        if let Some(c) = table.column_mut(col) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    table
+}
+
+/// One row of a settlement table.
+pub struct SettledRow<'a> {
+    /// Which match of the evening (`None` for a single match).
+    pub match_no: Option<usize>,
+    /// The bet settled, or `None` for a refused one.
+    pub line: Option<&'a Line>,
+    /// For a refused bet: the bettor, the bet as written, the stake and why.
+    pub refused: Option<(String, String, Money, String)>,
+    /// The bettor's purse before and after this row.
+    pub purses: (Purse, Purse),
+}
+
+/// The settlement table: bettor, bet, stake, odds or pool, result, payout, purse before
+/// and after.
+#[must_use]
+pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency) -> Table {
+    let mut table = new_table();
+    let numbered = rows.iter().any(|r| r.match_no.is_some());
+    let mut header = Vec::new();
+    if numbered {
+        header.push("Match");
+    }
+    header.extend([
+        "Bettor",
+        "Bet",
+        "Stake",
+        "Odds",
+        "Result",
+        "Payout",
+        "Purse before",
+        "Purse after",
+    ]);
+    table.set_header(header);
+    for row in rows {
+        let mut cells = Vec::new();
+        if numbered {
+            cells.push(row.match_no.map(|n| n.to_string()).unwrap_or_default());
+        }
+        let (before, after) = row.purses;
+        match (row.line, &row.refused) {
+            (Some(line), _) => {
+                let odds = match line.bet.book {
+                    Book::Bookie(o) => format!("{o} ({})", o.decimal_text()),
+                    Book::Pool => match line.pot {
+                        Some((pot, _)) => format!("pool of {}", pot.show(currency)),
+                        None => "pool".to_owned(),
+                    },
+                    Book::Stakes(_) => match line.pot {
+                        Some((pot, _)) => format!("pot of {}", pot.show(currency)),
+                        None => "pot".to_owned(),
+                    },
+                };
+                cells.extend([
+                    line.bet.bettor.clone(),
+                    line.what.clone(),
+                    line.bet.stake.show(currency).to_string(),
+                    odds,
+                    line.result.to_string(),
+                    line.payout.show(currency).to_string(),
+                ]);
+            }
+            (None, Some((bettor, what, stake, why))) => cells.extend([
+                bettor.clone(),
+                what.clone(),
+                stake.show(currency).to_string(),
+                "—".to_owned(),
+                format!("refused: {why}"),
+                "—".to_owned(),
+            ]),
+            (None, None) => continue,
+        }
+        cells.extend([
+            before.show(currency).to_string(),
+            after.show(currency).to_string(),
+        ]);
+        table.add_row(cells);
+    }
+    table
+}
+
+/// Each character's purse at the start and the end, and the house's gain.
+#[must_use]
+pub fn purse_table(purses: &[(String, Purse, Purse)], house: i128, currency: Currency) -> Table {
+    let mut table = new_table();
+    table.set_header(["", "Purse at first", "Purse at last", "Gain"]);
+    for (name, first, last) in purses {
+        table.add_row([
+            name.clone(),
+            first.show(currency).to_string(),
+            last.show(currency).to_string(),
+            crate::wager::money::show_change(last.balance() - first.balance(), currency)
+                .to_string(),
+        ]);
+    }
+    table.add_row([
+        "the house".to_owned(),
+        String::new(),
+        String::new(),
+        crate::wager::money::show_change(house, currency).to_string(),
+    ]);
+    table
+}
+
+/// The wagers as the table hears them: the ante, each bet taken (with its price), and
+/// each refused, with why.
+#[must_use]
+pub fn placed_lines(
+    placed: &Placed,
+    texts: &[String],
+    names: &[String],
+    bookie: &str,
+    currency: Currency,
+    credit: Credit,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(first) = placed.ante.first() {
+        let who: Vec<&str> = placed.ante.iter().map(|b| b.bettor.as_str()).collect();
+        lines.push(format!(
+            "Each player puts {} in the pot for the winner: {}.",
+            first.stake.show(currency),
+            who.join(", ")
+        ));
+    }
+    for r in &placed.ante_refused {
+        lines.push(format!(
+            "No ante from {}: {}; they play for honour alone.",
+            refusal_who(r),
+            r.describe(currency, credit)
+        ));
+    }
+    for (_, bets) in &placed.taken {
+        let b = &bets[0];
+        let what = describe(b.market, b.side, names);
+        let how = match (b.book, bets.get(1)) {
+            (Book::Bookie(o), _) => format!("with {bookie} at {o}"),
+            (Book::Pool, _) => "in the pool".to_owned(),
+            (Book::Stakes(_), Some(rival)) => format!(
+                "against {}, who puts up {}",
+                rival.bettor,
+                rival.stake.show(currency)
+            ),
+            (Book::Stakes(_), None) => "in a pot".to_owned(),
+        };
+        lines.push(format!(
+            "{} puts {} on {what} {how}.",
+            b.bettor,
+            b.stake.show(currency)
+        ));
+    }
+    for (i, r) in &placed.refused {
+        let text = texts.get(*i).map_or("", String::as_str);
+        lines.push(format!(
+            "“{text}”: refused, {}.",
+            r.describe(currency, credit)
+        ));
+    }
+    lines
+}
+
+fn refusal_who(r: &Refusal) -> &str {
+    match r {
+        Refusal::Short { who, .. } => who,
+        Refusal::NoPrice => "the bookie",
+    }
+}
+
+/// What every bet brought, as the table hears it.
+#[must_use]
+pub fn settled_lines(settlement: &Settlement, currency: Currency) -> Vec<String> {
+    settlement
+        .lines
+        .iter()
+        .map(|l| {
+            let (who, stake, what) = (&l.bet.bettor, l.bet.stake.show(currency), &l.what);
+            match l.result {
+                BetResult::Won => format!("{who} collects {} on {what}.", l.payout.show(currency)),
+                BetResult::Lost => format!("{who} loses {stake} on {what}."),
+                BetResult::DeadHeat(k) => format!(
+                    "{who} collects {} on {what}: a dead heat of {k}.",
+                    l.payout.show(currency)
+                ),
+                BetResult::Push | BetResult::Void | BetResult::Refunded => {
+                    format!("{who} has {stake} back on {what} ({}).", l.result)
+                }
+            }
+        })
+        .collect()
+}

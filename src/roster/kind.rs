@@ -1,0 +1,50 @@
+//! Which kind of file a TOML file is, by the key that names it: an evening file has a
+//! top-level `evening` (its title), a tavern file a top-level `tavern` (its name) and no
+//! `evening`, and anything else is read as a character file (whose `name` key is then
+//! required).
+
+use toml::de::DeTable;
+
+/// A kind of file taproom reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A character.
+    Character,
+    /// A tavern.
+    Tavern,
+    /// A scripted evening.
+    Evening,
+}
+
+/// The kind of file `text` is. Text that is not TOML counts as a character file, whose
+/// reader then names the TOML error.
+#[must_use]
+pub fn detect(text: &str) -> FileKind {
+    let Ok(table) = DeTable::parse(text) else {
+        return FileKind::Character;
+    };
+    let has = |key: &str| table.get_ref().iter().any(|(k, _)| k.get_ref() == key);
+    if has("evening") {
+        FileKind::Evening
+    } else if has("tavern") {
+        FileKind::Tavern
+    } else {
+        FileKind::Character
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_naming_key_decides() {
+        assert_eq!(detect("name = \"Pip\"\nskill = 2\n"), FileKind::Character);
+        assert_eq!(detect("tavern = \"The Rat\"\n"), FileKind::Tavern);
+        assert_eq!(
+            detect("evening = \"Night\"\ntavern = \"rat.toml\"\n"),
+            FileKind::Evening
+        );
+        assert_eq!(detect("not toml ="), FileKind::Character);
+    }
+}
