@@ -133,3 +133,49 @@ fn rule_options_reach_the_engine() {
         ])
         .fails(&["truce"]);
 }
+
+fn sorted_lines(text: &str) -> Vec<String> {
+    let mut v: Vec<String> = text.lines().map(str::to_owned).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn kiust_oyun_moves_from_the_start_for_each_throw() {
+    for (throw, expected) in [
+        ("2", vec!["a11-b12", "a12-b11"]),
+        ("3", vec!["a10-b12", "a11-b11", "a12-b10"]),
+        (
+            "6",
+            vec!["a10-b9", "a11-b8", "a12-b7", "a7-b12", "a8-b11", "a9-b10"],
+        ),
+    ] {
+        let out = Taproom::new()
+            .args(["engine", "moves", "kiust-oyun", "--throw", throw])
+            .ok();
+        assert_eq!(sorted_lines(&out.stdout), expected, "throw {throw}");
+    }
+}
+
+#[test]
+fn kiust_oyun_needs_a_throw_and_applies_throws_and_moves() {
+    Taproom::new()
+        .args(["engine", "moves", "kiust"])
+        .fails(&["--throw"]);
+    Taproom::new()
+        .args(["engine", "moves", "kiust", "--throw", "5"])
+        .fails(&["malformed move"]);
+    let out = Taproom::new()
+        .args(["engine", "apply", "kiust", "3", "a10-b12"])
+        .ok();
+    assert_eq!(
+        out.stdout.trim(),
+        "111111111.11/...........1/............/222222222222 ; 2"
+    );
+    Taproom::new()
+        .args(["engine", "apply", "kiust", "a10-b12"])
+        .fails(&["illegal", "a10-b12"]);
+    Taproom::new()
+        .args(["engine", "apply", "kiust", "2", "a10-b12"])
+        .fails(&["illegal", "a10-b12"]);
+}

@@ -12,6 +12,11 @@ macro_rules! with_game {
                 type $g = $crate::games::tides::Tides;
                 $body
             }
+            $crate::games::GameKind::KiustOyun => {
+                type $g = $crate::games::kiust::Kiust;
+                $body
+            }
+            #[allow(unreachable_patterns)]
             other => Err($crate::cli::CliError::Usage(format!(
                 "{} is not playable in this build yet",
                 other.title()

@@ -41,10 +41,15 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
         for i in 0..log.entrants.len() {
             let seat = game.seat_of(i);
             let role = seat_names.get(seat.index()).copied().unwrap_or("seat");
-            let figures: Vec<String> = game.standing[seat.index()]
+            let mut figures: Vec<String> = game.standing[seat.index()]
                 .iter()
-                .map(|(k, v)| format!("{v} {k}"))
+                .map(|(k, v)| format!("{k} {v}"))
                 .collect();
+            figures.extend(
+                game.tally_figures(seat)
+                    .iter()
+                    .map(|(k, v)| format!("{k} {v}")),
+            );
             let cell = if figures.is_empty() {
                 role.to_owned()
             } else {

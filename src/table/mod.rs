@@ -4,7 +4,9 @@
 mod format;
 mod log;
 mod runner;
+mod tally;
 
 pub use format::Format;
 pub use log::{Entrant, GameLog, MatchLog, Step};
 pub use runner::{MatchSettings, TableError, play_match};
+pub use tally::Tally;
