@@ -44,7 +44,27 @@ pub struct Narrator<'a> {
     log: &'a MatchLog,
     voices: &'a [&'a Voice],
     rng: TableRng,
+    /// Lines of the book (`key#index`) and of voices already used in this match.
     used: HashSet<String>,
+    /// Every line said so far, filled in.
+    said: HashSet<String>,
+    /// What each line said, for checking against the log.
+    facts: Vec<Fact>,
+    /// The game being told (0 before and after the games).
+    game_number: u32,
+}
+
+/// What one narrated line claims: the moment it tells and the values it was filled with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// The game (or round) it is about; 0 for the match as a whole.
+    pub game: u32,
+    /// The phrasebook moment (`conquest`, `big-capture`, `match-won` ...).
+    pub key: String,
+    /// The placeholders' values.
+    pub vars: Vec<(String, String)>,
+    /// The line as said.
+    pub line: String,
 }
 
 /// A moment worth a line: its phrase key, how much it matters, the step it happened at and
@@ -70,7 +90,16 @@ impl<'a> Narrator<'a> {
             voices,
             rng: table_rng(log.seed ^ NARRATION_SALT),
             used: HashSet::new(),
+            said: HashSet::new(),
+            facts: Vec::new(),
+            game_number: 0,
         }
+    }
+
+    /// What every line told so far claims, in order.
+    #[must_use]
+    pub fn facts(&self) -> &[Fact] {
+        &self.facts
     }
 
     /// The whole match, told at the given detail.
@@ -92,12 +121,14 @@ impl<'a> Narrator<'a> {
             });
         }
         for game in &self.log.games {
+            self.game_number = game.number;
             let lines = self.tell_game(game, detail);
             scenes.push(Scene {
                 heading: format!("{} {}", self.unit(), game.number),
                 lines,
             });
         }
+        self.game_number = 0;
         let end = self.match_end();
         scenes.push(Scene {
             heading: "The result".to_owned(),
@@ -119,40 +150,52 @@ impl<'a> Narrator<'a> {
         self.log.entrants[entrant].name.clone()
     }
 
-    /// Picks an unused line of `key` and fills it; `None` when the book has none.
+    /// Picks a line of `key` not yet used in this match and fills it; `None` when the book
+    /// has no line for it that would not repeat something already said.
     fn say(&mut self, key: &str, vars: &[(&str, String)]) -> Option<String> {
         let lines = self.book.lines(self.log.game, key);
-        if lines.is_empty() {
-            return None;
-        }
         let fresh: Vec<usize> = (0..lines.len())
             .filter(|i| !self.used.contains(&format!("{key}#{i}")))
             .collect();
-        let pool = if fresh.is_empty() {
-            (0..lines.len()).collect()
+        // Once every line of a moment is used, a line may serve again only if what it says
+        // this time (names, numbers, places) differs from everything said so far.
+        let pool: Vec<usize> = if fresh.is_empty() {
+            (0..lines.len())
+                .filter(|&i| !self.said.contains(&fill(&lines[i], vars)))
+                .collect()
         } else {
             fresh
         };
-        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
-        self.used.insert(format!("{key}#{pick}"));
-        Some(fill(&lines[pick], vars))
-    }
-
-    /// A quoted line of an entrant's own voice, if they have one for the moment.
-    fn voice(&mut self, entrant: usize, moment: &str) -> Option<String> {
-        let lines = self.voices.get(entrant)?.lines(moment);
-        if lines.is_empty() {
+        if pool.is_empty() {
             return None;
         }
+        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
+        self.used.insert(format!("{key}#{pick}"));
+        let line = fill(&lines[pick], vars);
+        self.said.insert(line.clone());
+        self.facts.push(Fact {
+            game: self.game_number,
+            key: key.to_owned(),
+            vars: vars
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect(),
+            line: line.clone(),
+        });
+        Some(line)
+    }
+
+    /// A quoted line of an entrant's own voice for the moment, never one already quoted in
+    /// this match.
+    fn voice(&mut self, entrant: usize, moment: &str) -> Option<String> {
+        let lines = self.voices.get(entrant)?.lines(moment);
         let tag = |i: usize| format!("voice{entrant}-{moment}#{i}");
-        let fresh: Vec<usize> = (0..lines.len())
+        let pool: Vec<usize> = (0..lines.len())
             .filter(|&i| !self.used.contains(&tag(i)))
             .collect();
-        let pool = if fresh.is_empty() {
-            (0..lines.len()).collect()
-        } else {
-            fresh
-        };
+        if pool.is_empty() {
+            return None;
+        }
         let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
         self.used.insert(tag(pick));
         Some(format!("{}: \"{}\"", self.name(entrant), lines[pick]))

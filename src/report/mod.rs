@@ -88,6 +88,16 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
     table
 }
 
+/// Who the output is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// The game master: everything, skills and the seed included.
+    #[default]
+    Gm,
+    /// The players: what can be read aloud (no skill numbers, no odds, no seed).
+    Players,
+}
+
 /// Writes the told match and its table as text.
 ///
 /// # Errors
@@ -97,9 +107,17 @@ pub fn write_text(
     log: &MatchLog,
     scenes: &[Scene],
     seat_names: SeatNames,
+    view: View,
     replay: &str,
 ) -> io::Result<()> {
-    let names: Vec<&str> = log.entrants.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<String> = log
+        .entrants
+        .iter()
+        .map(|e| match view {
+            View::Gm => format!("{} (skill {}, {})", e.name, e.skill, e.temperament),
+            View::Players => e.name.clone(),
+        })
+        .collect();
     writeln!(
         out,
         "{}: {}, {}",
@@ -116,7 +134,9 @@ pub fn write_text(
     }
     writeln!(out)?;
     writeln!(out, "{}", match_table(log, seat_names))?;
-    writeln!(out, "Seed {} replays this match: {replay}", log.seed)?;
+    if view == View::Gm {
+        writeln!(out, "Seed {} replays this match: {replay}", log.seed)?;
+    }
     Ok(())
 }
 
