@@ -63,6 +63,8 @@ pub struct Fact {
     pub key: String,
     /// The placeholders' values.
     pub vars: Vec<(String, String)>,
+    /// The phrasebook line before filling.
+    pub template: String,
     /// The line as said.
     pub line: String,
 }
@@ -180,6 +182,7 @@ impl<'a> Narrator<'a> {
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), v.clone()))
                 .collect(),
+            template: lines[pick].clone(),
             line: line.clone(),
         });
         Some(line)
