@@ -16,6 +16,8 @@ mod moves;
 mod tests;
 #[cfg(test)]
 mod tests_examples;
+#[cfg(test)]
+mod tests_reference;
 
 use rand::Rng;
 use serde::Deserialize;
