@@ -45,6 +45,12 @@ impl FromStr for Oicus {
                         match c {
                             'b' => stones[0][index] += 1,
                             'w' => stones[1][index] += 1,
+                            '.' => {
+                                return Err(bad(format!(
+                                    "{owner}'s trap {} mixes `.` with stones; `.` stands alone",
+                                    t + 1
+                                )));
+                            }
                             other => {
                                 return Err(bad(format!(
                                     "`{other}` in {owner}'s trap {} is not `b`, `w` or `.`",

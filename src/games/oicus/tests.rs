@@ -483,6 +483,7 @@ fn notation_positions_round_trip_and_malformed_ones_are_refused() {
         "bbbbbb . . . . . . . . . / . . . . . . . . . . ; 9 15 ; 0 0 ; b",
         "bbbww b . . . . . . . . / . . . . . . . . . . ; 14 13 ; 0 0 ; b",
         "x . . . . . . . . . / . . . . . . . . . . ; 15 15 ; 0 0 ; b",
+        ".b . . . . . . . . . / . . . . . . . . . . ; 14 15 ; 0 0 ; b",
         "b . . . . . . . . . / . . . . . . . . . . ; 15 15 ; 0 0 ; b",
         ". . . . . . . . . . / . . . . . . . . . . ; 15 15 ; 0 0 ; x",
         ". . . . . . . . . . / . . . . . . . . . . ; 15 ; 0 0 ; b",
@@ -592,4 +593,45 @@ fn heuristic_weighs_points_stones_and_threats() {
     let threat = at(&[("B4", "bbbbw"), ("W7", "www")], "; 5 5 ; 0 0 ; w");
     let calm = at(&[("B4", "bbbbw"), ("W8", "www")], "; 5 5 ; 0 0 ; w");
     assert!(threat.heuristic(Seat(1)) > calm.heuristic(Seat(1)));
+}
+
+#[test]
+fn options_read_from_toml_with_the_house_readings_as_defaults() {
+    let opts: Options = toml::from_str("turn_cap = 100\nequal_at_21 = \"drawn\"").unwrap();
+    assert_eq!(opts.turn_cap, 100);
+    assert_eq!(opts.equal_at_21, EqualAt21::Drawn);
+    let defaults: Options = toml::from_str("").unwrap();
+    assert_eq!(defaults, Options::default());
+    assert_eq!(
+        (defaults.turn_cap, defaults.equal_at_21),
+        (300, EqualAt21::Mover)
+    );
+    assert!(toml::from_str::<Options>("turn_limit = 5").is_err());
+}
+
+#[test]
+fn rule_1_the_first_turn_through_the_trait_is_the_bag_draw() {
+    let odds = Oicus::first_turn_odds(2);
+    assert_eq!(odds.len(), 2);
+    assert!((odds[0] - 0.5).abs() < 1e-12 && (odds[1] - 0.5).abs() < 1e-12);
+    let turn = Oicus::first_turn(2, &mut table_rng(8));
+    assert!(matches!(
+        turn.events[..2],
+        [
+            Event::BagDraw {
+                player: Seat(0),
+                ..
+            },
+            Event::BagDraw {
+                player: Seat(1),
+                ..
+            }
+        ]
+    ));
+    assert_eq!(
+        turn.events.last(),
+        Some(&Event::FirstTurn {
+            winner: Seat(turn.winner as u8)
+        })
+    );
 }
