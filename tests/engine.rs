@@ -10,11 +10,12 @@ fn perft_cases(file: &str) -> Vec<(String, u32, u64)> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let parts: Vec<&str> = l.split(" ; ").collect();
+            // The position may itself hold " ; " (Òicustiỳtac, Piç): depth and count are last.
+            let parts: Vec<&str> = l.rsplitn(3, " ; ").collect();
             (
-                parts[0].to_owned(),
+                parts[2].to_owned(),
                 parts[1].parse().unwrap(),
-                parts[2].parse().unwrap(),
+                parts[0].parse().unwrap(),
             )
         })
         .collect()
@@ -178,4 +179,53 @@ fn kiust_oyun_needs_a_throw_and_applies_throws_and_moves() {
     Taproom::new()
         .args(["engine", "apply", "kiust", "2", "a10-b12"])
         .fails(&["illegal", "a10-b12"]);
+}
+
+#[test]
+fn oicustiytac_perft_table_under_every_name() {
+    for name in ["oicustiytac", "joicustijytac", "dogfight"] {
+        for (position, depth, count) in perft_cases("oicustiytac.perft") {
+            let out = Taproom::new()
+                .args([
+                    "engine",
+                    "perft",
+                    name,
+                    "--depth",
+                    &depth.to_string(),
+                    "--position",
+                    &position,
+                ])
+                .ok();
+            assert_eq!(
+                out.stdout.lines().last().unwrap_or_default(),
+                count.to_string(),
+                "{name} perft {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn oicustiytac_turns_and_apply() {
+    let out = Taproom::new().args(["engine", "moves", "oicustiytac"]).ok();
+    let turns = sorted_lines(&out.stdout);
+    assert_eq!(turns.len(), 27);
+    assert!(turns.contains(&"W5+W7".to_owned()) && turns.contains(&"W6+W6".to_owned()));
+    assert!(
+        !turns.contains(&"W7+W5".to_owned()),
+        "one canonical order a turn"
+    );
+    let out = Taproom::new()
+        .args(["engine", "apply", "dogfight", "W7+W5"])
+        .ok();
+    assert_eq!(
+        out.stdout.trim(),
+        ". . . . b . b . . . / . . . . . . . . . . ; 13 15 ; 0 0 ; w"
+    );
+    Taproom::new()
+        .args(["engine", "apply", "dogfight", "V5"])
+        .fails(&["illegal", "V5"]);
+    Taproom::new()
+        .args(["engine", "apply", "dogfight", "W3"])
+        .fails(&["malformed"]);
 }

@@ -79,11 +79,11 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     with_game!(kind, G => play::<G>(args, out))
 }
 
-fn format_of(args: &PlayArgs) -> Result<Format, CliError> {
+fn format_of<G: Game>(args: &PlayArgs) -> Result<Format, CliError> {
     let format = match (args.best_of, args.first_to) {
         (_, Some(n)) => Format::FirstTo(n),
         (Some(n), None) => Format::BestOf(n),
-        (None, None) => Format::BestOf(3),
+        (None, None) => G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo),
     };
     match format {
         Format::BestOf(0) | Format::FirstTo(0) => Err(CliError::Usage(
@@ -128,7 +128,7 @@ fn cast(args: &PlayArgs, kind: GameKind) -> Result<Vec<Character>, CliError> {
 
 fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let options = options::<G>(&args.rules)?;
-    let format = format_of(args)?;
+    let format = format_of::<G>(args)?;
     let characters = cast(args, G::KIND)?;
     G::start(characters.len(), &options).map_err(CliError::Usage)?;
     let seed = args

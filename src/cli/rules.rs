@@ -16,6 +16,10 @@ macro_rules! with_game {
                 type $g = $crate::games::kiust::Kiust;
                 $body
             }
+            $crate::games::GameKind::Oicustiytac => {
+                type $g = $crate::games::oicus::Oicus;
+                $body
+            }
             #[allow(unreachable_patterns)]
             other => Err($crate::cli::CliError::Usage(format!(
                 "{} is not playable in this build yet",

@@ -212,8 +212,10 @@ impl<'a> Narrator<'a> {
         verbs[rand::RngExt::random_range(&mut self.rng, 0..verbs.len())].clone()
     }
 
-    fn place(&self, game: &GameLog, place: Place) -> String {
+    /// A place as the table would say it; a trap of the actor's own Land is "their own".
+    fn place(&self, game: &GameLog, place: Place, actor: Option<Seat>) -> String {
         match place {
+            Place::Trap { land, trap } if Some(land) == actor => format!("their own trap {trap}"),
             Place::Trap { land, trap } => {
                 format!("{}'s trap {trap}", self.name(game.entrant_at(land)))
             }

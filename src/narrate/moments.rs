@@ -32,7 +32,7 @@ impl Narrator<'_> {
                     vec![
                         ("mover", self.name(player.index())),
                         ("count", whites.to_string()),
-                        ("stones", (whites + blacks).to_string()),
+                        ("stones", stones(u32::from(whites + blacks))),
                     ],
                 ),
                 Event::FirstTurn { winner } => {
@@ -102,7 +102,8 @@ impl Narrator<'_> {
                 ("mover", who(seat)),
                 ("victim", who(victim)),
                 ("count", taken.to_string()),
-                ("place", self.place(game, at)),
+                ("stones", stones(taken)),
+                ("place", self.place(game, at, Some(seat))),
                 ("verb", verb),
             ];
             if first_capture {
@@ -147,7 +148,7 @@ impl Narrator<'_> {
                         vec![
                             ("mover", who(by)),
                             ("owner", who(owner)),
-                            ("place", self.place(game, at)),
+                            ("place", self.place(game, at, Some(by))),
                             ("count", counters.to_string()),
                         ],
                     ),
@@ -160,7 +161,10 @@ impl Narrator<'_> {
                             "kiust-enter",
                             by,
                             58,
-                            vec![("mover", who(by)), ("place", self.place(game, at))],
+                            vec![
+                                ("mover", who(by)),
+                                ("place", self.place(game, at, Some(by))),
+                            ],
                         ),
                         None => ("kiust", by, 45, vec![("mover", who(by))]),
                     },
@@ -172,14 +176,20 @@ impl Narrator<'_> {
                             "enter",
                             by,
                             50,
-                            vec![("mover", who(by)), ("place", self.place(game, at))],
+                            vec![
+                                ("mover", who(by)),
+                                ("place", self.place(game, at, Some(by))),
+                            ],
                         )
                     }
                     Event::Whelp { by, at } => (
                         "whelp",
                         by,
                         25,
-                        vec![("mover", who(by)), ("place", self.place(game, at))],
+                        vec![
+                            ("mover", who(by)),
+                            ("place", self.place(game, at, Some(by))),
+                        ],
                     ),
                     Event::BringDown {
                         by,
@@ -193,15 +203,19 @@ impl Narrator<'_> {
                         vec![
                             ("mover", who(by)),
                             ("victim", who(victim)),
-                            ("place", self.place(game, at)),
+                            ("place", self.place(game, at, None)),
                             ("count", count.to_string()),
+                            ("stones", stones(u32::from(count))),
                         ],
                     ),
                     Event::BringHome { by, at } => (
                         "bring-home",
                         by,
                         40,
-                        vec![("mover", who(by)), ("place", self.place(game, at))],
+                        vec![
+                            ("mover", who(by)),
+                            ("place", self.place(game, at, Some(by))),
+                        ],
                     ),
                     _ => continue,
                 };
@@ -268,7 +282,7 @@ impl Narrator<'_> {
                 _ => None,
             });
         if let Some(p) = last_place {
-            vars.push(("place", self.place(game, p)));
+            vars.push(("place", self.place(game, p, None)));
         }
         let scores: Vec<String> = game
             .seats
@@ -313,4 +327,13 @@ fn right_used(game: &GameLog, at: usize, by: Seat) -> Option<crate::games::Place
         }
     }
     None
+}
+
+/// "1 stone", "3 stones": the {stones} placeholder.
+fn stones(n: u32) -> String {
+    if n == 1 {
+        "1 stone".to_owned()
+    } else {
+        format!("{n} stones")
+    }
 }

@@ -64,9 +64,9 @@ impl GameLog {
         let any = |f: fn(&Tally) -> u32| all.iter().any(|t| f(t) > 0);
         let mut out = Vec::new();
         let fields: [(&'static str, Figure); 4] = [
-            ("captured", |t| t.captured),
-            ("brought down", |t| t.brought_down),
-            ("brought home", |t| t.brought_home),
+            ("took", |t| t.captured),
+            ("down", |t| t.brought_down),
+            ("home", |t| t.brought_home),
             ("kiusts", |t| t.kiusts),
         ];
         for (name, f) in fields {
