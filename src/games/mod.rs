@@ -39,6 +39,7 @@
 
 pub mod event;
 pub mod kind;
+pub mod pic;
 pub mod tides;
 
 pub use event::{End, Event, EventSink, Place};
