@@ -54,7 +54,10 @@ fn main() {
         .collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
 
-    for (name, players, games) in [("pic-playout-2p", 2, 100_000), ("pic-playout-5p", 5, 20_000)] {
+    for (name, players, games) in [
+        ("pic-playout-2p", 2, 100_000),
+        ("pic-playout-5p", 5, 20_000),
+    ] {
         if !wanted(name) {
             continue;
         }

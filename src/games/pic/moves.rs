@@ -92,7 +92,17 @@ mod tests {
 
     #[test]
     fn malformed_moves_are_refused() {
-        for text in ["", "0", "16", "99999999999999999999", "a", "4p2", "--", "+3", "-1"] {
+        for text in [
+            "",
+            "0",
+            "16",
+            "99999999999999999999",
+            "a",
+            "4p2",
+            "--",
+            "+3",
+            "-1",
+        ] {
             let err = text.parse::<Move>().unwrap_err();
             assert_eq!(err.what, "move", "{text}");
         }

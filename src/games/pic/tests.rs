@@ -365,7 +365,10 @@ fn positions_read_and_write_the_spec_notation() {
 fn malformed_positions_are_parse_errors() {
     for (text, why) in [
         ("12 12 12 ; 1", "groups"),
-        ("1 1 1 / 1 1 1 / 1 1 1 / 1 1 1 / 1 1 1 / 1 1 1 ; 1", "groups"),
+        (
+            "1 1 1 / 1 1 1 / 1 1 1 / 1 1 1 / 1 1 1 / 1 1 1 ; 1",
+            "groups",
+        ),
         ("12 12 / 12 12 12 ; 1", "not 3"),
         ("12 12 12 12 / 12 12 12 ; 1", "not 3"),
         ("3p3 12 12 / 12 12 12 ; 1", "piç owner"),
@@ -540,5 +543,8 @@ fn heuristic_favours_the_player_ahead() {
     let start = Pic::start(3, &Options::default()).unwrap();
     assert_eq!(start.heuristic(Seat(1)), 0.0);
     let over = pos("1 1 1 / 1 0 0 ; 1");
-    assert_eq!((over.heuristic(Seat(0)), over.heuristic(Seat(1))), (1.0, -1.0));
+    assert_eq!(
+        (over.heuristic(Seat(0)), over.heuristic(Seat(1))),
+        (1.0, -1.0)
+    );
 }
