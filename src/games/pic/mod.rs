@@ -9,6 +9,9 @@
 //! * `even_capture` takes only from a heap of another player that is not a piç (a piç's
 //!   counters belong to its owner already); a count of 3 is odd, so the two captures never
 //!   meet. Stores are not part of the position text: a parsed position has empty stores.
+//!   The [`Event::Capture`] of an even capture names the heap's owner as the victim; its
+//!   `count` is a `u8`, so a take of more than 255 counters reports 255 (the store gets
+//!   them all).
 //! * `max_pic`: a player who owns that many piç makes no more; a 3 made then is left as a
 //!   plain heap (and, with `even_capture`, is odd, so nothing is taken).
 //! * `move_cap = 0` means no cap. The cap is checked after each sowing; when the last
@@ -16,6 +19,7 @@
 
 mod moves;
 mod notation;
+mod sow;
 #[cfg(test)]
 mod tests;
 
@@ -23,7 +27,9 @@ use serde::Deserialize;
 
 pub use moves::Move;
 
-use super::{End, Event, EventSink, Game, GameKind, Outcome, Place, Seat, Seats, Turn};
+use moves::CHOICES;
+
+use super::{End, Event, EventSink, Game, GameKind, Outcome, Seat, Seats, Turn};
 
 /// The most players a ring seats.
 pub const MAX_PLAYERS: usize = 5;
@@ -33,63 +39,6 @@ pub const MAX_HEAPS: usize = 3 * MAX_PLAYERS;
 /// The engine's counter type: a heap, a piç or a store holds at most this many, and so
 /// does the whole table (so that no sowing can overflow it).
 pub type Count = u16;
-
-/// `2^32 / (3 * players)`, rounded up, by players: `n * r >> 32` is then `n / (3 * players)`
-/// for every `n` below `2^16`.
-const RECIPROCAL: [u64; MAX_PLAYERS + 1] = {
-    let mut r = [0; MAX_PLAYERS + 1];
-    let mut p = 2;
-    while p <= MAX_PLAYERS {
-        r[p] = (1u64 << 32).div_ceil(3 * p as u64);
-        p += 1;
-    }
-    r
-};
-
-/// Sixteen 0s, sixteen 1s and sixteen 0s: see [`step_at`].
-static STEPS: [Count; 48] = {
-    let mut steps = [0; 48];
-    let mut i = 16;
-    while i < 32 {
-        steps[i] = 1;
-        i += 1;
-    }
-    steps
-};
-
-/// Sixteen lanes that are 0 before heap `at` and 1 from it on (`at` at most 16).
-#[inline]
-fn step_at(at: usize) -> &'static [Count; MAX_HEAPS + 1] {
-    let start = (16 - at) & 31;
-    STEPS[start..start + 16].try_into().expect("sixteen lanes")
-}
-
-/// The moves of each seat for each pattern of its three heaps that can be sown (bit `k`
-/// for its heap `k + 1`), in heap order, with how many there are; the pass when none can.
-const CHOICES: [[([Move; 3], u8); 8]; MAX_PLAYERS] = {
-    let mut table = [[([Move::PASS; 3], 0); 8]; MAX_PLAYERS];
-    let mut seat = 0;
-    while seat < MAX_PLAYERS {
-        let mut pattern = 0;
-        while pattern < 8 {
-            let entry = &mut table[seat][pattern];
-            let mut k = 0;
-            while k < 3 {
-                if pattern & 1 << k != 0 {
-                    entry.0[entry.1 as usize] = Move::sow((3 * seat + k) as u8);
-                    entry.1 += 1;
-                }
-                k += 1;
-            }
-            if pattern == 0 {
-                entry.1 = 1;
-            }
-            pattern += 1;
-        }
-        seat += 1;
-    }
-    table
-};
 
 /// The marker of a heap that is no piç.
 const NO_OWNER: u8 = u8::MAX;
@@ -221,7 +170,7 @@ impl Pic {
     fn in_heaps(&self, seat: Seat) -> u32 {
         let first = 3 * seat.index();
         (first..first + 3)
-            .filter(|&i| self.pics & (1 << i) == 0)
+            .filter(|&i| i < self.ring() && self.pics & (1 << i) == 0)
             .map(|i| u32::from(self.heaps[i]))
             .sum()
     }
@@ -251,92 +200,6 @@ impl Pic {
         self.options
             .max_pic
             .is_none_or(|most| self.pics_of(seat).count_ones() < u32::from(most))
-    }
-
-    /// Sows heap `src`: its counters go one by one clockwise, the first back into it.
-    /// Returns the heap the last counter fell in.
-    ///
-    /// Written without data-dependent branches: random playouts would mispredict them.
-    #[inline]
-    fn sow(&mut self, src: usize) -> usize {
-        let ring = self.ring();
-        let n = u32::from(self.heaps[src]);
-        self.heaps[src] = 0;
-        // n / ring by a multiply: exact for every 16-bit n.
-        let laps = ((u64::from(n) * RECIPROCAL[usize::from(self.players)]) >> 32) as u32;
-        let rest = (n - laps * ring as u32) as usize;
-        // The `rest` places from `src` on, wrapping past the ring's end, as a bit set.
-        let all = ((1u32 << ring) - 1) as u16;
-        let window = ((1u32 << rest) - 1) << src;
-        let touched = (window | window >> ring) as u16 & all;
-        // Heap `i` gets a counter a lap, and one more if it is among the `rest` places
-        // from `src` on (up to the ring's end, then from heap 1 on): a sum of steps, read
-        // lane by lane so that the loop vectorises without a branch.
-        let end = src + rest;
-        let (from_src, from_end) = (step_at(src), step_at(end.min(ring)));
-        let (before_wrap, from_ring) = (step_at(end.saturating_sub(ring)), step_at(ring));
-        let lap = laps as Count;
-        for i in 0..MAX_HEAPS + 1 {
-            self.heaps[i] +=
-                from_src[i] - from_end[i] + (1 - before_wrap[i]) + lap * (1 - from_ring[i]);
-        }
-        // A heap that held one counter (the emptied one held none) and gets one more
-        // now holds two; one lap gives every heap one, two laps two.
-        let before = self.nonempty & !(1 << src);
-        let one_lap = if laps >= 1 { all } else { 0 };
-        let two_laps = if laps >= 2 { all } else { 0 };
-        let two_plain = (self.two_up & !(1 << src)) | (touched & before);
-        self.two_up = two_laps | (one_lap & (before | touched)) | (!one_lap & two_plain);
-        self.nonempty = before | touched | one_lap;
-        // The last counter: the `n`-th place counting the emptied heap as the first.
-        let mut last = src + rest + ring - 1;
-        if last >= ring {
-            last -= ring;
-        }
-        if last >= ring {
-            last -= ring;
-        }
-        last
-    }
-
-    /// What the last counter, in heap `last`, does for the mover.
-    #[inline]
-    fn capture(&mut self, mover: u8, last: usize, events: &mut impl EventSink) {
-        // One test, rarely true, in place of several unpredictable ones.
-        let count = self.heaps[last];
-        let foreign = !(0b111u16 << (3 * mover)) & !self.pics;
-        let takes = (count == 3) | (self.options.even_capture & (count.is_multiple_of(2)));
-        if (foreign >> last) & u16::from(takes) & 1 != 0 {
-            self.take(mover, last, events);
-        }
-    }
-
-    /// The last counter fell in another player's heap (no piç) that it made 3 or even.
-    #[cold]
-    fn take(&mut self, mover: u8, last: usize, events: &mut impl EventSink) {
-        let bit = 1u16 << last;
-        let count = self.heaps[last];
-        if count == 3 && self.may_claim(mover) {
-            self.pics |= bit;
-            self.owner[last] = mover;
-            events.emit(Event::Claim {
-                by: Seat(mover),
-                owner: Seat((last / 3) as u8),
-                at: Place::Heap(last as u8 + 1),
-                counters: count,
-            });
-        } else if self.options.even_capture && count.is_multiple_of(2) {
-            self.heaps[last] = 0;
-            self.nonempty &= !bit;
-            self.two_up &= !bit;
-            self.stores[usize::from(mover)] += count;
-            events.emit(Event::Capture {
-                by: Seat(mover),
-                victim: Seat((last / 3) as u8),
-                at: Place::Heap(last as u8 + 1),
-                count: u8::try_from(count).unwrap_or(u8::MAX),
-            });
-        }
     }
 
     /// The result as it stands: the top score wins, shared by all level on it.

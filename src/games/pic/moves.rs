@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::MAX_HEAPS;
+use super::{MAX_HEAPS, MAX_PLAYERS};
 use crate::games::ParseError;
 
 /// A sowing from one heap (written as its number from 1, `4`) or a pass (`-`).
@@ -36,6 +36,33 @@ impl Move {
         (!self.is_pass()).then_some(usize::from(self.0))
     }
 }
+
+/// The moves of each seat for each pattern of its three heaps that can be sown (bit `k`
+/// for its heap `k + 1`), in heap order, with how many there are; the pass when none can.
+pub(super) const CHOICES: [[([Move; 3], u8); 8]; MAX_PLAYERS] = {
+    let mut table = [[([Move::PASS; 3], 0); 8]; MAX_PLAYERS];
+    let mut seat = 0;
+    while seat < MAX_PLAYERS {
+        let mut pattern = 0;
+        while pattern < 8 {
+            let entry = &mut table[seat][pattern];
+            let mut k = 0;
+            while k < 3 {
+                if pattern & 1 << k != 0 {
+                    entry.0[entry.1 as usize] = Move::sow((3 * seat + k) as u8);
+                    entry.1 += 1;
+                }
+                k += 1;
+            }
+            if pattern == 0 {
+                entry.1 = 1;
+            }
+            pattern += 1;
+        }
+        seat += 1;
+    }
+    table
+};
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,7 +1,7 @@
 //! One test for each rule of `shared/rules/pic.md`, and each rule option.
 
 use super::*;
-use crate::games::{ParseError, perft};
+use crate::games::{ParseError, Place, perft};
 
 fn pos(text: &str) -> Pic {
     text.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -257,6 +257,7 @@ fn score_is_own_heaps_that_are_not_pic_plus_the_pics_owned() {
     assert_eq!(p.standing(Seat(0)), [("in heaps", 2), ("in piç", 3)]);
     assert_eq!(p.standing(Seat(1)), [("in heaps", 1), ("in piç", 5)]);
     assert_eq!(p.outcome(), Some(Outcome::win(Seat(1), End::NoMoves)));
+    assert_eq!(p.score(Seat(4)), 0, "a seat not at the table holds nothing");
 }
 
 #[test]
