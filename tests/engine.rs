@@ -229,3 +229,64 @@ fn oicustiytac_turns_and_apply() {
         .args(["engine", "apply", "dogfight", "W3"])
         .fails(&["malformed"]);
 }
+
+#[test]
+fn pic_perft_table_for_two_three_and_five_players() {
+    for name in ["pic", "piç"] {
+        for (position, depth, count) in perft_cases("pic.perft") {
+            let out = Taproom::new()
+                .args([
+                    "engine",
+                    "perft",
+                    name,
+                    "--depth",
+                    &depth.to_string(),
+                    "--position",
+                    &position,
+                ])
+                .ok();
+            assert_eq!(
+                out.stdout.lines().last().unwrap_or_default(),
+                count.to_string(),
+                "perft {depth} of {position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn pic_start_positions_moves_and_apply() {
+    let out = Taproom::new()
+        .args([
+            "engine",
+            "perft",
+            "pic",
+            "--depth",
+            "7",
+            "--players",
+            "5",
+            "--rule",
+            "start=9",
+        ])
+        .ok();
+    assert_eq!(out.stdout.trim(), "2187");
+    let out = Taproom::new()
+        .args(["engine", "moves", "pic", "--players", "3"])
+        .ok();
+    assert_eq!(sorted_lines(&out.stdout), ["1", "2", "3"]);
+    Taproom::new()
+        .args(["engine", "moves", "pic", "--players", "6"])
+        .fails(&["2 to 5"]);
+    Taproom::new()
+        .args(["engine", "apply", "pic", "4"])
+        .fails(&["illegal", "`4`"]);
+    Taproom::new()
+        .args([
+            "engine",
+            "moves",
+            "pic",
+            "--position",
+            "12 12 / 12 12 12 ; 1",
+        ])
+        .fails(&["malformed position"]);
+}

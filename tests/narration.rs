@@ -4,7 +4,9 @@
 
 use std::collections::HashSet;
 
-use taproom::games::{Event, Game, GameKind, Seat, kiust::Kiust, oicus::Oicus, tides::Tides};
+use taproom::games::{
+    Event, Game, GameKind, Seat, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides,
+};
 use taproom::narrate::{Detail, Fact, Narrator, Phrasebook};
 use taproom::roster::{Roster, Voice};
 use taproom::table::{Entrant, Format, GameLog, MatchLog, MatchSettings, play_match};
@@ -14,15 +16,27 @@ fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Vo
     let cast: Vec<_> = names.iter().map(|n| roster.find(n).unwrap()).collect();
     let entrants: Vec<Entrant> = cast
         .iter()
-        .map(|c| Entrant { name: c.name.clone(), skill: c.skill_at(G::KIND), temperament: c.temperament_at(G::KIND) })
+        .map(|c| Entrant {
+            name: c.name.clone(),
+            skill: c.skill_at(G::KIND),
+            temperament: c.temperament_at(G::KIND),
+        })
         .collect();
-    let settings = MatchSettings::<G> { format, draw_cap: 3, options: Default::default(), seed };
+    let settings = MatchSettings::<G> {
+        format,
+        draw_cap: 3,
+        options: Default::default(),
+        seed,
+    };
     let log = play_match::<G>(&entrants, &settings).unwrap();
     (log, cast.into_iter().map(|c| c.voice).collect())
 }
 
 fn var<'a>(fact: &'a Fact, name: &str) -> &'a str {
-    fact.vars.iter().find(|(k, _)| k == name).map_or_else(|| panic!("{fact:?} lacks {name}"), |(_, v)| v.as_str())
+    fact.vars
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or_else(|| panic!("{fact:?} lacks {name}"), |(_, v)| v.as_str())
 }
 
 fn has(fact: &Fact, name: &str) -> bool {
@@ -43,7 +57,12 @@ fn check(log: &MatchLog, fact: &Fact) {
         }
     }
     if fact.game == 0 {
-        let scores: Vec<String> = log.entrants.iter().zip(&log.wins).map(|(e, w)| format!("{} {w}", e.name)).collect();
+        let scores: Vec<String> = log
+            .entrants
+            .iter()
+            .zip(&log.wins)
+            .map(|(e, w)| format!("{} {w}", e.name))
+            .collect();
         assert_eq!(var(fact, "scores"), scores.join(", "), "{line}");
         match fact.key.as_str() {
             "match-won" => assert_eq!(Some(var(fact, "winner")), log.winner_name(), "{line}"),
@@ -54,7 +73,11 @@ fn check(log: &MatchLog, fact: &Fact) {
         return;
     }
     let game = &log.games[fact.game as usize - 1];
-    let winners: Vec<String> = game.winners.iter().map(|&w| log.entrants[w].name.clone()).collect();
+    let winners: Vec<String> = game
+        .winners
+        .iter()
+        .map(|&w| log.entrants[w].name.clone())
+        .collect();
     let events: Vec<&Event> = game.events().map(|(_, e)| e).collect();
     let key = fact.key.as_str();
     let base = key.trim_end_matches("-drawn").trim_end_matches("-shared");
@@ -115,6 +138,18 @@ fn check(log: &MatchLog, fact: &Fact) {
         "bring-home" => assert!(events.iter().any(|e| matches!(**e, Event::BringHome { by, .. } if name_at(log, game, by) == var(fact, "mover"))), "{line}"),
         "bring-down" => assert!(events.iter().any(|e| matches!(**e, Event::BringDown { by, victim, count, .. }
             if name_at(log, game, by) == var(fact, "mover") && name_at(log, game, victim) == var(fact, "victim") && count.to_string() == var(fact, "count"))), "{line}"),
+        "turning-point" => {
+            assert!(winners.contains(&var(fact, "mover").to_owned()), "{line}");
+            assert!(!winners.contains(&var(fact, "loser").to_owned()), "{line}");
+        }
+        "comeback" => assert!(winners.contains(&var(fact, "winner").to_owned()), "{line}"),
+        "swing" => assert!(var(fact, "count").parse::<i32>().unwrap() >= 2, "{line}"),
+        "close-finish" | "rout" => {
+            let w = game.seat_of(game.winners[0]).index();
+            let best_other = (0..game.scores.len()).filter(|&s| s != w).map(|s| game.scores[s]).max().unwrap();
+            assert_eq!(var(fact, "count"), (game.scores[w] - best_other).to_string(), "{line}");
+            assert_eq!(var(fact, "winner"), winners[0], "{line}");
+        }
         other => panic!("no check for moment {other}: {line}"),
     }
 }
@@ -147,7 +182,10 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> HashSet<String
             let scenes = narrator.tell(detail);
             let mut seen = HashSet::new();
             for line in scenes.iter().flat_map(|s| &s.lines) {
-                assert!(seen.insert(line.clone()), "seed {seed}: {line:?} said twice in one match");
+                assert!(
+                    seen.insert(line.clone()),
+                    "seed {seed}: {line:?} said twice in one match"
+                );
             }
             for fact in narrator.facts() {
                 check(&log, fact);
@@ -156,8 +194,15 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> HashSet<String
                 }
             }
             if detail == Detail::Brief {
-                for scene in scenes.iter().filter(|s| s.heading.starts_with("Game") || s.heading.starts_with("Round")) {
-                    assert!((1..=4).contains(&scene.lines.len()), "seed {seed}: brief tells 1-4 lines a game: {:?}", scene.lines);
+                for scene in scenes
+                    .iter()
+                    .filter(|s| s.heading.starts_with("Game") || s.heading.starts_with("Round"))
+                {
+                    assert!(
+                        (1..=4).contains(&scene.lines.len()),
+                        "seed {seed}: brief tells 1-4 lines a game: {:?}",
+                        scene.lines
+                    );
                 }
             }
         }
@@ -168,28 +213,58 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> HashSet<String
 #[test]
 fn tides_of_war_narration_is_true_and_varied() {
     let templates = audit::<Tides>(0..100, &["Brannoc", "Mirela"]);
-    assert!(templates.len() >= 20, "only {} distinct lines: {templates:?}", templates.len());
+    assert!(
+        templates.len() >= 20,
+        "only {} distinct lines: {templates:?}",
+        templates.len()
+    );
 }
 
 #[test]
 fn kiust_oyun_narration_is_true_and_varied() {
     let templates = audit::<Kiust>(0..100, &["Hrodgar", "Tamsin"]);
-    assert!(templates.len() >= 20, "only {} distinct lines: {templates:?}", templates.len());
+    assert!(
+        templates.len() >= 20,
+        "only {} distinct lines: {templates:?}",
+        templates.len()
+    );
 }
 
 #[test]
 fn oicustiytac_narration_is_true_and_varied() {
     let templates = audit::<Oicus>(0..100, &["Ysolde", "Pip"]);
-    assert!(templates.len() >= 20, "only {} distinct lines: {templates:?}", templates.len());
+    assert!(
+        templates.len() >= 20,
+        "only {} distinct lines: {templates:?}",
+        templates.len()
+    );
+}
+
+#[test]
+fn pic_narration_is_true_and_varied() {
+    let mut templates = audit::<Pic>(0..50, &["Tamsin", "Hrodgar"]);
+    templates.extend(audit::<Pic>(
+        50..100,
+        &["Brannoc", "Mirela", "Pip", "Ysolde", "Tamsin"],
+    ));
+    assert!(
+        templates.len() >= 20,
+        "only {} distinct lines: {templates:?}",
+        templates.len()
+    );
 }
 
 #[test]
 fn every_game_has_a_line_for_every_way_it_ends() {
     let book = Phrasebook::built_in();
     for (kind, ends) in [
-        (GameKind::TidesOfWar, &["conquest", "massacre", "blockade", "truce"][..]),
+        (
+            GameKind::TidesOfWar,
+            &["conquest", "massacre", "blockade", "truce"][..],
+        ),
         (GameKind::KiustOyun, &["all-captured", "cap"][..]),
         (GameKind::Oicustiytac, &["points", "stalled", "cap"][..]),
+        (GameKind::Pic, &["no-moves", "cap"][..]),
     ] {
         for end in ends {
             assert!(book.lines(kind, end).len() >= 1, "{kind} {end}");

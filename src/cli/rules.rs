@@ -20,11 +20,10 @@ macro_rules! with_game {
                 type $g = $crate::games::oicus::Oicus;
                 $body
             }
-            #[allow(unreachable_patterns)]
-            other => Err($crate::cli::CliError::Usage(format!(
-                "{} is not playable in this build yet",
-                other.title()
-            ))),
+            $crate::games::GameKind::Pic => {
+                type $g = $crate::games::pic::Pic;
+                $body
+            }
         }
     };
 }

@@ -41,6 +41,7 @@ pub mod event;
 pub mod kind;
 pub mod kiust;
 pub mod oicus;
+pub mod pic;
 pub mod tides;
 
 pub use event::{End, Event, EventSink, Place};

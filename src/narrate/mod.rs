@@ -155,6 +155,12 @@ impl<'a> Narrator<'a> {
     /// Picks a line of `key` not yet used in this match and fills it; `None` when the book
     /// has no line for it that would not repeat something already said.
     fn say(&mut self, key: &str, vars: &[(&str, String)]) -> Option<String> {
+        // A place is also a {town}, a {trap} or a {heap}, as the game's lines call it.
+        let mut vars = vars.to_vec();
+        if let Some((_, place)) = vars.iter().find(|(k, _)| *k == "place").cloned() {
+            vars.extend(["town", "trap", "heap"].map(|k| (k, place.clone())));
+        }
+        let vars = vars.as_slice();
         let lines = self.book.lines(self.log.game, key);
         let fresh: Vec<usize> = (0..lines.len())
             .filter(|i| !self.used.contains(&format!("{key}#{i}")))
@@ -225,6 +231,7 @@ impl<'a> Narrator<'a> {
 
     fn tell_game(&mut self, game: &GameLog, detail: Detail) -> Vec<String> {
         let mut moments = self.moments(game);
+        moments.extend(self.lead_moments(game));
         if detail == Detail::Brief {
             // The ceremony's result, the opening or the most telling moment, and the end.
             let mut keep: Vec<Moment> = Vec::new();

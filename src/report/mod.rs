@@ -40,7 +40,17 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
         let mut row = vec![game.number.to_string()];
         for i in 0..log.entrants.len() {
             let seat = game.seat_of(i);
-            let role = seat_names.get(seat.index()).copied().unwrap_or("seat");
+            let mut role = seat_names
+                .get(seat.index())
+                .copied()
+                .unwrap_or("seat")
+                .to_owned();
+            if game.seats.len() > 2 {
+                // At a table of three or more, each game's ranking by score.
+                let mine = game.scores[seat.index()];
+                let rank = 1 + game.scores.iter().filter(|&&s| s > mine).count();
+                role = format!("{role}, {}", ordinal(rank));
+            }
             let mut figures: Vec<String> = game.standing[seat.index()]
                 .iter()
                 .map(|(k, v)| format!("{k} {v}"))
@@ -51,7 +61,7 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
                     .map(|(k, v)| format!("{k} {v}")),
             );
             let cell = if figures.is_empty() {
-                role.to_owned()
+                role.clone()
             } else {
                 format!("{role}: {}", figures.join(", "))
             };
@@ -96,6 +106,17 @@ pub enum View {
     Gm,
     /// The players: what can be read aloud (no skill numbers, no odds, no seed).
     Players,
+}
+
+/// "1st", "2nd", "3rd", "4th", "5th".
+fn ordinal(n: usize) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Writes the told match and its table as text.
