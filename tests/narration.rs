@@ -267,7 +267,7 @@ fn every_game_has_a_line_for_every_way_it_ends() {
         (GameKind::Pic, &["no-moves", "cap"][..]),
     ] {
         for end in ends {
-            assert!(book.lines(kind, end).len() >= 1, "{kind} {end}");
+            assert!(!book.lines(kind, end).is_empty(), "{kind} {end}");
         }
     }
 }
