@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
+use crate::games::Event;
 use crate::narrate::Scene;
 use crate::table::MatchLog;
 
@@ -34,7 +35,12 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
     };
     let mut header = vec![unit.to_owned()];
     header.extend(log.entrants.iter().map(|e| e.name.clone()));
-    header.extend(["Winner".to_owned(), "How".to_owned(), "Moves".to_owned()]);
+    header.extend([
+        "First turn".to_owned(),
+        "Winner".to_owned(),
+        "How".to_owned(),
+        "Moves".to_owned(),
+    ]);
     table.set_header(header);
     for game in &log.games {
         let mut row = vec![game.number.to_string()];
@@ -77,6 +83,7 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
                 .join(" & ")
         };
         row.extend([
+            first_turn(log, game),
             winner,
             game.outcome.end.word().to_owned(),
             game.moves().to_string(),
@@ -93,7 +100,12 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
             .collect::<Vec<_>>()
             .join(" & "),
     };
-    total.extend([verdict, log.format.to_string(), String::new()]);
+    total.extend([
+        String::new(),
+        verdict,
+        log.format.to_string(),
+        String::new(),
+    ]);
     table.add_row(total);
     table
 }
@@ -106,6 +118,53 @@ pub enum View {
     Gm,
     /// The players: what can be read aloud (no skill numbers, no odds, no seed).
     Players,
+}
+
+/// Who moved first in a game and how that was decided: "Pip (lot)", "Pip (flats 4-3)",
+/// "Pip (whites 2-2, 1-0)", or, without a ceremony, "Pip" alone.
+fn first_turn(log: &MatchLog, game: &crate::table::GameLog) -> String {
+    let first = &log.entrants[game.seats[0]].name;
+    let mut rounds: Vec<Vec<u8>> = Vec::new();
+    let mut what = "";
+    for e in &game.ceremony {
+        match *e {
+            Event::Lot { .. } if what.is_empty() => what = "lot",
+            Event::FirstThrow { player, flats } => {
+                what = "flats";
+                push_draw(&mut rounds, player.index(), flats);
+            }
+            Event::BagDraw { player, whites, .. } => {
+                what = "whites";
+                push_draw(&mut rounds, player.index(), whites);
+            }
+            _ => {}
+        }
+    }
+    match what {
+        "" => first.clone(),
+        "lot" => format!("{first} (lot)"),
+        _ => {
+            let draws: Vec<String> = rounds
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("-")
+                })
+                .collect();
+            format!("{first} ({what} {})", draws.join(", "))
+        }
+    }
+}
+
+/// Adds one player's draw to the rounds of a ceremony (a new round when that player has
+/// already drawn in the current one).
+fn push_draw(rounds: &mut Vec<Vec<u8>>, player: usize, value: u8) {
+    match rounds.last_mut() {
+        Some(r) if r.len() == player => r.push(value),
+        _ => rounds.push(vec![value]),
+    }
 }
 
 /// "1st", "2nd", "3rd", "4th", "5th".
