@@ -228,6 +228,8 @@ struct JsonMatch<'a> {
     game: crate::games::GameKind,
     winner: Option<&'a str>,
     winners: Vec<&'a str>,
+    /// Per game and entrant: score, stones down and home, captures, the first-turn draw.
+    summary: Vec<crate::table::GameSummary>,
     #[serde(flatten)]
     log: &'a MatchLog,
     scenes: &'a [Scene],
@@ -247,6 +249,7 @@ pub fn write_json(out: &mut impl Write, log: &MatchLog, scenes: &[Scene]) -> io:
             .iter()
             .map(|&w| log.entrants[w].name.as_str())
             .collect(),
+        summary: log.summary(),
         log,
         scenes,
     };
