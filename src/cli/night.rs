@@ -19,7 +19,7 @@ use crate::report::wagers::{
     SettledRow, placed_lines, purse_table, settled_lines, settlement_table,
 };
 use crate::roster::{Character, Evening, MatchPlan, Roster, Tavern, read_text};
-use crate::table::{MatchSettings, play_match};
+use crate::table::{Format, MatchSettings, play_match};
 use crate::wager::place::{How, Proposal, Table, resolve};
 use crate::wager::settle::Line;
 use crate::wager::{HouseRules, Money, Purse, ledger, settle};
@@ -154,6 +154,13 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
         )));
     }
     let t = &prepared.tavern;
+    let mut book = Phrasebook::built_in();
+    if let Some(dir) = &prepared.evening.roster {
+        let own = dir.join("phrasebook.toml");
+        if own.is_file() {
+            book.merge_toml(&own, &read_text(&own)?)?;
+        }
+    }
     let mut now = first.clone();
     let mut rows: Vec<Row> = Vec::new();
     let mut entries = String::new();
@@ -182,6 +189,7 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
             texts: &plan.bet_texts,
             tavern: t,
             narrate: args.narrate,
+            book: &book,
         };
         let (settlement, refused) = with_game!(plan.game, G => play_one::<G>(&m, &now, out))?;
         for (line, step) in settlement.lines.iter().zip(settlement.purse_steps()) {
@@ -282,6 +290,7 @@ struct MatchBets<'a> {
     texts: &'a [String],
     tavern: &'a Tavern,
     narrate: Detail,
+    book: &'a Phrasebook,
 }
 
 /// A refused bet: the bettor, the bet as written, the stake, why.
@@ -295,8 +304,9 @@ fn play_one<G: Game>(
 ) -> Result<(crate::wager::Settlement, Vec<Refused>), CliError> {
     let t = m.tavern;
     let entrants = entrants::<G>(m.players);
+    let format = m.plan.format_for::<G>();
     let settings = MatchSettings::<G> {
-        format: m.plan.format,
+        format,
         draw_cap: m.plan.draw_cap,
         options: m.plan.options::<G>()?,
         seed: m.plan.seed,
@@ -313,24 +323,24 @@ fn play_one<G: Game>(
     }
     writeln!(out)?;
     let log = play_match::<G>(&entrants, &settings)?;
-    let book = Phrasebook::built_in();
+    let book = m.book;
     let voices: Vec<&crate::roster::Voice> = m.players.iter().map(|c| &c.voice).collect();
-    let scenes = Narrator::new(&book, &log, &voices).tell(m.narrate);
+    let scenes = Narrator::new(book, &log, &voices).tell(m.narrate);
     let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
     let replay = format!(
         "taproom play {} {} --seed {} --{} {}",
         G::KIND.id(),
         quoted.join(" "),
         log.seed,
-        match m.plan.format {
-            crate::table::Format::BestOf(_) => "best-of",
-            crate::table::Format::FirstTo(_) => "first-to",
+        match format {
+            Format::BestOf(_) => "best-of",
+            Format::FirstTo(_) => "first-to",
         },
-        match m.plan.format {
-            crate::table::Format::BestOf(n) | crate::table::Format::FirstTo(n) => n,
+        match format {
+            Format::BestOf(n) | Format::FirstTo(n) => n,
         }
     );
-    report::write_text(out, &log, &scenes, G::SEAT_NAMES, &replay)?;
+    report::write_text(out, &log, &scenes, G::SEAT_NAMES, report::View::Gm, &replay)?;
     let rules = HouseRules {
         take_bp: t.take_bp,
         credit: t.credit,

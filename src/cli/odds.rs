@@ -12,7 +12,7 @@ use super::wagers::{entrants, estimates, format_from, load_tavern};
 use crate::games::{Game, GameKind};
 use crate::report::wagers::odds_table;
 use crate::roster::{Character, Roster};
-use crate::table::MatchSettings;
+use crate::table::{Format, MatchSettings};
 use crate::wager::simulate::default_markets;
 
 #[derive(Debug, Args)]
@@ -32,7 +32,7 @@ pub struct OddsArgs {
     /// The seed from which every simulated match's own seed is derived.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A match of at most N games, won by a majority (default 3).
+    /// A match of at most N games, won by a majority (default 3, or the game's own rule).
     #[arg(long, value_name = "N", conflicts_with = "first_to")]
     best_of: Option<u32>,
     /// A match won by the first to win N games.
@@ -73,7 +73,8 @@ fn odds<G: Game>(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> 
         )));
     }
     let options = options::<G>(&args.rules)?;
-    let format = format_from(args.best_of, args.first_to)?;
+    let default = G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo);
+    let format = format_from(args.best_of, args.first_to, default)?;
     let tavern = load_tavern(args.tavern.as_deref())?;
     let roster = match &args.roster {
         Some(dir) => Roster::own_then_built_in(dir)?,

@@ -10,7 +10,7 @@ use super::bet::{self, BetArgs};
 use super::rules::{options, with_game};
 use crate::games::{Game, GameKind};
 use crate::narrate::{Detail, Narrator, Phrasebook};
-use crate::report;
+use crate::report::{self, View};
 use crate::roster::{Character, Roster};
 use crate::table::{Entrant, Format, MatchSettings, play_match};
 
@@ -58,6 +58,13 @@ pub struct PlayArgs {
     /// How much of the story to tell.
     #[arg(long, value_enum, default_value_t = Detail::Brief)]
     narrate: Detail,
+    /// Who the text is for: `gm` shows everything; `players` only what can be read aloud.
+    #[arg(long, value_enum, default_value_t = View::Gm)]
+    view: View,
+    /// A phrasebook of the GM's own lines, added to (or replacing) the built-in ones. A
+    /// `phrasebook.toml` in the --roster folder is read too.
+    #[arg(long, value_name = "FILE")]
+    phrasebook: Vec<PathBuf>,
     /// Text for the table, or JSON for tools.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
@@ -77,8 +84,9 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     with_game!(kind, G => play::<G>(args, out))
 }
 
-fn format_of(args: &PlayArgs) -> Result<Format, CliError> {
-    super::wagers::format_from(args.best_of, args.first_to)
+fn format_of<G: Game>(args: &PlayArgs) -> Result<Format, CliError> {
+    let default = G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo);
+    super::wagers::format_from(args.best_of, args.first_to, default)
 }
 
 fn cast(args: &PlayArgs, kind: GameKind) -> Result<(Roster, Vec<Character>), CliError> {
@@ -107,7 +115,7 @@ fn cast(args: &PlayArgs, kind: GameKind) -> Result<(Roster, Vec<Character>), Cli
 
 fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let options = options::<G>(&args.rules)?;
-    let format = format_of(args)?;
+    let format = format_of::<G>(args)?;
     let (roster, characters) = cast(args, G::KIND)?;
     G::start(characters.len(), &options).map_err(CliError::Usage)?;
     let seed = args
@@ -137,20 +145,39 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
         json,
     )?;
     let log = play_match::<G>(&entrants, &settings)?;
-    let book = Phrasebook::built_in();
+    let book = phrasebook(args)?;
     let voices: Vec<&crate::roster::Voice> = characters.iter().map(|c| &c.voice).collect();
     let scenes = Narrator::new(&book, &log, &voices).tell(args.narrate);
     match args.format {
         OutputFormat::Json => report::write_json(out, &log, &scenes)?,
         OutputFormat::Text => {
             let replay = replay_command(args, &characters, seed, format);
-            report::write_text(out, &log, &scenes, G::SEAT_NAMES, &replay)?;
+            report::write_text(out, &log, &scenes, G::SEAT_NAMES, args.view, &replay)?;
         }
     }
     if let Some(bets) = bets {
         bet::finish(&args.wager, bets, &log, out)?;
     }
     Ok(())
+}
+
+/// The built-in phrasebook with the GM's own on top: the roster folder's `phrasebook.toml`,
+/// then each `--phrasebook` in order.
+fn phrasebook(args: &PlayArgs) -> Result<Phrasebook, CliError> {
+    let mut book = Phrasebook::built_in();
+    let mut files: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = &args.roster {
+        let own = dir.join("phrasebook.toml");
+        if own.is_file() {
+            files.push(own);
+        }
+    }
+    files.extend(args.phrasebook.iter().cloned());
+    for file in files {
+        let text = crate::roster::read_text(&file)?;
+        book.merge_toml(&file, &text)?;
+    }
+    Ok(book)
 }
 
 /// The command line that plays the same match again.

@@ -34,15 +34,19 @@ pub fn load_tavern(path: Option<&Path>) -> Result<Tavern, CliError> {
     }
 }
 
-/// The match format from `--best-of` / `--first-to` (best of 3 by default).
+/// The match format from `--best-of` / `--first-to`, or `default` when neither is given.
 ///
 /// # Errors
 /// A match of no games or of more than 99.
-pub fn format_from(best_of: Option<u32>, first_to: Option<u32>) -> Result<Format, CliError> {
+pub fn format_from(
+    best_of: Option<u32>,
+    first_to: Option<u32>,
+    default: Format,
+) -> Result<Format, CliError> {
     let format = match (best_of, first_to) {
         (_, Some(n)) => Format::FirstTo(n),
         (Some(n), None) => Format::BestOf(n),
-        (None, None) => Format::BestOf(3),
+        (None, None) => default,
     };
     match format {
         Format::BestOf(0) | Format::FirstTo(0) => Err(CliError::Usage(

@@ -40,6 +40,8 @@
 pub mod event;
 pub mod kind;
 pub mod kiust;
+pub mod oicus;
+pub mod pic;
 pub mod tides;
 
 pub use event::{End, Event, EventSink, Place};
@@ -297,6 +299,10 @@ pub trait Game:
 
     /// How the seats change between the games of a match.
     const SEATING: Seating = Seating::Rotate;
+
+    /// The wins that decide a match when the game's own rules say (Òicustiỳtac: the first
+    /// to win 3 rounds); `None` leaves the format to the table (best of 3 by default).
+    const MATCH_WINS: Option<u32> = None;
 
     /// What each seat is called at the table (a colour, or "player 1").
     const SEAT_NAMES: &'static [&'static str] =

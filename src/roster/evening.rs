@@ -9,7 +9,8 @@
 //! [[match]]
 //! game = "tides-of-war"
 //! players = ["Old Brannoc", "Mirela"]
-//! best_of = 3                     # or first_to = 5; default best of 3
+//! best_of = 3                     # or first_to = 5; default: best of 3, or the game's own
+//!                                 # rule (Òicustiỳtac: first to 3 rounds)
 //! draw_cap = 5                    # drawn games replayed before the match stops (default 5)
 //! seed = 11                       # this match's own seed
 //! rules = { truce_after = 40 }    # rule options of the game
@@ -89,8 +90,9 @@ pub struct MatchPlan {
     pub game: GameKind,
     /// Who plays, as written.
     pub players: Vec<Located<String>>,
-    /// How long the match lasts.
-    pub format: Format,
+    /// How long the match lasts; `None` leaves it to the game (best of 3, or the game's
+    /// own rule, as Òicustiỳtac's first to 3 rounds).
+    pub format: Option<Format>,
     /// Drawn games replayed before the match stops as it stands.
     pub draw_cap: u32,
     /// The seed.
@@ -108,6 +110,13 @@ pub struct MatchPlan {
 }
 
 impl MatchPlan {
+    /// The match format: as the file says, or the game's default.
+    #[must_use]
+    pub fn format_for<G: Game>(&self) -> Format {
+        self.format
+            .unwrap_or_else(|| G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo))
+    }
+
     /// The game's rule options from the match's `rules` table.
     ///
     /// # Errors
@@ -210,9 +219,9 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
     }
     let format = match (table.get("best_of"), table.get("first_to")) {
         (Some(_), Some(f)) => return Err(f.error("a match is best_of or first_to, not both")),
-        (Some(f), None) => Format::BestOf(count(&f, "best_of", 99)?),
-        (None, Some(f)) => Format::FirstTo(count(&f, "first_to", 99)?),
-        (None, None) => Format::BestOf(3),
+        (Some(f), None) => Some(Format::BestOf(count(&f, "best_of", 99)?)),
+        (None, Some(f)) => Some(Format::FirstTo(count(&f, "first_to", 99)?)),
+        (None, None) => None,
     };
     let draw_cap = match table.get("draw_cap") {
         Some(f) => {
@@ -382,10 +391,7 @@ seed = 99
         assert_eq!(e.roster, Some(PathBuf::from("camp/characters")));
         assert_eq!(e.matches.len(), 2);
         let m = &e.matches[0];
-        assert_eq!(
-            (m.game, m.format, m.seed),
-            (GameKind::TidesOfWar, Format::BestOf(3), 7)
-        );
+        assert_eq!((m.game, m.format, m.seed), (GameKind::TidesOfWar, None, 7));
         assert_eq!(m.ante, Some(Money(100)));
         assert_eq!(m.bets[1].value.market, Market::FirstTurn);
         assert_eq!(
@@ -397,7 +403,7 @@ seed = 99
         let m2 = &e.matches[1];
         assert_eq!(
             (m2.format, m2.seed, m2.players.len()),
-            (Format::FirstTo(2), 99, 3)
+            (Some(Format::FirstTo(2)), 99, 3)
         );
     }
 

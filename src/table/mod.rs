@@ -4,7 +4,11 @@
 mod format;
 mod log;
 mod runner;
+mod summary;
+mod tally;
 
 pub use format::Format;
 pub use log::{Entrant, GameLog, MatchLog, Step};
 pub use runner::{MatchSettings, TableError, play_match};
+pub use summary::{EntrantGame, FirstTurnRecord, GameSummary};
+pub use tally::Tally;

@@ -85,12 +85,14 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                 seats: g.seats.clone(),
                 ceremony: g.ceremony,
                 start: String::new(),
+                start_scores: vec![0; g.seats.len()],
                 steps: events
                     .into_iter()
                     .map(|e| Step {
                         seat: None,
                         mv: String::new(),
                         events: vec![e],
+                        scores: Vec::new(),
                     })
                     .collect(),
                 outcome,

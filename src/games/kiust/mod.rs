@@ -35,7 +35,9 @@ pub use moves::Move;
 pub use notation::START;
 
 use super::event::Throw;
-use super::{Chance, End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, Place, Seat, Turn};
+use super::{
+    Chance, End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, Place, Seat, Seating, Turn,
+};
 use board::{ENEMY_INNER, INNER, OWN_INNER};
 
 /// Pieces per player at the start, and the most a position may hold.
@@ -205,6 +207,8 @@ impl Game for Kiust {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::KiustOyun;
+    // The spec's first turn is a throw of the sticks by both; every game of a match opens so.
+    const SEATING: Seating = Seating::CeremonyEachGame;
 
     fn start(players: usize, options: &Options) -> Result<Self, String> {
         if players != 2 {
