@@ -290,3 +290,26 @@ fn pic_start_positions_moves_and_apply() {
         ])
         .fails(&["malformed position"]);
 }
+
+#[test]
+fn kiust_oyun_a_won_game_is_written_with_the_turn_passed() {
+    let out = Taproom::new()
+        .args([
+            "engine",
+            "apply",
+            "kiust",
+            "--position",
+            "............/............/2........1.2/......22.... ; 2 k",
+            "2",
+            "c12-c10",
+        ])
+        .ok();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "............/............/2........2../......22.... ; 1",
+            "result: player 2 wins (all captured)"
+        ]
+    );
+}

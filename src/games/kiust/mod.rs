@@ -290,6 +290,12 @@ impl Game for Kiust {
                         count: 1,
                     });
                     if self.pieces[1 - side] == 0 {
+                        // The game is won at once; the position is written as after any
+                        // other turn ("the other player's turn follows"), the right gone.
+                        self.side = 1 - self.side;
+                        self.right = false;
+                        self.throw = None;
+                        self.left = 0;
                         let outcome = Outcome::win(by, End::AllCaptured);
                         self.result = Some(outcome);
                         events.emit(Event::Over { outcome });
