@@ -101,13 +101,13 @@ pub fn prepare<G: Game>(
             who.push(rival.clone());
         }
         for name in who {
-            purses.insert(name.clone(), purse_of(&all.find(&name)?));
+            purses.insert(name.clone(), purse_of(&all.get(&name)?));
         }
     }
     if args.apply
         && let Some(name) = purses
             .keys()
-            .find(|n| all.find(n).is_ok_and(|c| c.file.is_none()))
+            .find(|n| all.get(n).is_ok_and(|c| c.file.is_none()))
     {
         return Err(CliError::Usage(format!(
             "{name} is built into taproom and has no file to keep a purse in; copy their file \
@@ -150,17 +150,21 @@ pub fn finish(
     let settlement = settle(&bets.placed.bets(), log, &bets.purses, &rules)?;
     let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
     writeln!(out)?;
-    writeln!(out, "Wagers at {}", t.name)?;
-    for line in placed_lines(
+    writeln!(out, "Wagers at {}, placed before the match", t.name)?;
+    let placed = placed_lines(
         &bets.placed,
         &bets.texts,
         &names,
+        log.game,
         &t.bookie,
         t.currency,
         t.credit,
-    ) {
+    );
+    for line in placed {
         writeln!(out, "  {line}")?;
     }
+    writeln!(out)?;
+    writeln!(out, "Settled from the match")?;
     for line in settled_lines(&settlement, t.currency) {
         writeln!(out, "  {line}")?;
     }

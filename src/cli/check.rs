@@ -3,7 +3,7 @@
 //! checked whole: its tavern, its roster, every name and bet in it.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -22,7 +22,7 @@ pub struct CheckArgs {
 }
 
 /// What one file holds, in a line.
-fn check_one(file: &PathBuf) -> Result<String, CliError> {
+fn check_one(file: &Path) -> Result<String, CliError> {
     let text = read_text(file)?;
     Ok(match detect(&text) {
         FileKind::Character => {

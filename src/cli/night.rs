@@ -74,7 +74,7 @@ pub fn prepare(path: &Path) -> Result<Prepared, CliError> {
         let mut players: Vec<Character> = Vec::new();
         for p in &plan.players {
             let c = roster
-                .find(&p.value)
+                .get(&p.value)
                 .map_err(|e| p.spot.error(e.to_string()))?;
             if players.iter().any(|o| o.name == c.name) {
                 return Err(p
@@ -121,7 +121,7 @@ fn purses(p: &Prepared) -> Result<BTreeMap<String, Purse>, CliError> {
         }
         for name in names {
             if !purses.contains_key(&name) {
-                purses.insert(name.clone(), purse_of(&p.roster.find(&name)?));
+                purses.insert(name.clone(), purse_of(&p.roster.get(&name)?));
             }
         }
     }
@@ -146,7 +146,7 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
     if args.apply
         && let Some(name) = first
             .keys()
-            .find(|n| prepared.roster.find(n).is_ok_and(|c| c.file.is_none()))
+            .find(|n| prepared.roster.get(n).is_ok_and(|c| c.file.is_none()))
     {
         return Err(CliError::Usage(format!(
             "{name} is built into taproom and has no file to keep a purse in; copy their file \
@@ -165,7 +165,20 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut rows: Vec<Row> = Vec::new();
     let mut entries = String::new();
     let mut house: i128 = 0;
-    writeln!(out, "{}, at {}", prepared.evening.title, t.name)?;
+    writeln!(out, "{}", prepared.evening.title)?;
+    writeln!(
+        out,
+        "{}: {} takes bets at a {}% margin, the pools keep {}% for the house, {}.",
+        t.name,
+        t.bookie,
+        f64::from(t.margin_bp) / 100.0,
+        f64::from(t.take_bp) / 100.0,
+        match t.credit {
+            crate::wager::Credit::None => "no credit".to_owned(),
+            crate::wager::Credit::UpTo(m) => format!("credit up to {} each", m.show(t.currency)),
+            crate::wager::Credit::Unlimited => "credit for anyone".to_owned(),
+        }
+    )?;
     let total = prepared.evening.matches.len();
     for (i, (plan, (players, proposals))) in prepared
         .evening
@@ -314,7 +327,15 @@ fn play_one<G: Game>(
     G::start(entrants.len(), &settings.options).map_err(CliError::Usage)?;
     let placed = place_bets::<G>(m.proposals, m.plan.ante, &entrants, &settings, purses, t)?;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let told = placed_lines(&placed, m.texts, &names, &t.bookie, t.currency, t.credit);
+    let told = placed_lines(
+        &placed,
+        m.texts,
+        &names,
+        G::KIND,
+        &t.bookie,
+        t.currency,
+        t.credit,
+    );
     if !told.is_empty() {
         writeln!(out, "Wagers:")?;
         for line in told {
@@ -362,7 +383,7 @@ fn play_one<G: Game>(
                 p.bettor.clone(),
                 m.texts[*i].clone(),
                 p.stake,
-                r.describe(t.currency, t.credit),
+                r.short().to_owned(),
             )
         })
         .collect();

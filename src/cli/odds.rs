@@ -82,7 +82,7 @@ fn odds<G: Game>(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> 
     };
     let mut characters: Vec<Character> = Vec::new();
     for name in &args.characters {
-        let c = roster.find(name)?;
+        let c = roster.get(name)?;
         if characters.iter().any(|o| o.name == c.name) {
             return Err(CliError::Usage(format!(
                 "{} cannot sit at the {} table twice",

@@ -100,7 +100,7 @@ fn cast(args: &PlayArgs, kind: GameKind) -> Result<(Roster, Vec<Character>), Cli
     }
     let mut chosen: Vec<Character> = Vec::new();
     for name in &args.characters {
-        let c = roster.find(name)?;
+        let c = roster.get(name)?;
         if chosen.iter().any(|o| o.name == c.name) {
             return Err(CliError::Usage(format!(
                 "{} cannot sit at the {} table twice",

@@ -83,7 +83,7 @@ pub fn purse_of(c: &Character) -> Purse {
 /// # Errors
 /// When the roster has nobody, or more than one, by that name.
 pub fn full_name(roster: &Roster, name: &str) -> Result<String, String> {
-    roster.find(name).map(|c| c.name).map_err(|e| e.to_string())
+    roster.get(name).map(|c| c.name).map_err(|e| e.to_string())
 }
 
 /// A progress bar on stderr for `len` simulated matches (drawn only on a terminal).
@@ -180,7 +180,7 @@ pub fn write_back(
 ) -> Result<Vec<PathBuf>, CliError> {
     let mut staged: Vec<Staged> = Vec::new();
     for (name, purse) in changed {
-        let c = roster.find(name)?;
+        let c = roster.get(name)?;
         let Some(file) = &c.file else {
             return Err(CliError::Usage(format!(
                 "{name} is built into taproom and has no file to keep a purse in; copy their \

@@ -3,6 +3,7 @@
 use comfy_table::{CellAlignment, Table};
 
 use super::new_table;
+use crate::games::GameKind;
 use crate::wager::market::{Market, Scope, Selection, describe, end_word};
 use crate::wager::place::{Placed, Refusal};
 use crate::wager::purse::{Credit, Purse};
@@ -17,12 +18,12 @@ fn market_label(market: Market) -> String {
         Market::Game { number } => format!("game {number}\n`on game {number} NAME`"),
         Market::FirstTurn => "the first turn\n`on first-turn NAME`".to_owned(),
         Market::Most { tally, scope } => {
-            let scope_words = match scope {
-                Scope::Match => String::new(),
-                Scope::Game(n) => format!(" in game {n}"),
+            let (over, words) = match scope {
+                Scope::Match => ("over the match".to_owned(), String::new()),
+                Scope::Game(n) => (format!("in game {n}"), format!(" in game {n}")),
             };
             format!(
-                "{} ({scope})\n`on {} NAME{scope_words}`",
+                "who is {} {over}\n`on {} NAME{words}`",
                 tally.phrase(),
                 tally.word()
             )
@@ -218,6 +219,7 @@ pub fn placed_lines(
     placed: &Placed,
     texts: &[String],
     names: &[String],
+    kind: GameKind,
     bookie: &str,
     currency: Currency,
     credit: Credit,
@@ -240,7 +242,7 @@ pub fn placed_lines(
     }
     for (_, bets) in &placed.taken {
         let b = &bets[0];
-        let what = describe(b.market, b.side, names);
+        let what = describe(b.market, b.side, names, kind);
         let how = match (b.book, bets.get(1)) {
             (Book::Bookie(o), _) => format!("with {bookie} at {o}"),
             (Book::Pool, _) => "in the pool".to_owned(),
@@ -283,14 +285,14 @@ pub fn settled_lines(settlement: &Settlement, currency: Currency) -> Vec<String>
         .map(|l| {
             let (who, stake, what) = (&l.bet.bettor, l.bet.stake.show(currency), &l.what);
             match l.result {
-                BetResult::Won => format!("{who} collects {} on {what}.", l.payout.show(currency)),
-                BetResult::Lost => format!("{who} loses {stake} on {what}."),
+                BetResult::Won => format!("{who} collects {}: {what}.", l.payout.show(currency)),
+                BetResult::Lost => format!("{who} loses {stake}: {what}."),
                 BetResult::DeadHeat(k) => format!(
-                    "{who} collects {} on {what}: a dead heat of {k}.",
+                    "{who} collects {}, a dead heat of {k}: {what}.",
                     l.payout.show(currency)
                 ),
                 BetResult::Push | BetResult::Void | BetResult::Refunded => {
-                    format!("{who} has {stake} back on {what} ({}).", l.result)
+                    format!("{who} has the {stake} back ({}): {what}.", l.result)
                 }
             }
         })

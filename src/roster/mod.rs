@@ -201,12 +201,20 @@ impl Roster {
         &self.characters
     }
 
+    /// Finds a character by name, as [`Roster::get`] does.
+    ///
+    /// # Errors
+    /// When nobody matches, several do, or the file is invalid.
+    pub fn find(&mut self, name: &str) -> Result<Character, RosterError> {
+        self.get(name)
+    }
+
     /// Finds a character by name (case does not matter; a unique prefix will do), or loads
     /// the file when `name` is a path to a `.toml` file.
     ///
     /// # Errors
     /// When nobody matches, several do, or the file is invalid.
-    pub fn find(&self, name: &str) -> Result<Character, RosterError> {
+    pub fn get(&self, name: &str) -> Result<Character, RosterError> {
         let path = Path::new(name);
         if path.extension().is_some_and(|x| x == "toml") {
             let text = read_text(path)?;

@@ -51,14 +51,14 @@ impl Tally {
         }
     }
 
-    /// What the bet backs, in prose: "scores more points".
+    /// What the bet backs, in prose: "to score more points".
     #[must_use]
     pub fn phrase(self) -> &'static str {
         match self {
-            Tally::Points => "scores more points",
-            Tally::Down => "brings down more stones",
-            Tally::Home => "brings home more stones",
-            Tally::Captures => "makes more captures",
+            Tally::Points => "to score more points",
+            Tally::Down => "to bring down more stones",
+            Tally::Home => "to bring home more stones",
+            Tally::Captures => "to make more captures",
         }
     }
 }
@@ -188,7 +188,7 @@ pub fn ends_of(kind: GameKind) -> &'static [End] {
         GameKind::TidesOfWar => &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
         GameKind::Pic => &[End::NoMoves, End::Cap],
         GameKind::KiustOyun => &[End::AllCaptured, End::Cap],
-        GameKind::Oicustiytac => &[End::Points, End::Stalled],
+        GameKind::Oicustiytac => &[End::Points, End::Stalled, End::Cap],
     }
 }
 
@@ -368,24 +368,34 @@ impl fmt::Display for Scope {
     }
 }
 
-/// A market and a side, in words, with the names of the match's entrants.
+/// A market and a side, in words, with the names of the match's entrants: "Mirela to win
+/// round 2", "against Brannoc to make more captures over the match".
 #[must_use]
-pub fn describe(market: Market, side: Side, names: &[String]) -> String {
+pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) -> String {
     let pick = match side.selection() {
         Selection::Entrant(e) => names.get(e).cloned().unwrap_or_else(|| "?".to_owned()),
         Selection::End(end) => end_word(end).to_owned(),
     };
+    let unit = if kind == GameKind::Oicustiytac {
+        "round"
+    } else {
+        "game"
+    };
+    let scope = |s: Scope| match s {
+        Scope::Match => "over the match".to_owned(),
+        Scope::Game(n) => format!("in {unit} {n}"),
+    };
     let what = match market {
         Market::Match => format!("{pick} to win the match"),
-        Market::Game { number } => format!("{pick} to win game {number}"),
+        Market::Game { number } => format!("{pick} to win {unit} {number}"),
         Market::FirstTurn => format!("{pick} to win the first turn"),
-        Market::Most { tally, scope } => format!("{pick} {} in {scope}", tally.phrase()),
+        Market::Most { tally, scope: s } => format!("{pick} {} {}", tally.phrase(), scope(s)),
         Market::End {
             scope: Scope::Match,
-        } => format!("the last game to end by {pick}"),
+        } => format!("the last {unit} to end by {pick}"),
         Market::End {
             scope: Scope::Game(n),
-        } => format!("game {n} to end by {pick}"),
+        } => format!("{unit} {n} to end by {pick}"),
     };
     match side {
         Side::For(_) => what,

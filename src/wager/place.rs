@@ -149,11 +149,23 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// The refusal in a word or two, for tables.
+    #[must_use]
+    pub fn short(&self) -> &'static str {
+        match self {
+            Refusal::NoPrice => "no price",
+            Refusal::Short { .. } => "purse too light",
+        }
+    }
+
     /// The refusal as a clause, money in `currency`.
     #[must_use]
     pub fn describe(&self, currency: Currency, credit: Credit) -> String {
         match self {
-            Refusal::NoPrice => "the bookie quotes no price on it".to_owned(),
+            Refusal::NoPrice => {
+                "the bookie quotes no price on it (too near a certainty, or never decided)"
+                    .to_owned()
+            }
             Refusal::Short { who, purse, stakes } => format!(
                 "{who}'s purse ({}) does not cover {} in stakes{}",
                 purse.show(currency),

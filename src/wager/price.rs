@@ -189,7 +189,7 @@ impl FromStr for Odds {
 /// (a certainty, or a market that never resolves).
 #[must_use]
 pub fn bookie_price(share: f64, push: f64, margin: f64) -> Option<Odds> {
-    if !(share > 0.0) || push >= 1.0 {
+    if share.is_nan() || share <= 0.0 || push >= 1.0 {
         return None;
     }
     let fair = (1.0 - push) / share;

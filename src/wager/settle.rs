@@ -272,7 +272,7 @@ pub fn settle(
         .enumerate()
         .map(|(i, bet)| Line {
             bet: bet.clone(),
-            what: describe(bet.market, bet.side, &names),
+            what: describe(bet.market, bet.side, &names, log.game),
             result: results[i],
             payout: payouts[i],
             pot: pots[i],
@@ -458,10 +458,7 @@ fn pot_transfers(lines: &[Line], id: u32) -> Vec<Transfer> {
                 from: Party::Character(loser.bet.bettor.clone()),
                 to: Party::Character(winner.bet.bettor.clone()),
                 amount: Money(amount),
-                why: format!(
-                    "stakes between them: {} {}, {} {}",
-                    loser.bet.bettor, loser.what, winner.bet.bettor, winner.what
-                ),
+                why: format!("{} in a stake between them, {}", winner.what, winner.result),
             });
             owed -= amount;
             winners[w].1 -= amount;
