@@ -233,6 +233,13 @@ loss = ["Bah. The stones were cold."]
         assert_eq!(c.skill_at(GameKind::Pic), Skill::Level(6));
         assert_eq!(c.temperament, Temperament::Cautious);
         assert_eq!(c.purse, Money(2340));
+        assert_eq!(c.debt, Money::ZERO);
+        let owing = load(&BRANNOC.replace(
+            "purse = \"23 gp 4 sp\"",
+            "purse = \"0 cp\"\ndebt = \"2 gp\"",
+        ))
+        .unwrap();
+        assert_eq!((owing.purse, owing.debt), (Money::ZERO, Money(200)));
         assert_eq!(c.voice.win, ["The town is mine, friend."]);
     }
 

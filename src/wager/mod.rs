@@ -9,6 +9,7 @@ pub mod ledger;
 pub mod market;
 pub mod money;
 pub mod place;
+mod pool;
 pub mod price;
 pub mod purse;
 pub mod settle;
@@ -16,6 +17,7 @@ pub mod simulate;
 pub mod syntax;
 #[cfg(test)]
 mod testlog;
+pub mod transfer;
 pub mod write;
 
 pub use bet::{Bet, Book};

@@ -32,8 +32,10 @@ use serde::Serialize;
 use super::bet::{Bet, Book};
 use super::market::{Market, Selection, Share, Verdict, describe};
 use super::money::Money;
-use super::price::Odds;
+use super::pool::{groups, share_pot};
 use super::purse::{Credit, Purse, PurseError};
+use super::transfer::transfers;
+pub use super::transfer::{Party, Transfer};
 use crate::table::MatchLog;
 
 /// What the house allows and takes.
@@ -43,38 +45,6 @@ pub struct HouseRules {
     pub take_bp: u32,
     /// How far into debt a bettor may go.
     pub credit: Credit,
-}
-
-/// Someone money moves between.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Party {
-    /// The tavern: its bookie and its pools.
-    House,
-    /// A character, by name.
-    Character(String),
-}
-
-impl fmt::Display for Party {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Party::House => f.write_str("the house"),
-            Party::Character(name) => f.write_str(name),
-        }
-    }
-}
-
-/// Money that changed hands, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Transfer {
-    /// Who paid.
-    pub from: Party,
-    /// Who was paid.
-    pub to: Party,
-    /// How much.
-    pub amount: Money,
-    /// Why, as a clause: "Old Brannoc to win the match, lost".
-    pub why: String,
 }
 
 /// How one bet came out.
@@ -167,9 +137,6 @@ pub enum SettleError {
     #[error("the sums are too large to count in copper pieces")]
     Overflow,
 }
-
-/// Dead-heat weights are stakes times `share`, in 60ths (every `1/k` for `k` ≤ 5 is whole).
-const WEIGHT_UNIT: u128 = 60;
 
 /// Settles every bet against the log.
 ///
@@ -298,178 +265,6 @@ fn result_of(share: Share, verdict: &Verdict) -> BetResult {
     }
 }
 
-/// The pools (one per market) and pots (one per group), as lists of bet indices.
-fn groups(bets: &[Bet]) -> Vec<Vec<usize>> {
-    let mut out: Vec<(Book, Market, Vec<usize>)> = Vec::new();
-    for (i, bet) in bets.iter().enumerate() {
-        let key_market = match bet.book {
-            Book::Bookie(_) => continue,
-            Book::Pool => Some(bet.market),
-            Book::Stakes(_) => None,
-        };
-        match out
-            .iter_mut()
-            .find(|(b, m, _)| *b == bet.book && (key_market.is_none() || Some(*m) == key_market))
-        {
-            Some((_, _, members)) => members.push(i),
-            None => out.push((bet.book, bet.market, vec![i])),
-        }
-    }
-    out.into_iter().map(|(_, _, members)| members).collect()
-}
-
-/// What a pool or pot pays.
-struct Pooled {
-    pot: Money,
-    payouts: Vec<Money>,
-    per_coin: f64,
-    refunded: bool,
-}
-
-/// Shares one pool or pot among its winning bets. `take_bp` is the house's take (0 for a
-/// pot between characters, whose leftover coppers go to the largest remainders).
-fn share_pot(
-    bets: &[Bet],
-    shares: &[(Share, Verdict)],
-    group: &[usize],
-    take_bp: u32,
-) -> Result<Pooled, SettleError> {
-    let pot =
-        Money::checked_sum(group.iter().map(|&i| bets[i].stake)).ok_or(SettleError::Overflow)?;
-    let weights: Vec<u128> = group
-        .iter()
-        .map(|&i| match shares[i].0 {
-            Share::Returned => 0,
-            Share::Part { num, den } => {
-                u128::from(bets[i].stake.0) * u128::from(num) * WEIGHT_UNIT / u128::from(den)
-            }
-        })
-        .collect();
-    let total: u128 = weights.iter().sum();
-    let returned = group.iter().any(|&i| shares[i].0 == Share::Returned);
-    if total == 0 || returned {
-        return Ok(Pooled {
-            pot,
-            payouts: group.iter().map(|&i| bets[i].stake).collect(),
-            per_coin: 1.0,
-            refunded: total == 0 && !returned,
-        });
-    }
-    let take = pot
-        .mul_div_floor(u64::from(take_bp), 10_000)
-        .ok_or(SettleError::Overflow)?;
-    let net = u128::from(pot.0 - take.0);
-    let mut payouts: Vec<u128> = weights.iter().map(|w| net * w / total).collect();
-    if take_bp == 0 {
-        let mut left = net - payouts.iter().sum::<u128>();
-        let mut order: Vec<usize> = (0..group.len()).collect();
-        order.sort_by_key(|&k| std::cmp::Reverse(net * weights[k] % total));
-        for k in order {
-            if left == 0 {
-                break;
-            }
-            if weights[k] > 0 {
-                payouts[k] += 1;
-                left -= 1;
-            }
-        }
-    }
-    let payouts = payouts
-        .into_iter()
-        .map(|p| {
-            u64::try_from(p)
-                .map(Money)
-                .map_err(|_| SettleError::Overflow)
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Pooled {
-        pot,
-        payouts,
-        per_coin: net as f64 * WEIGHT_UNIT as f64 / total as f64,
-        refunded: false,
-    })
-}
-
-/// Who paid whom: the bookie and the pools pay through the house; a pot between
-/// characters is paid from its losers to its winners directly.
-fn transfers(lines: &[Line]) -> Vec<Transfer> {
-    let mut out = Vec::new();
-    let mut done_groups = Vec::new();
-    for line in lines {
-        let bet = &line.bet;
-        let me = Party::Character(bet.bettor.clone());
-        match bet.book {
-            Book::Bookie(_) | Book::Pool => {
-                let how = match bet.book {
-                    Book::Bookie(odds) => format!("with the bookie at {odds}"),
-                    _ => "in the pool".to_owned(),
-                };
-                let why = format!("{} {how}, {}", line.what, line.result);
-                if line.payout > bet.stake {
-                    out.push(Transfer {
-                        from: Party::House,
-                        to: me,
-                        amount: Money(line.payout.0 - bet.stake.0),
-                        why,
-                    });
-                } else if line.payout < bet.stake {
-                    out.push(Transfer {
-                        from: me,
-                        to: Party::House,
-                        amount: Money(bet.stake.0 - line.payout.0),
-                        why,
-                    });
-                }
-            }
-            Book::Stakes(id) => {
-                if done_groups.contains(&id) {
-                    continue;
-                }
-                done_groups.push(id);
-                out.extend(pot_transfers(lines, id));
-            }
-        }
-    }
-    out
-}
-
-/// The transfers of one pot: each loser's loss paid to the winners in order.
-fn pot_transfers(lines: &[Line], id: u32) -> Vec<Transfer> {
-    let members: Vec<&Line> = lines
-        .iter()
-        .filter(|l| l.bet.book == Book::Stakes(id))
-        .collect();
-    let mut losers: Vec<(&Line, u64)> = Vec::new();
-    let mut winners: Vec<(&Line, u64)> = Vec::new();
-    for l in &members {
-        if l.payout < l.bet.stake {
-            losers.push((l, l.bet.stake.0 - l.payout.0));
-        } else if l.payout > l.bet.stake {
-            winners.push((l, l.payout.0 - l.bet.stake.0));
-        }
-    }
-    let mut out = Vec::new();
-    let mut w = 0;
-    for (loser, mut owed) in losers {
-        while owed > 0 && w < winners.len() {
-            let amount = owed.min(winners[w].1);
-            let winner = winners[w].0;
-            out.push(Transfer {
-                from: Party::Character(loser.bet.bettor.clone()),
-                to: Party::Character(winner.bet.bettor.clone()),
-                amount: Money(amount),
-                why: format!("{} in a stake between them, {}", winner.what, winner.result),
-            });
-            owed -= amount;
-            winners[w].1 -= amount;
-            if winners[w].1 == 0 {
-                w += 1;
-            }
-        }
-    }
-    out
-}
-
 impl Settlement {
     /// Each line's bettor's purse before and after that line, taking the lines in order
     /// (the stake paid, then what came back): how a settlement table shows it. The last
@@ -498,15 +293,6 @@ impl Settlement {
             .iter()
             .map(|(name, after)| (name.clone(), after.balance() - self.before[name].balance()))
             .collect()
-    }
-}
-
-/// The price a line was struck at, if it was with the bookie.
-#[must_use]
-pub fn odds_of(line: &Line) -> Option<Odds> {
-    match line.bet.book {
-        Book::Bookie(o) => Some(o),
-        _ => None,
     }
 }
 

@@ -10,6 +10,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::games::{End, Event, GameKind, Place, Seat};
 use crate::wager::market::{Scope, Share, Side, Tally};
+use crate::wager::price::Odds;
 use crate::wager::testlog::{G, log};
 
 const NAMES: [&str; 6] = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"];

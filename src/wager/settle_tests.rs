@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::games::{End, GameKind};
 use crate::wager::market::{Scope, Side, Tally};
+use crate::wager::price::Odds;
 use crate::wager::testlog::{G, log};
 
 fn purses(list: &[(&str, u64)]) -> BTreeMap<String, Purse> {
