@@ -11,9 +11,9 @@ use crate::roster::source::{Doc, FileError};
 const BUILT_IN: &str = include_str!("../../data/phrases.toml");
 
 /// The placeholders a line may use.
-pub const PLACEHOLDERS: [&str; 16] = [
-    "mover", "victim", "owner", "winner", "loser", "first", "second", "count", "stones", "score",
-    "scores", "number", "move", "place", "verb", "game",
+pub const PLACEHOLDERS: [&str; 20] = [
+    "trap", "town", "heap", "coins", "mover", "victim", "owner", "winner", "loser", "first",
+    "second", "count", "stones", "score", "scores", "number", "move", "place", "verb", "game",
 ];
 
 /// Lines by section (`common`, a game's id, `temperament`) and moment.
