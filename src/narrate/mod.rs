@@ -160,6 +160,7 @@ impl<'a> Narrator<'a> {
         if let Some((_, place)) = vars.iter().find(|(k, _)| *k == "place").cloned() {
             vars.extend(["town", "trap", "heap"].map(|k| (k, place.clone())));
         }
+        vars.push(("game", self.log.game.title().to_owned()));
         let vars = vars.as_slice();
         let lines = self.book.lines(self.log.game, key);
         let fresh: Vec<usize> = (0..lines.len())
@@ -257,6 +258,14 @@ impl<'a> Narrator<'a> {
             keep.sort_by_key(|m| (m.step, m.key == "opening"));
             moments = keep;
         }
+        // One line for one move: the biggest chain says more than "first blood" of it.
+        let ceremony =
+            |m: &Moment| matches!(m.key, "lot" | "first-turn" | "first-throw" | "bag-draw");
+        moments.sort_by(|a, b| a.step.cmp(&b.step).then(b.weight.cmp(&a.weight)));
+        moments
+            .dedup_by(|later, kept| !ceremony(later) && !ceremony(kept) && later.step == kept.step);
+        // Told in the order they happened.
+        moments.sort_by_key(|m| (m.step, m.key == "opening"));
         let mut lines = Vec::new();
         let mut boasted = false;
         for m in &moments {
