@@ -52,9 +52,15 @@ fn quick_wagers_are_settled_from_the_match_and_nothing_is_written() {
         ),
         "{text}"
     );
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("│ Pip Underbough") && l.contains("Old Brannoc to win the match"))
+        .expect("Pip's row in the settlement table");
+    let result = row.split('┆').nth(4).unwrap().trim();
     if winner == "Old Brannoc" {
-        assert!(text.contains("Pip Underbough collects"), "{text}");
+        assert_eq!(result, "won", "{row}");
     } else {
+        assert_eq!(result, "lost", "{row}");
         assert!(
             text.contains("Pip Underbough loses 3 sp: Old Brannoc to win the match."),
             "{text}"

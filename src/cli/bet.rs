@@ -10,6 +10,7 @@ use clap::Args;
 use super::CliError;
 use super::wagers::{load_tavern, place_bets, purse_of, write_back};
 use crate::games::Game;
+use crate::narrate::Phrasebook;
 use crate::report::wagers::{SettledRow, placed_lines, settled_lines, settlement_table};
 use crate::roster::{Character, Roster, Tavern};
 use crate::table::{Entrant, MatchLog, MatchSettings};
@@ -131,8 +132,8 @@ pub fn prepare<G: Game>(
     }))
 }
 
-/// Settles the bets from the match's log, prints them, and writes them back with
-/// `--apply`.
+/// Settles the bets from the match's log, prints them (winnings on a winner in the
+/// phrasebook's words), and writes them back with `--apply`.
 ///
 /// # Errors
 /// A settlement or a write that fails.
@@ -140,6 +141,7 @@ pub fn finish(
     args: &BetArgs,
     bets: TableBets,
     log: &MatchLog,
+    book: &Phrasebook,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let t = &bets.tavern;
@@ -165,7 +167,7 @@ pub fn finish(
     }
     writeln!(out)?;
     writeln!(out, "Settled from the match")?;
-    for line in settled_lines(&settlement, t.currency) {
+    for line in settled_lines(&settlement, t.currency, book, log.game, &names, log.seed) {
         writeln!(out, "  {line}")?;
     }
     let steps = settlement.purse_steps();

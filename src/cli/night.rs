@@ -367,7 +367,7 @@ fn play_one<G: Game>(
         credit: t.credit,
     };
     let settlement = settle(&placed.bets(), &log, purses, &rules)?;
-    let lines = settled_lines(&settlement, t.currency);
+    let lines = settled_lines(&settlement, t.currency, m.book, G::KIND, &names, log.seed);
     if !lines.is_empty() {
         writeln!(out, "Settled:")?;
         for line in lines {

@@ -156,7 +156,7 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
         }
     }
     if let Some(bets) = bets {
-        bet::finish(&args.wager, bets, &log, out)?;
+        bet::finish(&args.wager, bets, &log, &book, out)?;
     }
     Ok(())
 }

@@ -3,8 +3,10 @@
 use comfy_table::{CellAlignment, Table};
 
 use super::new_table;
+use crate::ai::table_rng;
 use crate::games::GameKind;
-use crate::wager::market::{Market, Scope, Selection, describe, end_word};
+use crate::narrate::{Phrasebook, fill};
+use crate::wager::market::{Market, Scope, Selection, Side, describe, end_word};
 use crate::wager::place::{Placed, Refusal};
 use crate::wager::purse::{Credit, Purse};
 use crate::wager::settle::{BetResult, Line, Settlement};
@@ -276,15 +278,48 @@ fn refusal_who(r: &Refusal) -> &str {
     }
 }
 
-/// What every bet brought, as the table hears it.
+/// Mixed into a match's seed to choose the phrasebook's wager lines.
+const WAGER_SALT: u64 = 0x7761_6765_725f_7061;
+
+/// What every bet brought, as the table hears it. A bet won on the winner of the match or
+/// of a game gets a line from the phrasebook's `wager-paid` moment, chosen with `seed`
+/// (no line twice while others are unused); the rest are plain.
 #[must_use]
-pub fn settled_lines(settlement: &Settlement, currency: Currency) -> Vec<String> {
+pub fn settled_lines(
+    settlement: &Settlement,
+    currency: Currency,
+    book: &Phrasebook,
+    kind: GameKind,
+    names: &[String],
+    seed: u64,
+) -> Vec<String> {
+    let paid = book.lines(kind, "wager-paid");
+    let mut rng = table_rng(seed ^ WAGER_SALT);
+    let mut unused: Vec<usize> = (0..paid.len()).collect();
     settlement
         .lines
         .iter()
         .map(|l| {
             let (who, stake, what) = (&l.bet.bettor, l.bet.stake.show(currency), &l.what);
+            let on_winner = match (l.bet.market, l.bet.side) {
+                (Market::Match | Market::Game { .. }, Side::For(Selection::Entrant(e))) => {
+                    names.get(e)
+                }
+                _ => None,
+            };
             match l.result {
+                BetResult::Won if on_winner.is_some() && !paid.is_empty() => {
+                    if unused.is_empty() {
+                        unused = (0..paid.len()).collect();
+                    }
+                    let k = unused.remove(rand::RngExt::random_range(&mut rng, 0..unused.len()));
+                    let vars = [
+                        ("mover", who.clone()),
+                        ("winner", on_winner.cloned().unwrap_or_default()),
+                        ("coins", l.payout.show(currency).to_string()),
+                    ];
+                    fill(&paid[k], &vars)
+                }
                 BetResult::Won => format!("{who} collects {}: {what}.", l.payout.show(currency)),
                 BetResult::Lost => format!("{who} loses {stake}: {what}."),
                 BetResult::DeadHeat(k) => format!(
@@ -297,4 +332,160 @@ pub fn settled_lines(settlement: &Settlement, currency: Currency) -> Vec<String>
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::ai::{Skill, Temperament};
+    use crate::games::{End, Outcome, Seat};
+    use crate::table::{Entrant, Format, GameLog, MatchLog};
+    use crate::wager::{Bet, HouseRules, Odds, settle};
+
+    /// Ada v Bo, one game, Bo wins; no ceremony.
+    fn log() -> MatchLog {
+        let entrant = |n: &str| Entrant {
+            name: n.to_owned(),
+            skill: Skill::Level(5),
+            temperament: Temperament::Steady,
+        };
+        MatchLog {
+            game: GameKind::TidesOfWar,
+            seed: 3,
+            format: Format::BestOf(1),
+            entrants: vec![entrant("Ada"), entrant("Bo")],
+            games: vec![GameLog {
+                number: 1,
+                seats: vec![0, 1],
+                ceremony: Vec::new(),
+                start: String::new(),
+                start_scores: vec![14, 14],
+                steps: Vec::new(),
+                outcome: Outcome::win(Seat(1), End::Conquest),
+                winners: vec![1],
+                scores: vec![14, 14],
+                standing: vec![Vec::new(), Vec::new()],
+                end: String::new(),
+            }],
+            wins: vec![0, 1],
+            winners: vec![1],
+        }
+    }
+
+    #[test]
+    fn winnings_on_the_winner_are_told_in_the_phrasebook_s_words() {
+        let bet = |who: &str, e: usize, market: Market| Bet {
+            bettor: who.to_owned(),
+            market,
+            side: Side::For(Selection::Entrant(e)),
+            stake: Money(100),
+            book: Book::Bookie(Odds::new(2, 1)),
+        };
+        let bets = [
+            bet("Pip", 1, Market::Match),
+            bet("Tam", 0, Market::Match),
+            bet("Cy", 1, Market::FirstTurn),
+        ];
+        let purses: BTreeMap<String, Purse> = ["Pip", "Tam", "Cy"]
+            .iter()
+            .map(|n| ((*n).to_owned(), Purse::of(Money(100))))
+            .collect();
+        let rules = HouseRules {
+            take_bp: 0,
+            credit: Credit::None,
+        };
+        let s = settle(&bets, &log(), &purses, &rules).unwrap();
+        let book = Phrasebook::built_in();
+        let names = ["Ada".to_owned(), "Bo".to_owned()];
+        let tell = || settled_lines(&s, Currency::GOLD, &book, GameKind::TidesOfWar, &names, 3);
+        let lines = tell();
+        let vars = [
+            ("mover", "Pip".to_owned()),
+            ("winner", "Bo".to_owned()),
+            ("coins", "3 gp".to_owned()),
+        ];
+        let filled: Vec<String> = book
+            .lines(GameKind::TidesOfWar, "wager-paid")
+            .iter()
+            .map(|t| fill(t, &vars))
+            .collect();
+        assert!(!filled.is_empty());
+        assert!(filled.contains(&lines[0]), "{}", lines[0]);
+        assert_eq!(lines[1], "Tam loses 1 gp: Ada to win the match.");
+        assert_eq!(
+            lines[2],
+            "Cy has the 1 gp back (void): Bo to win the first turn."
+        );
+        assert_eq!(lines, tell(), "the seed chooses the same lines");
+    }
+
+    #[test]
+    fn the_settlement_table_shows_odds_pools_and_refusals() {
+        let bets = [Bet {
+            bettor: "Pip".into(),
+            market: Market::Match,
+            side: Side::For(Selection::Entrant(1)),
+            stake: Money(100),
+            book: Book::Bookie(Odds::new(5, 2)),
+        }];
+        let purses = BTreeMap::from([("Pip".to_owned(), Purse::of(Money(150)))]);
+        let s = settle(&bets, &log(), &purses, &HouseRules::default()).unwrap();
+        let steps = s.purse_steps();
+        let rows = [
+            SettledRow {
+                match_no: None,
+                line: Some(&s.lines[0]),
+                refused: None,
+                purses: steps[0],
+            },
+            SettledRow {
+                match_no: None,
+                line: None,
+                refused: Some((
+                    "Pip".into(),
+                    "Pip 9 gp on Ada".into(),
+                    Money(900),
+                    "purse too light".into(),
+                )),
+                purses: (Purse::of(Money(400)), Purse::of(Money(400))),
+            },
+        ];
+        let table = settlement_table(&rows, Currency::GOLD).to_string();
+        let pip: Vec<&str> = table.lines().filter(|l| l.starts_with("│ Pip")).collect();
+        let cells = |l: &str| {
+            l.split(['│', '┆'])
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            cells(pip[0]),
+            [
+                "Pip",
+                "Bo to win the match",
+                "1 gp",
+                "5 to 2 (3.50)",
+                "won",
+                "3 gp 5 sp",
+                "1 gp 5 sp",
+                "4 gp"
+            ]
+        );
+        assert_eq!(
+            cells(pip[1]),
+            [
+                "Pip",
+                "Pip 9 gp on Ada",
+                "9 gp",
+                "—",
+                "refused: purse too light",
+                "—",
+                "4 gp",
+                "4 gp"
+            ]
+        );
+    }
 }
