@@ -275,3 +275,23 @@ fn a_gm_phrasebook_changes_the_lines_and_a_bad_one_is_refused() {
         .args(["play", "tides", "--phrasebook", book.to_str().unwrap()])
         .fails(&["phrases.toml:2:", "common.match-won", "{wizard}"]);
 }
+
+#[test]
+fn a_tavern_sets_the_scene() {
+    let out = Taproom::new()
+        .args([
+            "play",
+            "tides",
+            "--seed",
+            "4",
+            "--tavern",
+            "examples/tavern.toml",
+        ])
+        .ok();
+    let tavern = std::fs::read_to_string("examples/tavern.toml").unwrap();
+    let scene = out.stdout.lines().nth(3).unwrap().trim();
+    assert!(
+        tavern.contains(scene),
+        "the first line at the table is the tavern's own: {scene}"
+    );
+}

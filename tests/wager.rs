@@ -532,3 +532,40 @@ fn a_write_killed_before_the_rename_leaves_every_old_file_whole() {
     assert_ne!(files(dir.path()), before);
     assert!(dir.path().join("ledger.txt").exists());
 }
+
+#[test]
+fn the_players_view_of_wagers_shows_no_odds_skills_or_seed() {
+    let mut args = vec!["play"];
+    args.extend_from_slice(&MATCH);
+    args.extend(["none", "--bet", "Pip 3 sp on Brannoc", "--view", "players"]);
+    let players = Taproom::new().args(&args).ok().stdout;
+    assert!(
+        players.contains(
+            "Pip Underbough puts 3 sp on Old Brannoc to win the match with Maggie Two-Cups."
+        ),
+        "{players}"
+    );
+    assert!(
+        !players.contains(" to 1") && !players.contains("Odds") && !players.contains("evens"),
+        "{players}"
+    );
+    assert!(
+        !players.contains("skill") && !players.contains("Seed"),
+        "{players}"
+    );
+    let night = Taproom::new()
+        .args([
+            "night",
+            "examples/evening.toml",
+            "--narrate",
+            "none",
+            "--view",
+            "players",
+        ])
+        .ok()
+        .stdout;
+    assert!(
+        !night.contains("┆ Odds") && !night.contains("skill ") && !night.contains("Seed "),
+        "{night}"
+    );
+}

@@ -11,6 +11,7 @@ use super::CliError;
 use super::wagers::{load_tavern, place_bets, purse_of, write_back};
 use crate::games::Game;
 use crate::narrate::Phrasebook;
+use crate::report::View;
 use crate::report::wagers::{SettledRow, placed_lines, settled_lines, settlement_table};
 use crate::roster::{Character, Roster, Tavern};
 use crate::table::{Entrant, MatchLog, MatchSettings};
@@ -63,9 +64,9 @@ pub fn prepare<G: Game>(
     json: bool,
 ) -> Result<Option<TableBets>, CliError> {
     if args.bets.is_empty() {
-        if args.apply || args.ledger.is_some() || args.tavern.is_some() {
+        if args.apply || args.ledger.is_some() {
             return Err(CliError::Usage(
-                "--apply, --ledger and --tavern go with --bet, and no bet was given".to_owned(),
+                "--apply and --ledger go with --bet, and no bet was given".to_owned(),
             ));
         }
         return Ok(None);
@@ -132,6 +133,17 @@ pub fn prepare<G: Game>(
     }))
 }
 
+/// The lines of atmosphere of the tavern given with `--tavern` (none without one).
+///
+/// # Errors
+/// When the tavern file is unreadable or invalid.
+pub fn ambience(args: &BetArgs) -> Result<Vec<String>, CliError> {
+    match &args.tavern {
+        Some(path) => Ok(load_tavern(Some(path))?.ambience),
+        None => Ok(Vec::new()),
+    }
+}
+
 /// Settles the bets from the match's log, prints them (winnings on a winner in the
 /// phrasebook's words), and writes them back with `--apply`.
 ///
@@ -142,6 +154,7 @@ pub fn finish(
     bets: TableBets,
     log: &MatchLog,
     book: &Phrasebook,
+    view: View,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let t = &bets.tavern;
@@ -161,6 +174,7 @@ pub fn finish(
         &t.bookie,
         t.currency,
         t.credit,
+        view,
     );
     for line in placed {
         writeln!(out, "  {line}")?;
@@ -182,7 +196,7 @@ pub fn finish(
             purses,
         })
         .collect();
-    writeln!(out, "{}", settlement_table(&rows, t.currency))?;
+    writeln!(out, "{}", settlement_table(&rows, t.currency, view))?;
     if !args.apply {
         writeln!(
             out,

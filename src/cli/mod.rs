@@ -73,6 +73,8 @@ pub fn main() -> i32 {
     let _ = out.flush();
     match result {
         Ok(()) => 0,
+        // A reader that stopped early (`| head`) is not an error worth a word.
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             eprintln!("error: {e}");
             e.exit_code()

@@ -42,6 +42,10 @@ pub struct NightArgs {
     /// How much of each match to tell.
     #[arg(long, value_enum, default_value_t = Detail::Brief)]
     narrate: Detail,
+    /// Who the text is for: `gm` shows everything; `players` leaves out skills, odds and
+    /// seeds.
+    #[arg(long, value_enum, default_value_t = report::View::Gm)]
+    view: report::View,
 }
 
 /// An evening with every name matched: what `check` validates and `night` plays.
@@ -202,6 +206,7 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
             texts: &plan.bet_texts,
             tavern: t,
             narrate: args.narrate,
+            view: args.view,
             book: &book,
         };
         let (settlement, refused) = with_game!(plan.game, G => play_one::<G>(&m, &now, out))?;
@@ -255,7 +260,7 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
             purses: r.purses,
         })
         .collect();
-    writeln!(out, "{}", settlement_table(&shown, t.currency))?;
+    writeln!(out, "{}", settlement_table(&shown, t.currency, args.view))?;
     let summary: Vec<(String, Purse, Purse)> =
         first.iter().map(|(n, p)| (n.clone(), *p, now[n])).collect();
     writeln!(out, "{}", purse_table(&summary, house, t.currency))?;
@@ -303,6 +308,7 @@ struct MatchBets<'a> {
     texts: &'a [String],
     tavern: &'a Tavern,
     narrate: Detail,
+    view: report::View,
     book: &'a Phrasebook,
 }
 
@@ -335,6 +341,7 @@ fn play_one<G: Game>(
         &t.bookie,
         t.currency,
         t.credit,
+        m.view,
     );
     if !told.is_empty() {
         writeln!(out, "Wagers:")?;
@@ -361,7 +368,7 @@ fn play_one<G: Game>(
             Format::BestOf(n) | Format::FirstTo(n) => n,
         }
     );
-    report::write_text(out, &log, &scenes, G::SEAT_NAMES, report::View::Gm, &replay)?;
+    report::write_text(out, &log, &scenes, G::SEAT_NAMES, m.view, &replay)?;
     let rules = HouseRules {
         take_bp: t.take_bp,
         credit: t.credit,

@@ -147,7 +147,10 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
     let log = play_match::<G>(&entrants, &settings)?;
     let book = phrasebook(args)?;
     let voices: Vec<&crate::roster::Voice> = characters.iter().map(|c| &c.voice).collect();
-    let scenes = Narrator::new(&book, &log, &voices).tell(args.narrate);
+    let ambience = bet::ambience(&args.wager)?;
+    let scenes = Narrator::new(&book, &log, &voices)
+        .with_ambience(&ambience)
+        .tell(args.narrate);
     match args.format {
         OutputFormat::Json => report::write_json(out, &log, &scenes)?,
         OutputFormat::Text => {
@@ -156,7 +159,7 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
         }
     }
     if let Some(bets) = bets {
-        bet::finish(&args.wager, bets, &log, &book, out)?;
+        bet::finish(&args.wager, bets, &log, &book, args.view, out)?;
     }
     Ok(())
 }

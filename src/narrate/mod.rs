@@ -52,6 +52,8 @@ pub struct Narrator<'a> {
     facts: Vec<Fact>,
     /// The game being told (0 before and after the games).
     game_number: u32,
+    /// The tavern's own lines of atmosphere, if a tavern file gave some.
+    ambience: Vec<String>,
 }
 
 /// What one narrated line claims: the moment it tells and the values it was filled with.
@@ -95,7 +97,16 @@ impl<'a> Narrator<'a> {
             said: HashSet::new(),
             facts: Vec::new(),
             game_number: 0,
+            ambience: Vec::new(),
         }
+    }
+
+    /// Sets the scene with a tavern's own lines of atmosphere (one opens the match);
+    /// without them the phrasebook's `ambience` lines serve, if it has any.
+    #[must_use]
+    pub fn with_ambience(mut self, lines: &[String]) -> Narrator<'a> {
+        self.ambience = lines.to_vec();
+        self
     }
 
     /// What every line told so far claims, in order.
@@ -111,6 +122,12 @@ impl<'a> Narrator<'a> {
         }
         let mut scenes = Vec::new();
         let mut greet = Vec::new();
+        if self.ambience.is_empty() {
+            greet.extend(self.say("ambience", &[]));
+        } else {
+            let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
+            greet.push(self.ambience[pick].clone());
+        }
         for i in 0..self.log.entrants.len() {
             if let Some(line) = self.voice(i, "greeting") {
                 greet.push(line);

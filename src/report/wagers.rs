@@ -2,7 +2,7 @@
 
 use comfy_table::{CellAlignment, Table};
 
-use super::new_table;
+use super::{View, new_table};
 use crate::ai::table_rng;
 use crate::games::GameKind;
 use crate::narrate::{Phrasebook, fill};
@@ -125,24 +125,22 @@ pub struct SettledRow<'a> {
 
 /// The settlement table: bettor, bet, stake, odds or pool, result, payout, purse before
 /// and after.
+///
+/// In the players' view the odds column is left out.
 #[must_use]
-pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency) -> Table {
+pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency, view: View) -> Table {
+    let show_odds = view == View::Gm;
     let mut table = new_table();
     let numbered = rows.iter().any(|r| r.match_no.is_some());
     let mut header = Vec::new();
     if numbered {
         header.push("Match");
     }
-    header.extend([
-        "Bettor",
-        "Bet",
-        "Stake",
-        "Odds",
-        "Result",
-        "Payout",
-        "Purse before",
-        "Purse after",
-    ]);
+    header.extend(["Bettor", "Bet", "Stake"]);
+    if show_odds {
+        header.push("Odds");
+    }
+    header.extend(["Result", "Payout", "Purse before", "Purse after"]);
     table.set_header(header);
     for row in rows {
         let mut cells = Vec::new();
@@ -167,19 +165,26 @@ pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency) -> Table {
                     line.bet.bettor.clone(),
                     line.what.clone(),
                     line.bet.stake.show(currency).to_string(),
-                    odds,
+                ]);
+                if show_odds {
+                    cells.push(odds);
+                }
+                cells.extend([
                     line.result.to_string(),
                     line.payout.show(currency).to_string(),
                 ]);
             }
-            (None, Some((bettor, what, stake, why))) => cells.extend([
-                bettor.clone(),
-                what.clone(),
-                stake.show(currency).to_string(),
-                "—".to_owned(),
-                format!("refused: {why}"),
-                "—".to_owned(),
-            ]),
+            (None, Some((bettor, what, stake, why))) => {
+                cells.extend([
+                    bettor.clone(),
+                    what.clone(),
+                    stake.show(currency).to_string(),
+                ]);
+                if show_odds {
+                    cells.push("—".to_owned());
+                }
+                cells.extend([format!("refused: {why}"), "—".to_owned()]);
+            }
             (None, None) => continue,
         }
         cells.extend([
@@ -225,6 +230,7 @@ pub fn placed_lines(
     bookie: &str,
     currency: Currency,
     credit: Credit,
+    view: View,
 ) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(first) = placed.ante.first() {
@@ -246,7 +252,8 @@ pub fn placed_lines(
         let b = &bets[0];
         let what = describe(b.market, b.side, names, kind);
         let how = match (b.book, bets.get(1)) {
-            (Book::Bookie(o), _) => format!("with {bookie} at {o}"),
+            (Book::Bookie(o), _) if view == View::Gm => format!("with {bookie} at {o}"),
+            (Book::Bookie(_), _) => format!("with {bookie}"),
             (Book::Pool, _) => "in the pool".to_owned(),
             (Book::Stakes(_), Some(rival)) => format!(
                 "against {}, who puts up {}",
