@@ -166,16 +166,7 @@ pub fn finish(
     let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
     writeln!(out)?;
     writeln!(out, "Wagers at {}, placed before the match", t.name)?;
-    let placed = placed_lines(
-        &bets.placed,
-        &bets.texts,
-        &names,
-        log.game,
-        &t.bookie,
-        t.currency,
-        t.credit,
-        view,
-    );
+    let placed = placed_lines(&bets.placed, &bets.texts, &names, log.game, t, view);
     for line in placed {
         writeln!(out, "  {line}")?;
     }

@@ -333,16 +333,7 @@ fn play_one<G: Game>(
     G::start(entrants.len(), &settings.options).map_err(CliError::Usage)?;
     let placed = place_bets::<G>(m.proposals, m.plan.ante, &entrants, &settings, purses, t)?;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let told = placed_lines(
-        &placed,
-        m.texts,
-        &names,
-        G::KIND,
-        &t.bookie,
-        t.currency,
-        t.credit,
-        m.view,
-    );
+    let told = placed_lines(&placed, m.texts, &names, G::KIND, t, m.view);
     if !told.is_empty() {
         writeln!(out, "Wagers:")?;
         for line in told {

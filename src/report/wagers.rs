@@ -6,9 +6,10 @@ use super::{View, new_table};
 use crate::ai::table_rng;
 use crate::games::GameKind;
 use crate::narrate::{Phrasebook, fill};
+use crate::roster::Tavern;
 use crate::wager::market::{Market, Scope, Selection, Side, describe, end_word};
 use crate::wager::place::{Placed, Refusal};
-use crate::wager::purse::{Credit, Purse};
+use crate::wager::purse::Purse;
 use crate::wager::settle::{BetResult, Line, Settlement};
 use crate::wager::simulate::{MarketEstimate, wilson};
 use crate::wager::{Book, Currency, Money};
@@ -227,11 +228,10 @@ pub fn placed_lines(
     texts: &[String],
     names: &[String],
     kind: GameKind,
-    bookie: &str,
-    currency: Currency,
-    credit: Credit,
+    tavern: &Tavern,
     view: View,
 ) -> Vec<String> {
+    let (bookie, currency, credit) = (tavern.bookie.as_str(), tavern.currency, tavern.credit);
     let mut lines = Vec::new();
     if let Some(first) = placed.ante.first() {
         let who: Vec<&str> = placed.ante.iter().map(|b| b.bettor.as_str()).collect();
@@ -401,7 +401,7 @@ mod tests {
             .collect();
         let rules = HouseRules {
             take_bp: 0,
-            credit: Credit::None,
+            credit: crate::wager::purse::Credit::None,
         };
         let s = settle(&bets, &log(), &purses, &rules).unwrap();
         let book = Phrasebook::built_in();
@@ -459,7 +459,7 @@ mod tests {
                 purses: (Purse::of(Money(400)), Purse::of(Money(400))),
             },
         ];
-        let table = settlement_table(&rows, Currency::GOLD).to_string();
+        let table = settlement_table(&rows, Currency::GOLD, View::Gm).to_string();
         let pip: Vec<&str> = table.lines().filter(|l| l.starts_with("│ Pip")).collect();
         let cells = |l: &str| {
             l.split(['│', '┆'])
