@@ -45,6 +45,11 @@ fn check_one(file: &Path) -> Result<String, CliError> {
                 f64::from(t.take_bp) / 100.0
             )
         }
+        FileKind::Phrasebook => {
+            let mut book = crate::narrate::Phrasebook::default();
+            book.merge_toml(file, &text)?;
+            format!("{} (phrasebook)", file.display())
+        }
         FileKind::Evening => {
             let p = super::night::prepare(file)?;
             let bets: usize = p.matches.iter().map(|(_, b)| b.len()).sum();

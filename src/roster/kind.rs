@@ -1,7 +1,8 @@
 //! Which kind of file a TOML file is, by the key that names it: an evening file has a
 //! top-level `evening` (its title), a tavern file a top-level `tavern` (its name) and no
-//! `evening`, and anything else is read as a character file (whose `name` key is then
-//! required).
+//! `evening`, a phrasebook has only tables named `common`, `temperament` or after a game
+//! (and no `name`), and anything else is read as a character file (whose `name` key is
+//! then required).
 
 use toml::de::DeTable;
 
@@ -14,6 +15,8 @@ pub enum FileKind {
     Tavern,
     /// A scripted evening.
     Evening,
+    /// A phrasebook of the narrator's lines.
+    Phrasebook,
 }
 
 /// The kind of file `text` is. Text that is not TOML counts as a character file, whose
@@ -28,9 +31,22 @@ pub fn detect(text: &str) -> FileKind {
         FileKind::Evening
     } else if has("tavern") {
         FileKind::Tavern
+    } else if is_phrasebook(table.get_ref()) {
+        FileKind::Phrasebook
     } else {
         FileKind::Character
     }
+}
+
+/// Whether every top-level key is a table named like a phrasebook's section.
+fn is_phrasebook(table: &DeTable<'_>) -> bool {
+    let section = |k: &str| {
+        k == "common" || k == "temperament" || k.parse::<crate::games::GameKind>().is_ok()
+    };
+    !table.is_empty()
+        && table
+            .iter()
+            .all(|(k, v)| section(k.get_ref()) && v.get_ref().is_table())
 }
 
 #[cfg(test)]
@@ -46,5 +62,13 @@ mod tests {
             FileKind::Evening
         );
         assert_eq!(detect("not toml ="), FileKind::Character);
+        assert_eq!(
+            detect("[common]\nlot = [\"x\"]\n[pic]\nclaim = []\n"),
+            FileKind::Phrasebook
+        );
+        assert_eq!(
+            detect("name = \"X\"\n[voice]\nwin = []\n"),
+            FileKind::Character
+        );
     }
 }
