@@ -5,6 +5,7 @@
 //! claims, the finish. Lines come from a [`Phrasebook`]; characters' own voice lines are
 //! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
 
+mod lead;
 mod moments;
 mod phrasebook;
 
