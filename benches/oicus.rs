@@ -4,25 +4,14 @@
 //! `cargo bench --bench oicus` runs both; `cargo bench --bench oicus -- playouts` runs
 //! those whose name contains `playouts`. Each prints the best of five runs.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
+
+use common::best_of;
 
 use rand::RngExt;
 use taproom::ai::table_rng;
 use taproom::games::oicus::Oicus;
 use taproom::games::{Game, perft};
-
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut best = Duration::MAX;
-    let mut last = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let out = black_box(f());
-        best = best.min(t.elapsed());
-        last = Some(out);
-    }
-    (best, last.expect("at least one run"))
-}
 
 /// Plays `rounds` random rounds from the start; gives back the turns played.
 fn playouts(start: &Oicus, rounds: u64) -> u64 {

@@ -4,25 +4,14 @@
 //! `cargo bench --bench pic` runs them all; `cargo bench --bench pic -- 5p` runs those
 //! whose name contains `5p`. Each prints the best of five runs.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
+
+use common::best_of;
 
 use rand::Rng;
 use taproom::ai::{TableRng, table_rng};
 use taproom::games::pic::{Move, Options, Pic};
 use taproom::games::{Game, Turn, perft};
-
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut best = Duration::MAX;
-    let mut last = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let out = black_box(f());
-        best = best.min(t.elapsed());
-        last = Some(out);
-    }
-    (best, last.expect("at least one run"))
-}
 
 /// Plays `games` random games from `start` to the end; returns (sowings, passes).
 fn playouts(start: &Pic, games: usize, rng: &mut TableRng) -> (u64, u64) {

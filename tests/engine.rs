@@ -21,23 +21,33 @@ fn perft_cases(file: &str) -> Vec<(String, u32, u64)> {
         .collect()
 }
 
-#[test]
-fn tides_of_war_perft_table() {
-    for (position, depth, count) in perft_cases("tides-of-war.perft") {
+/// Runs every line of a `.perft` table through `taproom engine perft` under `name`.
+fn check_perft_table(name: &str, file: &str) {
+    for (position, depth, count) in perft_cases(file) {
+        let depth = depth.to_string();
         let out = Taproom::new()
             .args([
                 "engine",
                 "perft",
-                "tides-of-war",
+                name,
                 "--depth",
-                &depth.to_string(),
+                &depth,
                 "--position",
                 &position,
             ])
             .ok();
         let last = out.stdout.lines().last().unwrap_or_default();
-        assert_eq!(last, count.to_string(), "perft {depth} of {position}");
+        assert_eq!(
+            last,
+            count.to_string(),
+            "{name}: perft {depth} of {position}"
+        );
     }
+}
+
+#[test]
+fn tides_of_war_perft_table() {
+    check_perft_table("tides-of-war", "tides-of-war.perft");
 }
 
 #[test]
@@ -184,24 +194,7 @@ fn kiust_oyun_needs_a_throw_and_applies_throws_and_moves() {
 #[test]
 fn oicustiytac_perft_table_under_every_name() {
     for name in ["oicustiytac", "joicustijytac", "dogfight"] {
-        for (position, depth, count) in perft_cases("oicustiytac.perft") {
-            let out = Taproom::new()
-                .args([
-                    "engine",
-                    "perft",
-                    name,
-                    "--depth",
-                    &depth.to_string(),
-                    "--position",
-                    &position,
-                ])
-                .ok();
-            assert_eq!(
-                out.stdout.lines().last().unwrap_or_default(),
-                count.to_string(),
-                "{name} perft {depth}"
-            );
-        }
+        check_perft_table(name, "oicustiytac.perft");
     }
 }
 
@@ -233,24 +226,7 @@ fn oicustiytac_turns_and_apply() {
 #[test]
 fn pic_perft_table_for_two_three_and_five_players() {
     for name in ["pic", "piç"] {
-        for (position, depth, count) in perft_cases("pic.perft") {
-            let out = Taproom::new()
-                .args([
-                    "engine",
-                    "perft",
-                    name,
-                    "--depth",
-                    &depth.to_string(),
-                    "--position",
-                    &position,
-                ])
-                .ok();
-            assert_eq!(
-                out.stdout.lines().last().unwrap_or_default(),
-                count.to_string(),
-                "perft {depth} of {position}"
-            );
-        }
+        check_perft_table(name, "pic.perft");
     }
 }
 
