@@ -5,6 +5,7 @@ mod bet;
 mod check;
 mod engine;
 mod error;
+mod match_args;
 mod night;
 mod odds;
 mod play;

@@ -7,12 +7,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::rules::{options, with_game};
-use super::wagers::{entrants, estimates, format_from, load_tavern};
+use super::match_args::{MatchArgs, cast};
+use super::rules::with_game;
+use super::wagers::{entrants, estimates, load_tavern};
 use crate::games::{Game, GameKind};
 use crate::report::wagers::odds_table;
-use crate::roster::{Character, Roster};
-use crate::table::{Format, MatchSettings};
 use crate::wager::simulate::default_markets;
 
 #[derive(Debug, Args)]
@@ -32,22 +31,8 @@ pub struct OddsArgs {
     /// The seed from which every simulated match's own seed is derived.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A match of at most N games, won by a majority (default 3, or the game's own rule).
-    #[arg(long, value_name = "N", conflicts_with = "first_to")]
-    best_of: Option<u32>,
-    /// A match won by the first to win N games.
-    #[arg(long, value_name = "N")]
-    first_to: Option<u32>,
-    /// How many drawn games are replayed before a match stops as it stands.
-    #[arg(long, value_name = "N", default_value_t = 5)]
-    draw_cap: u32,
-    /// A rule option, `key=value` (repeatable).
-    #[arg(long = "rule", value_name = "KEY=VALUE")]
-    rules: Vec<String>,
-    /// A folder of character files (they stand in for built-in characters of the same
-    /// name).
-    #[arg(long, value_name = "DIR")]
-    roster: Option<PathBuf>,
+    #[command(flatten)]
+    table: MatchArgs,
     /// The tavern whose bookie prices the bets (default: the one built in).
     #[arg(long, value_name = "FILE")]
     tavern: Option<PathBuf>,
@@ -72,34 +57,11 @@ fn odds<G: Game>(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> 
             args.sims
         )));
     }
-    let options = options::<G>(&args.rules)?;
-    let default = G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo);
-    let format = format_from(args.best_of, args.first_to, default)?;
     let tavern = load_tavern(args.tavern.as_deref())?;
-    let roster = match &args.roster {
-        Some(dir) => Roster::own_then_built_in(dir)?,
-        None => Roster::built_in(),
-    };
-    let mut characters: Vec<Character> = Vec::new();
-    for name in &args.characters {
-        let c = roster.get(name)?;
-        if characters.iter().any(|o| o.name == c.name) {
-            return Err(CliError::Usage(format!(
-                "{} cannot sit at the {} table twice",
-                c.name,
-                G::KIND.title()
-            )));
-        }
-        characters.push(c);
-    }
-    G::start(characters.len(), &options).map_err(CliError::Usage)?;
+    let characters = cast::<G>(&args.table.roster()?, &args.characters)?;
+    let settings = args.table.settings::<G>(characters.len(), args.seed)?;
+    let format = settings.format;
     let entrants = entrants::<G>(&characters);
-    let settings = MatchSettings::<G> {
-        format,
-        draw_cap: args.draw_cap,
-        options,
-        seed: args.seed,
-    };
     let markets = default_markets(G::KIND);
     let board = estimates::<G>(
         &entrants,

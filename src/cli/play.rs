@@ -7,12 +7,14 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::bet::{self, BetArgs};
-use super::rules::{options, with_game};
+use super::match_args::{MatchArgs, cast};
+use super::rules::with_game;
+use super::wagers::entrants;
 use crate::games::{Game, GameKind};
 use crate::narrate::{Detail, Narrator, Phrasebook};
 use crate::report::{self, View};
-use crate::roster::{Character, Roster};
-use crate::table::{Entrant, Format, MatchSettings, play_match};
+use crate::roster::Character;
+use crate::table::{Format, play_match};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -40,21 +42,8 @@ pub struct PlayArgs {
     /// The seed that replays a match exactly (default: a fresh one, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// A match of at most N games, won by a majority (default 3).
-    #[arg(long, value_name = "N", conflicts_with = "first_to")]
-    best_of: Option<u32>,
-    /// A match won by the first to win N games.
-    #[arg(long, value_name = "N")]
-    first_to: Option<u32>,
-    /// How many drawn games are replayed before the match stops as it stands.
-    #[arg(long, value_name = "N", default_value_t = 5)]
-    draw_cap: u32,
-    /// A rule option, `key=value` (repeatable), e.g. `truce_after=40`.
-    #[arg(long = "rule", value_name = "KEY=VALUE")]
-    rules: Vec<String>,
-    /// A folder of character files to add to the built-in characters.
-    #[arg(long, value_name = "DIR")]
-    roster: Option<PathBuf>,
+    #[command(flatten)]
+    table: MatchArgs,
     /// How much of the story to tell.
     #[arg(long, value_enum, default_value_t = Detail::Brief)]
     narrate: Detail,
@@ -84,57 +73,19 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     with_game!(kind, G => play::<G>(args, out))
 }
 
-fn format_of<G: Game>(args: &PlayArgs) -> Result<Format, CliError> {
-    let default = G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo);
-    super::wagers::format_from(args.best_of, args.first_to, default)
-}
-
-fn cast(args: &PlayArgs, kind: GameKind) -> Result<(Roster, Vec<Character>), CliError> {
-    let roster = match &args.roster {
-        Some(dir) => Roster::own_then_built_in(dir)?,
-        None => Roster::built_in(),
-    };
-    if args.characters.is_empty() {
-        let first_two = roster.characters().iter().take(2).cloned().collect();
-        return Ok((roster, first_two));
-    }
-    let mut chosen: Vec<Character> = Vec::new();
-    for name in &args.characters {
-        let c = roster.get(name)?;
-        if chosen.iter().any(|o| o.name == c.name) {
-            return Err(CliError::Usage(format!(
-                "{} cannot sit at the {} table twice",
-                c.name,
-                kind.title()
-            )));
-        }
-        chosen.push(c);
-    }
-    Ok((roster, chosen))
-}
-
 fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let options = options::<G>(&args.rules)?;
-    let format = format_of::<G>(args)?;
-    let (roster, characters) = cast(args, G::KIND)?;
-    G::start(characters.len(), &options).map_err(CliError::Usage)?;
+    let roster = args.table.roster()?;
+    let characters = if args.characters.is_empty() {
+        roster.characters().iter().take(2).cloned().collect()
+    } else {
+        cast::<G>(&roster, &args.characters)?
+    };
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
-    let entrants: Vec<Entrant> = characters
-        .iter()
-        .map(|c| Entrant {
-            name: c.name.clone(),
-            skill: c.skill_at(G::KIND),
-            temperament: c.temperament_at(G::KIND),
-        })
-        .collect();
-    let settings = MatchSettings::<G> {
-        format,
-        draw_cap: args.draw_cap,
-        options,
-        seed,
-    };
+    let settings = args.table.settings::<G>(characters.len(), seed)?;
+    let format = settings.format;
+    let entrants = entrants::<G>(&characters);
     let json = args.format == OutputFormat::Json;
     let bets = bet::prepare::<G>(
         &args.wager,
@@ -169,7 +120,7 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
 fn phrasebook(args: &PlayArgs) -> Result<Phrasebook, CliError> {
     let mut book = Phrasebook::built_in();
     let mut files: Vec<PathBuf> = Vec::new();
-    if let Some(dir) = &args.roster {
+    if let Some(dir) = &args.table.roster {
         let own = dir.join("phrasebook.toml");
         if own.is_file() {
             files.push(own);
@@ -199,7 +150,7 @@ fn replay_command(args: &PlayArgs, characters: &[Character], seed: u64, format: 
             word
         });
     }
-    if let Some(dir) = &args.roster {
+    if let Some(dir) = &args.table.roster {
         words.push(format!("--roster {}", dir.display()));
     }
     words.push(format!("--seed {seed}"));
@@ -207,7 +158,7 @@ fn replay_command(args: &PlayArgs, characters: &[Character], seed: u64, format: 
         Format::BestOf(n) => format!("--best-of {n}"),
         Format::FirstTo(n) => format!("--first-to {n}"),
     });
-    for rule in &args.rules {
+    for rule in &args.table.rules {
         words.push(format!("--rule {rule}"));
     }
     words.join(" ")
