@@ -3,23 +3,12 @@
 //! `cargo bench --bench engines` runs them all; `cargo bench --bench engines -- tides`
 //! runs those whose name contains `tides`. Each prints the best of five runs.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
+
+use common::best_of;
 
 use taproom::games::tides::Tides;
 use taproom::games::{Game, perft};
-
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut best = Duration::MAX;
-    let mut last = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let out = black_box(f());
-        best = best.min(t.elapsed());
-        last = Some(out);
-    }
-    (best, last.expect("at least one run"))
-}
 
 fn main() {
     let filter: Vec<String> = std::env::args()

@@ -4,8 +4,9 @@
 //! chance and picking a legal move uniformly, and prints the best of five runs as playouts
 //! per second and plies (throws and steps) per second.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
+
+use common::best_of;
 
 use taproom::ai::{TableRng, sample_chance, table_rng};
 use taproom::games::kiust::Kiust;
@@ -38,17 +39,6 @@ fn playout(
     }
 }
 
-fn best_of(runs: usize, mut f: impl FnMut() -> u64) -> (Duration, u64) {
-    let mut best = Duration::MAX;
-    let mut last = 0;
-    for _ in 0..runs {
-        let t = Instant::now();
-        last = black_box(f());
-        best = best.min(t.elapsed());
-    }
-    (best, last)
-}
-
 fn main() {
     let start = Kiust::start(2, &Default::default()).expect("start");
     let mut moves = Vec::new();
@@ -57,7 +47,7 @@ fn main() {
         let mut rng = table_rng(7);
         (0..PLAYOUTS)
             .map(|_| playout(&start, &mut rng, &mut moves, &mut throws))
-            .sum()
+            .sum::<u64>()
     });
     let secs = t.as_secs_f64();
     println!(

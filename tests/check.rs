@@ -47,3 +47,18 @@ fn a_bad_file_fails_with_its_place() {
         .args(["check", "/no/such.toml"])
         .fails(&["/no/such.toml", "cannot read"]);
 }
+
+#[test]
+fn phrasebooks_are_checked_too() {
+    Taproom::new().args(["check", "data/phrases.toml"]).ok();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("words.toml");
+    std::fs::write(
+        &file,
+        "[tides-of-war]\nconquest = [\"{winner} takes {town}.\"]\ntruce = [\"{wizard} sighs.\"]\n",
+    )
+    .unwrap();
+    Taproom::new()
+        .args(["check", file.to_str().unwrap()])
+        .fails(&["words.toml:3:", "tides-of-war.truce", "{wizard}"]);
+}

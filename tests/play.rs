@@ -11,7 +11,7 @@ fn a_match_plays_with_no_files_at_all() {
         .ok();
     assert!(
         out.stdout
-            .starts_with("Tides of War: Old Brannoc v Mirela Quickfingers, best of 3")
+            .starts_with("Tides of War: Old Brannoc (skill 8, cautious) v Mirela Quickfingers (skill 8, cunning), best of 3")
     );
     assert!(out.stdout.contains("Game 1"));
     assert!(
@@ -156,7 +156,8 @@ fn characters_come_from_files_and_folders() {
         .args(["play", "tides", "--roster", roster, "--seed", "1"])
         .ok();
     assert!(
-        out.stdout.starts_with("Tides of War: Gorm v Vessa"),
+        out.stdout
+            .starts_with("Tides of War: Gorm (skill 5, bold) v Vessa (skill 7, steady)"),
         "{}",
         out.stdout
     );
@@ -173,7 +174,7 @@ fn characters_come_from_files_and_folders() {
         .ok();
     assert!(
         out.stdout
-            .starts_with("Tides of War: Gorm v Pip Underbough")
+            .starts_with("Tides of War: Gorm (skill 5, bold) v Pip Underbough (skill 2, reckless)")
     );
 }
 
@@ -227,5 +228,70 @@ fn a_bad_character_file_names_file_line_column_and_field() {
         1,
         "one sentence: {}",
         out.stderr
+    );
+}
+
+#[test]
+fn the_players_view_hides_skills_and_the_seed() {
+    let gm = Taproom::new()
+        .args(["play", "tides", "--seed", "8"])
+        .ok()
+        .stdout;
+    let players = Taproom::new()
+        .args(["play", "tides", "--seed", "8", "--view", "players"])
+        .ok()
+        .stdout;
+    assert!(gm.contains("skill 8") && gm.contains("Seed 8"));
+    assert!(!players.contains("skill") && !players.contains("Seed") && !players.contains("--seed"));
+    assert!(players.starts_with("Tides of War: Old Brannoc v Mirela Quickfingers"));
+}
+
+#[test]
+fn a_gm_phrasebook_changes_the_lines_and_a_bad_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("phrases.toml");
+    std::fs::write(
+        &book,
+        "[common]\nmatch-won = [\"Huzzah for {winner}!\"]\nmatch-drawn = [\"Nobody, {scores}.\"]\n",
+    )
+    .unwrap();
+    let out = Taproom::new()
+        .args([
+            "play",
+            "tides",
+            "--seed",
+            "2",
+            "--phrasebook",
+            book.to_str().unwrap(),
+        ])
+        .ok();
+    assert!(
+        out.stdout.contains("Huzzah for ") || out.stdout.contains("Nobody, "),
+        "{}",
+        out.stdout
+    );
+    std::fs::write(&book, "[common]\nmatch-won = [\"Huzzah for {wizard}!\"]\n").unwrap();
+    Taproom::new()
+        .args(["play", "tides", "--phrasebook", book.to_str().unwrap()])
+        .fails(&["phrases.toml:2:", "common.match-won", "{wizard}"]);
+}
+
+#[test]
+fn a_tavern_sets_the_scene() {
+    let out = Taproom::new()
+        .args([
+            "play",
+            "tides",
+            "--seed",
+            "4",
+            "--tavern",
+            "examples/tavern.toml",
+        ])
+        .ok();
+    let tavern = std::fs::read_to_string("examples/tavern.toml").unwrap();
+    let scene = out.stdout.lines().nth(3).unwrap().trim();
+    assert!(
+        tavern.contains(scene),
+        "the first line at the table is the tavern's own: {scene}"
     );
 }

@@ -24,8 +24,9 @@ use crate::games::{Chance, Event, Game, Seat, Turn};
 const GAME_LOSS: f32 = 3.0;
 /// Counts (of stones, claims) beyond which more makes no difference to style.
 const SATURATION: f32 = 3.0;
-/// Scan the replies only while candidates × replies stays below this many trial moves.
-const SCAN_LIMIT: usize = 40_000;
+/// Trial moves a scan may make: in wide games the replies are sampled evenly (every k-th
+/// in the game's order) so that candidates × replies stays within it.
+const SCAN_LIMIT: usize = 4_000;
 
 /// What a candidate move causes, as far as style is concerned.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -263,7 +264,8 @@ impl<G: Game> Scan<G> {
                     ..standing
                 };
                 let mut best = f32::NEG_INFINITY;
-                for &mv in moves.iter().take(self.replies_allowed) {
+                let stride = moves.len().div_ceil(self.replies_allowed.max(1)).max(1);
+                for &mv in moves.iter().step_by(stride) {
                     let mut next = pos.clone();
                     self.events.clear();
                     next.play_unchecked(mv, &mut self.events);

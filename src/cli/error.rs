@@ -3,6 +3,8 @@
 use crate::games::{IllegalMove, ParseError};
 use crate::roster::{FileError, RosterError};
 use crate::table::TableError;
+use crate::wager::settle::SettleError;
+use crate::wager::write::WriteError;
 
 /// A failed command. Each is one sentence for the user.
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +27,12 @@ pub enum CliError {
     /// A match that could not be run.
     #[error(transparent)]
     Table(#[from] TableError),
+    /// Wagers that cannot be settled.
+    #[error(transparent)]
+    Settle(#[from] SettleError),
+    /// A purse or the ledger could not be written.
+    #[error(transparent)]
+    Write(#[from] WriteError),
     /// Writing the output failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] std::io::Error),
@@ -35,7 +43,9 @@ impl CliError {
     #[must_use]
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Io(_) | CliError::Table(TableError::Runaway { .. }) => 1,
+            CliError::Io(_)
+            | CliError::Write(WriteError::Io { .. })
+            | CliError::Table(TableError::Runaway { .. }) => 1,
             _ => 2,
         }
     }

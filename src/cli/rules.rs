@@ -16,10 +16,14 @@ macro_rules! with_game {
                 type $g = $crate::games::kiust::Kiust;
                 $body
             }
-            other => Err($crate::cli::CliError::Usage(format!(
-                "{} is not playable in this build yet",
-                other.title()
-            ))),
+            $crate::games::GameKind::Oicustiytac => {
+                type $g = $crate::games::oicus::Oicus;
+                $body
+            }
+            $crate::games::GameKind::Pic => {
+                type $g = $crate::games::pic::Pic;
+                $body
+            }
         }
     };
 }

@@ -40,10 +40,14 @@
 pub mod event;
 pub mod kind;
 pub mod kiust;
+pub mod oicus;
+mod perft;
+pub mod pic;
 pub mod tides;
 
 pub use event::{End, Event, EventSink, Place};
 pub use kind::GameKind;
+pub use perft::perft;
 
 use std::fmt;
 use std::str::FromStr;
@@ -298,6 +302,10 @@ pub trait Game:
     /// How the seats change between the games of a match.
     const SEATING: Seating = Seating::Rotate;
 
+    /// The wins that decide a match when the game's own rules say (Òicustiỳtac: the first
+    /// to win 3 rounds); `None` leaves the format to the table (best of 3 by default).
+    const MATCH_WINS: Option<u32> = None;
+
     /// What each seat is called at the table (a colour, or "player 1").
     const SEAT_NAMES: &'static [&'static str] =
         &["player 1", "player 2", "player 3", "player 4", "player 5"];
@@ -408,37 +416,4 @@ pub trait Game:
     fn first_turn_odds(players: usize) -> Vec<f64> {
         vec![1.0 / players as f64; players]
     }
-}
-
-/// Counts the move sequences of exactly `depth` plies (moves and chance outcomes alike).
-pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::new(); depth as usize + 1];
-    perft_inner(pos, depth, &mut buffers)
-}
-
-fn perft_inner<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    moves.clear();
-    match pos.turn() {
-        Turn::Over => return 0,
-        Turn::Chance => {
-            let mut outs = Vec::new();
-            pos.chance_outcomes(&mut outs);
-            moves.extend(outs.into_iter().map(|(m, _)| m));
-        }
-        Turn::Seat(_) => pos.legal_moves(moves),
-    }
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut total = 0;
-    for &mv in moves.iter() {
-        let mut next = pos.clone();
-        next.play_unchecked(mv, &mut ());
-        total += perft_inner(&next, depth - 1, rest);
-    }
-    total
 }

@@ -5,6 +5,8 @@
 //! claims, the finish. Lines come from a [`Phrasebook`]; characters' own voice lines are
 //! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
 
+mod lead;
+mod moments;
 mod phrasebook;
 
 use std::collections::HashSet;
@@ -12,7 +14,7 @@ use std::collections::HashSet;
 pub use phrasebook::{Phrasebook, fill};
 
 use crate::ai::{TableRng, table_rng};
-use crate::games::{End, Event, Place, Seat};
+use crate::games::{Place, Seat};
 use crate::roster::Voice;
 use crate::table::{GameLog, MatchLog};
 
@@ -43,7 +45,31 @@ pub struct Narrator<'a> {
     log: &'a MatchLog,
     voices: &'a [&'a Voice],
     rng: TableRng,
+    /// Lines of the book (`key#index`) and of voices already used in this match.
     used: HashSet<String>,
+    /// Every line said so far, filled in.
+    said: HashSet<String>,
+    /// What each line said, for checking against the log.
+    facts: Vec<Fact>,
+    /// The game being told (0 before and after the games).
+    game_number: u32,
+    /// The tavern's own lines of atmosphere, if a tavern file gave some.
+    ambience: Vec<String>,
+}
+
+/// What one narrated line claims: the moment it tells and the values it was filled with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// The game (or round) it is about; 0 for the match as a whole.
+    pub game: u32,
+    /// The phrasebook moment (`conquest`, `big-capture`, `match-won` ...).
+    pub key: String,
+    /// The placeholders' values.
+    pub vars: Vec<(String, String)>,
+    /// The phrasebook line before filling.
+    pub template: String,
+    /// The line as said.
+    pub line: String,
 }
 
 /// A moment worth a line: its phrase key, how much it matters, the step it happened at and
@@ -69,7 +95,25 @@ impl<'a> Narrator<'a> {
             voices,
             rng: table_rng(log.seed ^ NARRATION_SALT),
             used: HashSet::new(),
+            said: HashSet::new(),
+            facts: Vec::new(),
+            game_number: 0,
+            ambience: Vec::new(),
         }
+    }
+
+    /// Sets the scene with a tavern's own lines of atmosphere (one opens the match);
+    /// without them the phrasebook's `ambience` lines serve, if it has any.
+    #[must_use]
+    pub fn with_ambience(mut self, lines: &[String]) -> Narrator<'a> {
+        self.ambience = lines.to_vec();
+        self
+    }
+
+    /// What every line told so far claims, in order.
+    #[must_use]
+    pub fn facts(&self) -> &[Fact] {
+        &self.facts
     }
 
     /// The whole match, told at the given detail.
@@ -79,6 +123,12 @@ impl<'a> Narrator<'a> {
         }
         let mut scenes = Vec::new();
         let mut greet = Vec::new();
+        if self.ambience.is_empty() {
+            greet.extend(self.say("ambience", &[]));
+        } else {
+            let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
+            greet.push(self.ambience[pick].clone());
+        }
         for i in 0..self.log.entrants.len() {
             if let Some(line) = self.voice(i, "greeting") {
                 greet.push(line);
@@ -91,12 +141,14 @@ impl<'a> Narrator<'a> {
             });
         }
         for game in &self.log.games {
+            self.game_number = game.number;
             let lines = self.tell_game(game, detail);
             scenes.push(Scene {
                 heading: format!("{} {}", self.unit(), game.number),
                 lines,
             });
         }
+        self.game_number = 0;
         let end = self.match_end();
         scenes.push(Scene {
             heading: "The result".to_owned(),
@@ -118,40 +170,60 @@ impl<'a> Narrator<'a> {
         self.log.entrants[entrant].name.clone()
     }
 
-    /// Picks an unused line of `key` and fills it; `None` when the book has none.
+    /// Picks a line of `key` not yet used in this match and fills it; `None` when the book
+    /// has no line for it that would not repeat something already said.
     fn say(&mut self, key: &str, vars: &[(&str, String)]) -> Option<String> {
-        let lines = self.book.lines(self.log.game, key);
-        if lines.is_empty() {
-            return None;
+        // A place is also a {town}, a {trap} or a {heap}, as the game's lines call it.
+        let mut vars = vars.to_vec();
+        if let Some((_, place)) = vars.iter().find(|(k, _)| *k == "place").cloned() {
+            vars.extend(["town", "trap", "heap"].map(|k| (k, place.clone())));
         }
+        vars.push(("game", self.log.game.title().to_owned()));
+        let vars = vars.as_slice();
+        let lines = self.book.lines(self.log.game, key);
         let fresh: Vec<usize> = (0..lines.len())
             .filter(|i| !self.used.contains(&format!("{key}#{i}")))
             .collect();
-        let pool = if fresh.is_empty() {
-            (0..lines.len()).collect()
+        // Once every line of a moment is used, a line may serve again only if what it says
+        // this time (names, numbers, places) differs from everything said so far.
+        let pool: Vec<usize> = if fresh.is_empty() {
+            (0..lines.len())
+                .filter(|&i| !self.said.contains(&fill(&lines[i], vars)))
+                .collect()
         } else {
             fresh
         };
-        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
-        self.used.insert(format!("{key}#{pick}"));
-        Some(fill(&lines[pick], vars))
-    }
-
-    /// A quoted line of an entrant's own voice, if they have one for the moment.
-    fn voice(&mut self, entrant: usize, moment: &str) -> Option<String> {
-        let lines = self.voices.get(entrant)?.lines(moment);
-        if lines.is_empty() {
+        if pool.is_empty() {
             return None;
         }
+        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
+        self.used.insert(format!("{key}#{pick}"));
+        let line = fill(&lines[pick], vars);
+        self.said.insert(line.clone());
+        self.facts.push(Fact {
+            game: self.game_number,
+            key: key.to_owned(),
+            vars: vars
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect(),
+            template: lines[pick].clone(),
+            line: line.clone(),
+        });
+        Some(line)
+    }
+
+    /// A quoted line of an entrant's own voice for the moment, never one already quoted in
+    /// this match.
+    fn voice(&mut self, entrant: usize, moment: &str) -> Option<String> {
+        let lines = self.voices.get(entrant)?.lines(moment);
         let tag = |i: usize| format!("voice{entrant}-{moment}#{i}");
-        let fresh: Vec<usize> = (0..lines.len())
+        let pool: Vec<usize> = (0..lines.len())
             .filter(|&i| !self.used.contains(&tag(i)))
             .collect();
-        let pool = if fresh.is_empty() {
-            (0..lines.len()).collect()
-        } else {
-            fresh
-        };
+        if pool.is_empty() {
+            return None;
+        }
         let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
         self.used.insert(tag(pick));
         Some(format!("{}: \"{}\"", self.name(entrant), lines[pick]))
@@ -165,8 +237,10 @@ impl<'a> Narrator<'a> {
         verbs[rand::RngExt::random_range(&mut self.rng, 0..verbs.len())].clone()
     }
 
-    fn place(&self, game: &GameLog, place: Place) -> String {
+    /// A place as the table would say it; a trap of the actor's own Land is "their own".
+    fn place(&self, game: &GameLog, place: Place, actor: Option<Seat>) -> String {
         match place {
+            Place::Trap { land, trap } if Some(land) == actor => format!("their own trap {trap}"),
             Place::Trap { land, trap } => {
                 format!("{}'s trap {trap}", self.name(game.entrant_at(land)))
             }
@@ -174,279 +248,9 @@ impl<'a> Narrator<'a> {
         }
     }
 
-    /// The moments of one game, most telling first within each kind.
-    fn moments(&mut self, game: &GameLog) -> Vec<Moment> {
-        let mut out = Vec::new();
-        let log = self.log;
-        let who = |s: Seat| log.entrants[game.entrant_at(s)].name.clone();
-        for e in &game.ceremony {
-            let (key, vars) = match *e {
-                Event::Lot { winner } => ("lot", vec![("winner", self.name(winner.index()))]),
-                Event::FirstThrow { player, flats } => (
-                    "first-throw",
-                    vec![
-                        ("mover", self.name(player.index())),
-                        ("count", flats.to_string()),
-                    ],
-                ),
-                Event::BagDraw {
-                    player,
-                    whites,
-                    blacks,
-                } => (
-                    "bag-draw",
-                    vec![
-                        ("mover", self.name(player.index())),
-                        ("count", whites.to_string()),
-                        ("stones", (whites + blacks).to_string()),
-                    ],
-                ),
-                Event::FirstTurn { winner } => {
-                    ("first-turn", vec![("winner", self.name(winner.index()))])
-                }
-                _ => continue,
-            };
-            let weight = if key == "first-turn" || key == "lot" {
-                90
-            } else {
-                20
-            };
-            out.push(Moment {
-                key,
-                weight,
-                step: 0,
-                seat: None,
-                vars,
-            });
-        }
-        if let Some((i, step)) = game
-            .steps
-            .iter()
-            .enumerate()
-            .find(|(_, s)| s.seat.is_some())
-        {
-            let seat = step.seat.expect("found a seat's step");
-            let mover = game.entrant_at(seat);
-            let verb = self.verb(mover);
-            out.push(Moment {
-                key: "opening",
-                weight: 40,
-                step: i,
-                seat: Some(seat),
-                vars: vec![
-                    ("mover", who(seat)),
-                    ("move", step.mv.clone()),
-                    ("verb", verb),
-                ],
-            });
-        }
-        // Captures: the first, and the largest chain.
-        let mut first_capture = true;
-        let mut biggest: Option<(u32, Moment)> = None;
-        for (i, step) in game.steps.iter().enumerate() {
-            let mut taken = 0u32;
-            let mut victim = None;
-            let mut at = None;
-            for e in &step.events {
-                if let Event::Capture {
-                    victim: v,
-                    at: p,
-                    count,
-                    ..
-                } = *e
-                {
-                    taken += u32::from(count);
-                    victim = Some(v);
-                    at.get_or_insert(p);
-                }
-            }
-            let (Some(seat), Some(victim), Some(at)) = (step.seat, victim, at) else {
-                continue;
-            };
-            let verb = self.verb(game.entrant_at(seat));
-            let vars = vec![
-                ("mover", who(seat)),
-                ("victim", who(victim)),
-                ("count", taken.to_string()),
-                ("place", self.place(game, at)),
-                ("verb", verb),
-            ];
-            if first_capture {
-                first_capture = false;
-                out.push(Moment {
-                    key: "first-blood",
-                    weight: 50,
-                    step: i,
-                    seat: Some(seat),
-                    vars: vars.clone(),
-                });
-            }
-            if taken >= 2 && biggest.as_ref().is_none_or(|(n, _)| taken > *n) {
-                let weight = 60 + taken * 5;
-                biggest = Some((
-                    taken,
-                    Moment {
-                        key: "big-capture",
-                        weight,
-                        step: i,
-                        seat: Some(seat),
-                        vars,
-                    },
-                ));
-            }
-        }
-        out.extend(biggest.map(|(_, m)| m));
-        // Other kinds of event: the first of each kind per seat, and a weight by size.
-        let mut seen = HashSet::new();
-        for (i, e) in game.events() {
-            let (key, seat, weight, vars): (&'static str, Seat, u32, Vec<(&'static str, String)>) =
-                match *e {
-                    Event::Claim {
-                        by,
-                        owner,
-                        at,
-                        counters,
-                    } => (
-                        "claim",
-                        by,
-                        55 + u32::from(counters),
-                        vec![
-                            ("mover", who(by)),
-                            ("owner", who(owner)),
-                            ("place", self.place(game, at)),
-                            ("count", counters.to_string()),
-                        ],
-                    ),
-                    Event::Pass { by } => ("pass", by, 35, vec![("mover", who(by))]),
-                    Event::Throw {
-                        by,
-                        throw: crate::games::event::Throw::Kiust,
-                    } => ("kiust", by, 45, vec![("mover", who(by))]),
-                    Event::Enter { by, at }
-                        if game.steps.len() > i + 1
-                            || !matches!(game.outcome.end, End::Conquest) =>
-                    {
-                        (
-                            "enter",
-                            by,
-                            50,
-                            vec![("mover", who(by)), ("place", self.place(game, at))],
-                        )
-                    }
-                    Event::Whelp { by, at } => (
-                        "whelp",
-                        by,
-                        25,
-                        vec![("mover", who(by)), ("place", self.place(game, at))],
-                    ),
-                    Event::BringDown {
-                        by,
-                        victim,
-                        at,
-                        count,
-                    } => (
-                        "bring-down",
-                        by,
-                        50 + u32::from(count) * 5,
-                        vec![
-                            ("mover", who(by)),
-                            ("victim", who(victim)),
-                            ("place", self.place(game, at)),
-                            ("count", count.to_string()),
-                        ],
-                    ),
-                    Event::BringHome { by, at } => (
-                        "bring-home",
-                        by,
-                        40,
-                        vec![("mover", who(by)), ("place", self.place(game, at))],
-                    ),
-                    _ => continue,
-                };
-            if seen.insert((key, seat)) {
-                let verb = self.verb(game.entrant_at(seat));
-                let mut vars = vars;
-                vars.push(("verb", verb));
-                out.push(Moment {
-                    key,
-                    weight,
-                    step: i,
-                    seat: Some(seat),
-                    vars,
-                });
-            }
-        }
-        out
-    }
-
-    /// The finish of a game: how it ended.
-    fn finish(&mut self, game: &GameLog) -> Option<String> {
-        let key = match game.outcome.end {
-            End::Conquest => "conquest",
-            End::Massacre => "massacre",
-            End::Blockade => "blockade",
-            End::Truce => "truce",
-            End::NoMoves => "no-moves",
-            End::AllCaptured => "all-captured",
-            End::Cap => "cap",
-            End::Points => "points",
-            End::Stalled => "stalled",
-        };
-        let winner = game.winners.first().copied();
-        let loser = (0..game.seats.len())
-            .map(|s| game.seats[s])
-            .find(|e| !game.winners.contains(e));
-        let mut vars = vec![("number", game.number.to_string())];
-        if let Some(w) = winner {
-            vars.push((
-                "winner",
-                game.winners
-                    .iter()
-                    .map(|&e| self.name(e))
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-            ));
-            let verb = self.verb(w);
-            vars.push(("verb", verb));
-        }
-        if let Some(l) = loser {
-            vars.push(("loser", self.name(l)));
-        }
-        let last_place = game
-            .steps
-            .iter()
-            .rev()
-            .flat_map(|s| s.events.iter().rev())
-            .find_map(|e| match *e {
-                Event::Enter { at, .. } | Event::Capture { at, .. } => Some(at),
-                _ => None,
-            });
-        if let Some(p) = last_place {
-            vars.push(("place", self.place(game, p)));
-        }
-        let scores: Vec<String> = game
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(s, &e)| format!("{} {}", self.name(e), game.scores[s]))
-            .collect();
-        vars.push(("scores", scores.join(", ")));
-        vars.push((
-            "score",
-            game.scores.iter().max().copied().unwrap_or(0).to_string(),
-        ));
-        self.say(key, &vars).or_else(|| {
-            let fallback = if winner.is_some() {
-                "game-won"
-            } else {
-                "game-drawn"
-            };
-            self.say(fallback, &vars)
-        })
-    }
-
     fn tell_game(&mut self, game: &GameLog, detail: Detail) -> Vec<String> {
         let mut moments = self.moments(game);
+        moments.extend(self.lead_moments(game));
         if detail == Detail::Brief {
             // The ceremony's result, the opening or the most telling moment, and the end.
             let mut keep: Vec<Moment> = Vec::new();
@@ -472,6 +276,14 @@ impl<'a> Narrator<'a> {
             keep.sort_by_key(|m| (m.step, m.key == "opening"));
             moments = keep;
         }
+        // One line for one move: the biggest chain says more than "first blood" of it.
+        let ceremony =
+            |m: &Moment| matches!(m.key, "lot" | "first-turn" | "first-throw" | "bag-draw");
+        moments.sort_by(|a, b| a.step.cmp(&b.step).then(b.weight.cmp(&a.weight)));
+        moments
+            .dedup_by(|later, kept| !ceremony(later) && !ceremony(kept) && later.step == kept.step);
+        // Told in the order they happened.
+        moments.sort_by_key(|m| (m.step, m.key == "opening"));
         let mut lines = Vec::new();
         let mut boasted = false;
         for m in &moments {

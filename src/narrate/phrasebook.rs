@@ -11,10 +11,74 @@ use crate::roster::source::{Doc, FileError};
 const BUILT_IN: &str = include_str!("../../data/phrases.toml");
 
 /// The placeholders a line may use.
-pub const PLACEHOLDERS: [&str; 16] = [
-    "mover", "victim", "owner", "winner", "loser", "first", "second", "count", "stones", "score",
-    "scores", "number", "move", "place", "verb", "game",
+pub const PLACEHOLDERS: [&str; 20] = [
+    "trap", "town", "heap", "coins", "mover", "victim", "owner", "winner", "loser", "first",
+    "second", "count", "stones", "score", "scores", "number", "move", "place", "verb", "game",
 ];
+
+/// The moments a phrasebook may have lines for (in `[common]` or a game's section). A
+/// way a game ends may also have a `-drawn` and a `-shared` variant (`cap-drawn`).
+pub const MOMENTS: [&str; 35] = [
+    "ambience",
+    "lot",
+    "first-throw",
+    "first-turn",
+    "bag-draw",
+    "opening",
+    "first-blood",
+    "big-capture",
+    "claim",
+    "pass",
+    "kiust",
+    "kiust-enter",
+    "enter",
+    "whelp",
+    "bring-down",
+    "bring-home",
+    "turning-point",
+    "swing",
+    "comeback",
+    "close-finish",
+    "rout",
+    "conquest",
+    "massacre",
+    "blockade",
+    "truce",
+    "no-moves",
+    "all-captured",
+    "cap",
+    "points",
+    "stalled",
+    "game-won",
+    "game-drawn",
+    "match-won",
+    "match-shared",
+    "match-drawn",
+];
+
+/// The ways a game ends, which may have `-drawn` and `-shared` variants.
+const ENDINGS: [&str; 9] = [
+    "conquest",
+    "massacre",
+    "blockade",
+    "truce",
+    "no-moves",
+    "all-captured",
+    "cap",
+    "points",
+    "stalled",
+];
+
+/// Every moment key a phrasebook accepts, variants and `wager-paid` included.
+fn moment_keys() -> Vec<String> {
+    let mut keys: Vec<String> = MOMENTS.iter().map(|m| (*m).to_owned()).collect();
+    for end in ENDINGS {
+        keys.push(format!("{end}-drawn"));
+        keys.push(format!("{end}-shared"));
+    }
+    keys.push("wager-paid".to_owned());
+    keys
+}
 
 /// Lines by section (`common`, a game's id, `temperament`) and moment.
 #[derive(Clone, Debug, Default)]
@@ -49,6 +113,10 @@ impl Phrasebook {
             if section == "temperament" {
                 let words: Vec<&str> = Temperament::ALL.iter().map(|t| t.word()).collect();
                 table.only(&words)?;
+            } else {
+                let keys = moment_keys();
+                let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+                table.only(&keys)?;
             }
             for (moment, lines_field) in table.fields() {
                 let lines = lines_field.strings()?;
@@ -183,6 +251,22 @@ mod tests {
             .merge_toml(Path::new("mine.toml"), "[chess]\nlot = [\"x\"]\n")
             .unwrap_err();
         assert!(err.message.contains("unknown key `chess`"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_moment_is_an_error_with_a_suggestion() {
+        let mut book = Phrasebook::built_in();
+        let err = book
+            .merge_toml(
+                Path::new("mine.toml"),
+                "[tides-of-war]\nconquets = [\"x\"]\n",
+            )
+            .unwrap_err();
+        assert_eq!(
+            (err.line, err.field.as_deref()),
+            (2, Some("tides-of-war.conquets"))
+        );
+        assert!(err.message.contains("did you mean `conquest`?"), "{err}");
     }
 
     #[test]

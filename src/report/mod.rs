@@ -2,12 +2,14 @@
 //! Printers write to any `io::Write`, so tests render into a `Vec<u8>`.
 
 pub mod ladder;
+pub mod wagers;
 
 use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
+use crate::games::Event;
 use crate::narrate::Scene;
 use crate::table::MatchLog;
 
@@ -36,19 +38,39 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
     };
     let mut header = vec![unit.to_owned()];
     header.extend(log.entrants.iter().map(|e| e.name.clone()));
-    header.extend(["Winner".to_owned(), "How".to_owned(), "Moves".to_owned()]);
+    header.extend([
+        "First turn".to_owned(),
+        "Winner".to_owned(),
+        "How".to_owned(),
+        "Moves".to_owned(),
+    ]);
     table.set_header(header);
     for game in &log.games {
         let mut row = vec![game.number.to_string()];
         for i in 0..log.entrants.len() {
             let seat = game.seat_of(i);
-            let role = seat_names.get(seat.index()).copied().unwrap_or("seat");
-            let figures: Vec<String> = game.standing[seat.index()]
+            let mut role = seat_names
+                .get(seat.index())
+                .copied()
+                .unwrap_or("seat")
+                .to_owned();
+            if game.seats.len() > 2 {
+                // At a table of three or more, each game's ranking by score.
+                let mine = game.scores[seat.index()];
+                let rank = 1 + game.scores.iter().filter(|&&s| s > mine).count();
+                role = format!("{role}, {}", ordinal(rank));
+            }
+            let mut figures: Vec<String> = game.standing[seat.index()]
                 .iter()
-                .map(|(k, v)| format!("{v} {k}"))
+                .map(|(k, v)| format!("{k} {v}"))
                 .collect();
+            figures.extend(
+                game.tally_figures(seat)
+                    .iter()
+                    .map(|(k, v)| format!("{k} {v}")),
+            );
             let cell = if figures.is_empty() {
-                role.to_owned()
+                role.clone()
             } else {
                 format!("{role}: {}", figures.join(", "))
             };
@@ -64,6 +86,7 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
                 .join(" & ")
         };
         row.extend([
+            first_turn(log, game),
             winner,
             game.outcome.end.word().to_owned(),
             game.moves().to_string(),
@@ -80,9 +103,82 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
             .collect::<Vec<_>>()
             .join(" & "),
     };
-    total.extend([verdict, log.format.to_string(), String::new()]);
+    total.extend([
+        String::new(),
+        verdict,
+        log.format.to_string(),
+        String::new(),
+    ]);
     table.add_row(total);
     table
+}
+
+/// Who the output is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// The game master: everything, skills and the seed included.
+    #[default]
+    Gm,
+    /// The players: what can be read aloud (no skill numbers, no odds, no seed).
+    Players,
+}
+
+/// Who moved first in a game and how that was decided: "Pip (lot)", "Pip (flats 4-3)",
+/// "Pip (whites 2-2, 1-0)", or, without a ceremony, "Pip" alone.
+fn first_turn(log: &MatchLog, game: &crate::table::GameLog) -> String {
+    let first = &log.entrants[game.seats[0]].name;
+    let mut rounds: Vec<Vec<u8>> = Vec::new();
+    let mut what = "";
+    for e in &game.ceremony {
+        match *e {
+            Event::Lot { .. } if what.is_empty() => what = "lot",
+            Event::FirstThrow { player, flats } => {
+                what = "flats";
+                push_draw(&mut rounds, player.index(), flats);
+            }
+            Event::BagDraw { player, whites, .. } => {
+                what = "whites";
+                push_draw(&mut rounds, player.index(), whites);
+            }
+            _ => {}
+        }
+    }
+    match what {
+        "" => first.clone(),
+        "lot" => format!("{first} (lot)"),
+        _ => {
+            let draws: Vec<String> = rounds
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("-")
+                })
+                .collect();
+            format!("{first} ({what} {})", draws.join(", "))
+        }
+    }
+}
+
+/// Adds one player's draw to the rounds of a ceremony (a new round when that player has
+/// already drawn in the current one).
+fn push_draw(rounds: &mut Vec<Vec<u8>>, player: usize, value: u8) {
+    match rounds.last_mut() {
+        Some(r) if r.len() == player => r.push(value),
+        _ => rounds.push(vec![value]),
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", "5th".
+fn ordinal(n: usize) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Writes the told match and its table as text.
@@ -94,9 +190,17 @@ pub fn write_text(
     log: &MatchLog,
     scenes: &[Scene],
     seat_names: SeatNames,
+    view: View,
     replay: &str,
 ) -> io::Result<()> {
-    let names: Vec<&str> = log.entrants.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<String> = log
+        .entrants
+        .iter()
+        .map(|e| match view {
+            View::Gm => format!("{} (skill {}, {})", e.name, e.skill, e.temperament),
+            View::Players => e.name.clone(),
+        })
+        .collect();
     writeln!(
         out,
         "{}: {}, {}",
@@ -113,7 +217,9 @@ pub fn write_text(
     }
     writeln!(out)?;
     writeln!(out, "{}", match_table(log, seat_names))?;
-    writeln!(out, "Seed {} replays this match: {replay}", log.seed)?;
+    if view == View::Gm {
+        writeln!(out, "Seed {} replays this match: {replay}", log.seed)?;
+    }
     Ok(())
 }
 
@@ -125,6 +231,8 @@ struct JsonMatch<'a> {
     game: crate::games::GameKind,
     winner: Option<&'a str>,
     winners: Vec<&'a str>,
+    /// Per game and entrant: score, stones down and home, captures, the first-turn draw.
+    summary: Vec<crate::table::GameSummary>,
     #[serde(flatten)]
     log: &'a MatchLog,
     scenes: &'a [Scene],
@@ -144,6 +252,7 @@ pub fn write_json(out: &mut impl Write, log: &MatchLog, scenes: &[Scene]) -> io:
             .iter()
             .map(|&w| log.entrants[w].name.as_str())
             .collect(),
+        summary: log.summary(),
         log,
         scenes,
     };

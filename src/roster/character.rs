@@ -63,6 +63,8 @@ pub struct Character {
     pub temperament: Temperament,
     /// What they carry.
     pub purse: Money,
+    /// What they owe the house, from bets taken on credit.
+    pub debt: Money,
     /// Per-game overrides.
     pub games: BTreeMap<GameKind, GameStyle>,
     /// Their lines.
@@ -105,6 +107,7 @@ impl Character {
             "skill",
             "temperament",
             "purse",
+            "debt",
             "games",
             "voice",
         ])?;
@@ -123,13 +126,15 @@ impl Character {
             Some(f) => f.str()?.parse().map_err(|e: String| f.error(e))?,
             None => Temperament::Steady,
         };
-        let purse = match root.get("purse") {
+        let money = |key: &str| match root.get(key) {
             Some(f) => f
                 .str()?
                 .parse()
-                .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?,
-            None => Money::ZERO,
+                .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string())),
+            None => Ok(Money::ZERO),
         };
+        let purse = money("purse")?;
+        let debt = money("debt")?;
 
         let mut games = BTreeMap::new();
         if let Some(games_field) = root.get("games") {
@@ -180,6 +185,7 @@ impl Character {
             skill,
             temperament,
             purse,
+            debt,
             games,
             voice,
             file: Some(file.to_owned()),
@@ -227,6 +233,13 @@ loss = ["Bah. The stones were cold."]
         assert_eq!(c.skill_at(GameKind::Pic), Skill::Level(6));
         assert_eq!(c.temperament, Temperament::Cautious);
         assert_eq!(c.purse, Money(2340));
+        assert_eq!(c.debt, Money::ZERO);
+        let owing = load(&BRANNOC.replace(
+            "purse = \"23 gp 4 sp\"",
+            "purse = \"0 cp\"\ndebt = \"2 gp\"",
+        ))
+        .unwrap();
+        assert_eq!((owing.purse, owing.debt), (Money::ZERO, Money(200)));
         assert_eq!(c.voice.win, ["The town is mine, friend."]);
     }
 

@@ -1,13 +1,19 @@
-//! Characters (and, later, taverns and evenings) from the GM's TOML files, validated into
-//! plain types. Nothing below this layer sees TOML.
+//! Characters, taverns and evenings from the GM's TOML files, validated into plain types.
+//! Nothing below this layer sees TOML.
 
 pub mod character;
+pub mod evening;
+pub mod kind;
 pub mod source;
+pub mod tavern;
 
 use std::path::{Path, PathBuf};
 
 pub use character::{Character, Voice};
+pub use evening::{Evening, MatchPlan};
+pub use kind::{FileKind, detect};
 pub use source::FileError;
+pub use tavern::Tavern;
 
 /// The characters built into taproom, so that it runs with no files at all.
 const BUILT_IN: [(&str, &str); 6] = [
@@ -160,9 +166,33 @@ impl Roster {
             .collect();
         files.sort();
         for file in files {
-            self.add_file(&file)?;
+            let text = read_text(&file)?;
+            if detect(&text) == FileKind::Character {
+                self.add(Character::from_toml(&file, &text)?)?;
+            }
         }
         Ok(())
+    }
+
+    /// The characters of a folder, then those built into taproom whose names the folder
+    /// does not take: a GM's own file for a built-in character (to keep their purse in)
+    /// stands in for it.
+    ///
+    /// # Errors
+    /// When the folder or a file cannot be read, or a file is invalid.
+    pub fn own_then_built_in(dir: &Path) -> Result<Roster, RosterError> {
+        let mut roster = Roster::default();
+        roster.add_dir(dir)?;
+        for c in Roster::built_in().characters {
+            if !roster
+                .characters
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&c.name))
+            {
+                roster.characters.push(c);
+            }
+        }
+        Ok(roster)
     }
 
     /// Everyone, in the order they were added.
@@ -171,12 +201,20 @@ impl Roster {
         &self.characters
     }
 
+    /// Finds a character by name, as [`Roster::get`] does.
+    ///
+    /// # Errors
+    /// When nobody matches, several do, or the file is invalid.
+    pub fn find(&mut self, name: &str) -> Result<Character, RosterError> {
+        self.get(name)
+    }
+
     /// Finds a character by name (case does not matter; a unique prefix will do), or loads
     /// the file when `name` is a path to a `.toml` file.
     ///
     /// # Errors
     /// When nobody matches, several do, or the file is invalid.
-    pub fn find(&mut self, name: &str) -> Result<Character, RosterError> {
+    pub fn get(&self, name: &str) -> Result<Character, RosterError> {
         let path = Path::new(name);
         if path.extension().is_some_and(|x| x == "toml") {
             let text = read_text(path)?;

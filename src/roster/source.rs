@@ -141,6 +141,65 @@ impl<'d, 'a> Field<'d, 'a> {
             .map_err(|_| self.error("the number is too large"))
     }
 
+    /// The value as a number, whole or with a point.
+    ///
+    /// # Errors
+    /// When it is something else.
+    pub fn number(&self) -> Result<f64, FileError> {
+        if let Some(f) = self.value.as_float() {
+            return f
+                .as_str()
+                .replace('_', "")
+                .parse()
+                .map_err(|_| self.error("the number cannot be read"));
+        }
+        if self.value.as_integer().is_some() {
+            return Ok(self.int()? as f64);
+        }
+        Err(self.error(format!("expected a number, found {}", kind(self.value))))
+    }
+
+    /// The value as true or false.
+    ///
+    /// # Errors
+    /// When it is something else.
+    pub fn bool(&self) -> Result<bool, FileError> {
+        self.value.as_bool().ok_or_else(|| {
+            self.error(format!(
+                "expected true or false, found {}",
+                kind(self.value)
+            ))
+        })
+    }
+
+    /// The items of a list, each a field of its own named `key[1]`, `key[2]`... (counted
+    /// from 1, as a GM counts).
+    ///
+    /// # Errors
+    /// When the value is not a list.
+    pub fn items(&self) -> Result<Vec<Field<'d, 'a>>, FileError> {
+        let array = self
+            .value
+            .as_array()
+            .ok_or_else(|| self.error(format!("expected a list, found {}", kind(self.value))))?;
+        Ok(array
+            .iter()
+            .enumerate()
+            .map(|(i, item)| Field {
+                path: format!("{}[{}]", self.path, i + 1),
+                span: item.span(),
+                value: item.get_ref(),
+                doc: self.doc,
+            })
+            .collect())
+    }
+
+    /// The description of the value's kind, for messages: "a string", "a list".
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        kind(self.value)
+    }
+
     /// The value as a list of strings (a single string counts as a list of one).
     ///
     /// # Errors

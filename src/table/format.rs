@@ -24,13 +24,25 @@ impl Format {
         }
     }
 
-    /// Whether the match is over after `decided` decided games, with `best` the most wins
-    /// anyone has.
+    /// The most decided games the format means to play at a table of `players`: past it
+    /// (only shared wins can take a match there) the match is near its end.
     #[must_use]
-    pub fn is_decided(self, decided: u32, best: u32) -> bool {
-        best >= self.target()
+    pub fn length(self, players: usize) -> u32 {
+        match self {
+            Format::BestOf(n) => n,
+            // By then someone has n wins, unless wins were shared.
+            Format::FirstTo(n) => players as u32 * (n - 1) + 1,
+        }
+    }
+
+    /// Whether the match is over after `decided` decided games, with `best` the most wins
+    /// anyone has and `leaders` how many have that many. A best-of that has run its games
+    /// with the lead shared (a table of three or more) plays on until one leads.
+    #[must_use]
+    pub fn is_decided(self, decided: u32, best: u32, leaders: usize) -> bool {
+        (best >= self.target() && leaders == 1)
             || match self {
-                Format::BestOf(n) => decided >= n,
+                Format::BestOf(n) => decided >= n && leaders == 1,
                 Format::FirstTo(_) => false,
             }
     }
@@ -52,17 +64,29 @@ mod tests {
     #[test]
     fn best_of_three_is_won_by_two_wins() {
         assert_eq!(Format::BestOf(3).target(), 2);
-        assert!(!Format::BestOf(3).is_decided(2, 1));
-        assert!(Format::BestOf(3).is_decided(2, 2));
+        assert!(!Format::BestOf(3).is_decided(2, 1, 2));
+        assert!(Format::BestOf(3).is_decided(2, 2, 1));
         assert!(
-            Format::BestOf(3).is_decided(3, 1),
+            Format::BestOf(3).is_decided(3, 1, 1),
             "three decided games end a best of three"
         );
     }
 
     #[test]
     fn first_to_n_waits_for_n_wins() {
-        assert!(!Format::FirstTo(5).is_decided(40, 4));
-        assert!(Format::FirstTo(5).is_decided(5, 5));
+        assert!(!Format::FirstTo(5).is_decided(40, 4, 1));
+        assert!(Format::FirstTo(5).is_decided(5, 5, 1));
+    }
+
+    #[test]
+    fn a_shared_lead_plays_on() {
+        assert!(
+            !Format::BestOf(3).is_decided(3, 1, 3),
+            "three tables of one win each"
+        );
+        assert!(
+            !Format::FirstTo(2).is_decided(3, 2, 2),
+            "two reach the target together"
+        );
     }
 }

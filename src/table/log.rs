@@ -28,6 +28,9 @@ pub struct Step {
     /// What it caused.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
+    /// Each seat's score after it (stones left, pieces, counters, points): the lead and
+    /// its swings read from here.
+    pub scores: Vec<i32>,
 }
 
 /// One game (or round) of a match.
@@ -42,6 +45,8 @@ pub struct GameLog {
     pub ceremony: Vec<Event>,
     /// The position it started from.
     pub start: String,
+    /// Each seat's score at the start.
+    pub start_scores: Vec<i32>,
     /// Every step in order.
     pub steps: Vec<Step>,
     /// How it ended.

@@ -5,7 +5,11 @@ mod format;
 pub mod ladder;
 mod log;
 mod runner;
+mod summary;
+mod tally;
 
 pub use format::Format;
 pub use log::{Entrant, GameLog, MatchLog, Step};
 pub use runner::{MatchSettings, TableError, play_match};
+pub use summary::{EntrantGame, FirstTurnRecord, GameSummary};
+pub use tally::Tally;

@@ -53,7 +53,7 @@ pub fn play_match<G: Game>(
         .collect();
     let mut wins = vec![0u32; n];
     let mut games = Vec::new();
-    let mut decided = 0;
+    let mut decided: u32 = 0;
     let mut draws = 0;
     let mut seats: Vec<usize> = Vec::new();
     loop {
@@ -86,7 +86,14 @@ pub fn play_match<G: Game>(
         }
         games.push(log);
         let best = wins.iter().copied().max().unwrap_or(0);
-        if settings.format.is_decided(decided, best) || draws > settings.draw_cap {
+        let leaders = wins.iter().filter(|&&w| w == best).count();
+        // Draws beyond the cap, or as many undecided extra games, stop the match as it
+        // stands (then drawn or shared).
+        let extra = decided.saturating_sub(settings.format.length(n));
+        if settings.format.is_decided(decided, best, leaders)
+            || draws > settings.draw_cap
+            || extra > settings.draw_cap
+        {
             break;
         }
     }
@@ -115,6 +122,8 @@ fn play_game<G: Game>(
 ) -> Result<GameLog, TableError> {
     let mut pos = G::start(seats.len(), &settings.options).map_err(TableError::Seating)?;
     let start = pos.to_string();
+    let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();
+    let start_scores = all.iter().map(|&s| pos.score(s)).collect();
     let mut steps = Vec::new();
     let mut chance_buf = Vec::new();
     loop {
@@ -128,19 +137,21 @@ fn play_game<G: Game>(
         };
         let mut events = Vec::new();
         pos.play_unchecked(mv, &mut events);
+        let scores = all.iter().map(|&s| pos.score(s)).collect();
         steps.push(Step {
             seat,
             mv: mv.to_string(),
             events,
+            scores,
         });
     }
     let outcome: Outcome = pos.outcome().ok_or(TableError::Runaway { game: number })?;
-    let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();
     Ok(GameLog {
         number,
         seats: seats.to_vec(),
         ceremony,
         start,
+        start_scores,
         steps,
         winners: outcome.winners.iter().map(|s| seats[s.index()]).collect(),
         outcome,

@@ -1,5 +1,28 @@
-//! Money, and what the table wagers on a match.
+//! Wagers: money, purses, what can be bet on, the bookie's prices, placing bets at a
+//! table, settling them from the event log, the ledger, and writing purses back.
+//!
+//! Settlement ([`settle::settle`]) is a pure function of the bets, the match's event log,
+//! the purses and the house's rules; the command line applies what it returns.
 
+pub mod bet;
+pub mod ledger;
+pub mod market;
 pub mod money;
+pub mod place;
+mod pool;
+pub mod price;
+pub mod purse;
+pub mod settle;
+pub mod simulate;
+pub mod syntax;
+#[cfg(test)]
+mod testlog;
+pub mod transfer;
+pub mod write;
 
-pub use money::Money;
+pub use bet::{Bet, Book};
+pub use market::{Market, Scope, Selection, Side, Tally, Verdict};
+pub use money::{Currency, Money};
+pub use price::Odds;
+pub use purse::{Credit, Purse};
+pub use settle::{HouseRules, Settlement, settle};

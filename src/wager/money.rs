@@ -29,6 +29,160 @@ impl Money {
     pub fn checked_sub(self, other: Money) -> Option<Money> {
         self.0.checked_sub(other.0).map(Money)
     }
+
+    /// The amount `times` over, or `None` on overflow.
+    #[must_use]
+    pub fn checked_mul(self, times: u64) -> Option<Money> {
+        self.0.checked_mul(times).map(Money)
+    }
+
+    /// `self × num / den`, rounded down to the copper, or `None` when `den` is zero or the
+    /// result does not fit. The product is taken in 128 bits, so only the result can
+    /// overflow.
+    #[must_use]
+    pub fn mul_div_floor(self, num: u64, den: u64) -> Option<Money> {
+        if den == 0 {
+            return None;
+        }
+        let exact = u128::from(self.0) * u128::from(num) / u128::from(den);
+        u64::try_from(exact).ok().map(Money)
+    }
+
+    /// The sum of many amounts, or `None` on overflow.
+    pub fn checked_sum(amounts: impl IntoIterator<Item = Money>) -> Option<Money> {
+        amounts
+            .into_iter()
+            .try_fold(Money::ZERO, |acc, m| acc.checked_add(m))
+    }
+
+    /// The amount as a signed number of coppers, for sums that may go either way.
+    #[must_use]
+    pub fn signed(self) -> i128 {
+        i128::from(self.0)
+    }
+
+    /// The amount written in `currency`.
+    #[must_use]
+    pub fn show(self, currency: Currency) -> Shown {
+        Shown {
+            copper: i128::from(self.0),
+            currency,
+            sign: false,
+        }
+    }
+}
+
+/// A signed amount of coppers written in a currency, with an explicit `+` or `−` sign:
+/// what a purse or the house gained or lost.
+#[must_use]
+pub fn show_change(copper: i128, currency: Currency) -> Shown {
+    Shown {
+        copper,
+        currency,
+        sign: true,
+    }
+}
+
+/// How a tavern writes money: in the fewest coins, or counting up to one coin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Currency {
+    /// The fewest coins of all five: `1 pp 1 ep 3 cp`.
+    Fewest,
+    /// Counted in this coin (an index into [`COINS`]) and the smaller coins for change,
+    /// electrum left out unless it is the coin chosen: `gp` writes `23 gp 4 sp`, `sp`
+    /// writes `234 sp`.
+    Upto(usize),
+}
+
+impl Default for Currency {
+    fn default() -> Self {
+        Currency::GOLD
+    }
+}
+
+impl Currency {
+    /// Gold, silver and copper, as most tables count: the default.
+    pub const GOLD: Currency = Currency::Upto(1);
+
+    /// The coins used, largest first, with their worth.
+    fn coins(self) -> impl Iterator<Item = (&'static str, u64)> {
+        let top = match self {
+            Currency::Fewest => 0,
+            Currency::Upto(i) => i.min(COINS.len() - 1),
+        };
+        COINS
+            .iter()
+            .enumerate()
+            .filter(move |&(i, (name, _))| {
+                i >= top && (*name != "ep" || self == Currency::Fewest || i == top)
+            })
+            .map(|(_, &c)| c)
+    }
+}
+
+impl FromStr for Currency {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "fewest" => Ok(Currency::Fewest),
+            other => COINS
+                .iter()
+                .position(|(name, _)| *name == other)
+                .map(Currency::Upto)
+                .ok_or_else(|| {
+                    format!("the currency is `fewest` or a coin (pp, gp, ep, sp, cp), not `{s}`")
+                }),
+        }
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Currency::Fewest => f.write_str("fewest"),
+            Currency::Upto(i) => f.write_str(COINS[(*i).min(COINS.len() - 1)].0),
+        }
+    }
+}
+
+/// An amount on its way to the page, in a chosen currency.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown {
+    copper: i128,
+    currency: Currency,
+    sign: bool,
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.sign {
+            f.write_str(match self.copper {
+                c if c > 0 => "+",
+                c if c < 0 => "−",
+                _ => "",
+            })?;
+        } else if self.copper < 0 {
+            f.write_str("−")?;
+        }
+        let mut left = self.copper.unsigned_abs();
+        if left == 0 {
+            return f.write_str("0 cp");
+        }
+        let mut first = true;
+        for (name, worth) in self.currency.coins() {
+            let n = left / u128::from(worth);
+            left %= u128::from(worth);
+            if n > 0 {
+                if !first {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{n} {name}")?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Money text that is not coins.
@@ -94,25 +248,10 @@ impl FromStr for Money {
 }
 
 impl fmt::Display for Money {
-    /// The fewest coins, electrum left out (as most tables count): `23 gp 4 sp`, `0 cp`.
+    /// Gold, silver and copper, electrum and platinum left out (as most tables count):
+    /// `23 gp 4 sp`, `0 cp`. See [`Money::show`] for other currencies.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 == 0 {
-            return f.write_str("0 cp");
-        }
-        let mut left = self.0;
-        let mut first = true;
-        for (name, worth) in COINS.iter().filter(|(n, _)| *n != "ep" && *n != "pp") {
-            let n = left / worth;
-            left %= worth;
-            if n > 0 {
-                if !first {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{n} {name}")?;
-                first = false;
-            }
-        }
-        Ok(())
+        self.show(Currency::GOLD).fmt(f)
     }
 }
 
@@ -155,5 +294,63 @@ mod tests {
         assert_eq!(Money(u64::MAX).checked_add(Money(1)), None);
         assert_eq!(Money(1).checked_sub(Money(2)), None);
         assert_eq!(Money(5).checked_sub(Money(2)), Some(Money(3)));
+        assert_eq!(Money(u64::MAX / 2 + 1).checked_mul(2), None);
+        assert_eq!(Money(7).checked_mul(3), Some(Money(21)));
+        assert_eq!(Money::checked_sum([Money(u64::MAX), Money(1)]), None);
+        assert_eq!(Money::checked_sum([Money(4), Money(5)]), Some(Money(9)));
+    }
+
+    #[test]
+    fn ratios_round_down_to_the_copper_and_overflow_is_refused() {
+        // 7 cp at 5 to 2 (decimal 7/2): 24.5 cp, paid as 24.
+        assert_eq!(Money(7).mul_div_floor(7, 2), Some(Money(24)));
+        assert_eq!(Money(u64::MAX).mul_div_floor(3, 3), Some(Money(u64::MAX)));
+        assert_eq!(Money(u64::MAX).mul_div_floor(3, 2), None);
+        assert_eq!(Money(5).mul_div_floor(1, 0), None);
+    }
+
+    #[test]
+    fn a_tavern_chooses_its_currency() {
+        let m = Money(2_357);
+        assert_eq!(m.show(Currency::GOLD).to_string(), "23 gp 5 sp 7 cp");
+        assert_eq!(m.show(Currency::Fewest).to_string(), "2 pp 3 gp 1 ep 7 cp");
+        assert_eq!(m.show("sp".parse().unwrap()).to_string(), "235 sp 7 cp");
+        assert_eq!(m.show("cp".parse().unwrap()).to_string(), "2357 cp");
+        assert_eq!(
+            m.show("pp".parse().unwrap()).to_string(),
+            "2 pp 3 gp 5 sp 7 cp"
+        );
+        assert_eq!(m.show("ep".parse().unwrap()).to_string(), "47 ep 7 cp");
+        assert_eq!(Money(0).show(Currency::Fewest).to_string(), "0 cp");
+        assert!("groats".parse::<Currency>().is_err());
+        assert_eq!(show_change(-250, Currency::GOLD).to_string(), "−2 gp 5 sp");
+        assert_eq!(show_change(30, Currency::GOLD).to_string(), "+3 sp");
+        assert_eq!(show_change(0, Currency::GOLD).to_string(), "0 cp");
+    }
+
+    #[test]
+    fn the_fewest_coins_are_the_fewest() {
+        // Greedy change is optimal for 1000/100/50/10/1: check it against a brute force.
+        for copper in 0..2_600u64 {
+            let text = Money(copper).show(Currency::Fewest).to_string();
+            let coins: u64 = text
+                .split(' ')
+                .collect::<Vec<_>>()
+                .chunks(2)
+                .filter(|c| c[1] != "cp" || c[0] != "0")
+                .map(|c| c[0].parse::<u64>().unwrap())
+                .sum();
+            let mut best = vec![u64::MAX; copper as usize + 1];
+            best[0] = 0;
+            for v in 1..=copper as usize {
+                for (_, w) in COINS {
+                    if w as usize <= v && best[v - w as usize] != u64::MAX {
+                        best[v] = best[v].min(best[v - w as usize] + 1);
+                    }
+                }
+            }
+            assert_eq!(coins, best[copper as usize], "{copper} cp as {text}");
+            assert_eq!(text.parse::<Money>().unwrap(), Money(copper), "{text}");
+        }
     }
 }

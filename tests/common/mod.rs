@@ -17,6 +17,7 @@ pub struct Output {
 pub struct Taproom {
     args: Vec<String>,
     dir: Option<std::path::PathBuf>,
+    env: Vec<(String, String)>,
 }
 
 impl Taproom {
@@ -24,6 +25,7 @@ impl Taproom {
         Taproom {
             args: Vec::new(),
             dir: None,
+            env: Vec::new(),
         }
     }
 
@@ -38,9 +40,17 @@ impl Taproom {
         self
     }
 
+    pub fn env(mut self, key: &str, value: &str) -> Taproom {
+        self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
     pub fn run(self) -> Output {
         let mut cmd = Command::cargo_bin("taproom").expect("the binary is built");
         cmd.args(&self.args);
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
         if let Some(dir) = &self.dir {
             cmd.current_dir(dir);
         }

@@ -35,7 +35,9 @@ pub use moves::Move;
 pub use notation::START;
 
 use super::event::Throw;
-use super::{Chance, End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, Place, Seat, Turn};
+use super::{
+    Chance, End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, Place, Seat, Seating, Turn,
+};
 use board::{ENEMY_INNER, INNER, OWN_INNER};
 
 /// Pieces per player at the start, and the most a position may hold.
@@ -205,6 +207,8 @@ impl Game for Kiust {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::KiustOyun;
+    // The spec's first turn is a throw of the sticks by both; every game of a match opens so.
+    const SEATING: Seating = Seating::CeremonyEachGame;
 
     fn start(players: usize, options: &Options) -> Result<Self, String> {
         if players != 2 {
@@ -286,6 +290,12 @@ impl Game for Kiust {
                         count: 1,
                     });
                     if self.pieces[1 - side] == 0 {
+                        // The game is won at once; the position is written as after any
+                        // other turn ("the other player's turn follows"), the right gone.
+                        self.side = 1 - self.side;
+                        self.right = false;
+                        self.throw = None;
+                        self.left = 0;
                         let outcome = Outcome::win(by, End::AllCaptured);
                         self.result = Some(outcome);
                         events.emit(Event::Over { outcome });

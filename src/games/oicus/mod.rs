@@ -1,0 +1,308 @@
+//! Òicustiỳtac ("dogfight"), one round of it, exactly as `shared/rules/oicustiytac.md`
+//! says: two Lands of ten traps, whelping, vertical and diagonal moves, crowding, bringing
+//! down and bringing home, a round to 21 points.
+//!
+//! A value of [`Oicus`] is one round; the match layer plays rounds to three and hands the
+//! black stones to the winner of the last one. Seat 0 is Black, who moves first; seat 1 is
+//! White. A move is one whole turn ([`Move`]); [`Game::legal_moves`] lists every distinct
+//! turn once, two turns being the same when they are the same multiset of actions.
+
+mod first;
+mod position;
+mod turns;
+
+mod moves;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_examples;
+#[cfg(test)]
+mod tests_reference;
+
+use rand::Rng;
+use serde::Deserialize;
+
+pub use moves::{Action, ActionKind, Move};
+
+use super::{
+    End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, ParseError, Place, Seat, Turn,
+};
+
+/// Stones per player in a round.
+pub const STONES: u8 = 15;
+/// Points that end a round.
+pub const TARGET: u8 = 21;
+/// The most stones a trap holds after a turn (rule 8).
+pub const TRAP_LIMIT: u8 = 5;
+/// Traps on the board: Black's Land (indices 0–9, trap `t` at `t − 1`), then White's.
+pub const TRAPS: usize = 20;
+
+/// The start of a round.
+pub const START: &str = ". . . . . . . . . . / . . . . . . . . . . ; 15 15 ; 0 0 ; b";
+
+/// Who takes a round that ends at 21 or more points on equal scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EqualAt21 {
+    /// The player who just moved (the spec's house reading).
+    #[default]
+    Mover,
+    /// Nobody: the round is drawn, like a stalled round on equal scores.
+    Drawn,
+}
+
+/// The rule options of Òicustiỳtac (the spec's house readings that could go another way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "snake_case")]
+pub struct Options {
+    /// Turns (passes included) after which the round ends and the score decides; 0 for
+    /// no cap. The spec's house reading is 300.
+    pub turn_cap: u16,
+    /// Who takes a round ended by points on equal scores.
+    pub equal_at_21: EqualAt21,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            turn_cap: 300,
+            equal_at_21: EqualAt21::Mover,
+        }
+    }
+}
+
+/// One round of Òicustiỳtac. Seat 0 is Black, seat 1 White.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Oicus {
+    /// Stones of each colour (black, white) in each trap, by trap index.
+    stones: [[u8; TRAPS]; 2],
+    /// Stones not yet whelped, per colour.
+    supply: [u8; 2],
+    /// Points, per colour.
+    points: [u8; 2],
+    /// The side to move, 0 (Black) or 1 (White).
+    side: u8,
+    /// Whether the turn just played was a pass (not part of the position text).
+    passed: bool,
+    /// Turns played this round, for the cap (not part of the position text).
+    turns: u16,
+    options: Options,
+    result: Option<Outcome>,
+}
+
+impl Oicus {
+    /// The stones of `seat` in the trap at `index` (`land * 10 + trap − 1`).
+    #[must_use]
+    pub fn stones_at(&self, seat: Seat, index: usize) -> u8 {
+        self.stones[seat.index()][index]
+    }
+
+    /// The stones of `seat` still in the supply.
+    #[must_use]
+    pub fn supply(&self, seat: Seat) -> u8 {
+        self.supply[seat.index()]
+    }
+
+    /// The stones of `seat` on the board.
+    #[must_use]
+    pub fn on_board(&self, seat: Seat) -> u8 {
+        self.stones[seat.index()].iter().sum()
+    }
+
+    /// Turns played this round (passes included).
+    #[must_use]
+    pub fn turns_played(&self) -> u16 {
+        self.turns
+    }
+
+    /// The place a trap index names.
+    fn place(index: usize) -> Place {
+        Place::Trap {
+            land: Seat((index / 10) as u8),
+            trap: (index % 10) as u8 + 1,
+        }
+    }
+
+    /// The winner on the score, if there is one.
+    fn leader(&self) -> Option<Seat> {
+        match self.points[0].cmp(&self.points[1]) {
+            std::cmp::Ordering::Greater => Some(Seat(0)),
+            std::cmp::Ordering::Less => Some(Seat(1)),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Decides whether the round ended with the turn `mover` just played (`passed` says
+    /// whether that turn was a pass, `before` whether the turn before it was one).
+    fn settle(&mut self, mover: u8, passed: bool, before: bool, events: &mut impl EventSink) {
+        let by_score = |end| {
+            self.leader()
+                .map_or(Outcome::draw(end), |s| Outcome::win(s, end))
+        };
+        let outcome = if self.points.iter().any(|&p| p >= TARGET) {
+            match (self.leader(), self.options.equal_at_21) {
+                (Some(s), _) => Outcome::win(s, End::Points),
+                (None, EqualAt21::Mover) => Outcome::win(Seat(mover), End::Points),
+                (None, EqualAt21::Drawn) => Outcome::draw(End::Points),
+            }
+        } else if passed && before {
+            by_score(End::Stalled)
+        } else if self.options.turn_cap > 0 && self.turns >= self.options.turn_cap {
+            by_score(End::Cap)
+        } else {
+            return;
+        };
+        self.result = Some(outcome);
+        events.emit(Event::Over { outcome });
+    }
+
+    /// The most stones of `seat` that could be brought down by the other side in one turn,
+    /// judged roughly (crowding aside): the threat the heuristic weighs.
+    fn threat_against(&self, seat: usize) -> u8 {
+        let attacker = 1 - seat;
+        let side = attacker as u8;
+        let mut reach = [0u8; TRAPS];
+        let mut single = [0u8; TRAPS];
+        let mut add = |dest: Option<usize>, n: u8| {
+            if let Some(d) = dest {
+                reach[d] = reach[d].saturating_add(n);
+                single[d] = single[d].max(n);
+            }
+        };
+        let whelps = self.supply[attacker].min(2);
+        for t in 5..=10 {
+            add(Action::whelp(t).destination(side), whelps);
+        }
+        for t in 1..=10u8 {
+            let v = Action::vertical(t);
+            if let Some(src) = v.source(side) {
+                add(v.destination(side), self.stones[attacker][src]);
+            }
+            for k in 1..=3u8.min(10 - t) {
+                let d = Action::diagonal(t, k);
+                if let Some(src) = d.source(side) {
+                    add(d.destination(side), self.stones[attacker][src]);
+                }
+            }
+        }
+        (0..TRAPS)
+            .map(|i| {
+                let incoming = if single[i] >= 3 { 3 } else { reach[i].min(2) };
+                let total = self.stones[0][i] + self.stones[1][i] + incoming;
+                total
+                    .saturating_sub(TRAP_LIMIT)
+                    .min(self.stones[seat][i])
+                    .min(incoming)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl Game for Oicus {
+    type Move = Move;
+    type Options = Options;
+    const KIND: GameKind = GameKind::Oicustiytac;
+    // Rule 10: the winner of a round plays Black (seat 0) in the next; a drawn round is
+    // replayed with the same colours.
+    const SEATING: super::Seating = super::Seating::WinnerFirst;
+    const SEAT_NAMES: &'static [&'static str] = &["Black", "White"];
+    // "The first player to win 3 rounds wins the game."
+    const MATCH_WINS: Option<u32> = Some(3);
+
+    fn start(players: usize, options: &Options) -> Result<Self, String> {
+        if players != 2 {
+            return Err(format!("Òicustiỳtac is for 2 players, not {players}"));
+        }
+        let mut pos: Oicus = START.parse().map_err(|e: ParseError| e.to_string())?;
+        pos.options = *options;
+        Ok(pos)
+    }
+
+    fn set_options(&mut self, options: &Options) {
+        self.options = *options;
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.result.is_some() {
+            Turn::Over
+        } else {
+            Turn::Seat(Seat(self.side))
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.result.is_none() {
+            self.legal_turns(out);
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move, events: &mut impl EventSink) {
+        let mover = self.side;
+        let before = self.passed;
+        if mv.is_pass() {
+            events.emit(Event::Pass { by: Seat(mover) });
+        } else {
+            self.apply(mv, events);
+        }
+        self.passed = mv.is_pass();
+        self.turns = self.turns.saturating_add(1);
+        self.side = 1 - mover;
+        self.settle(mover, mv.is_pass(), before, events);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    fn score(&self, seat: Seat) -> i32 {
+        i32::from(self.points[seat.index()])
+    }
+
+    fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
+        // Stones brought down and home are counted from the events by the match layer.
+        vec![("points", self.score(seat))]
+    }
+
+    /// Score difference (most of it), stones still in play (supply and board: the points
+    /// still to be made by bringing home), and the stones each side could bring down of
+    /// the other next turn, the side to move's threat counting in full.
+    fn heuristic(&self, seat: Seat) -> f32 {
+        let me = seat.index();
+        let them = 1 - me;
+        let points = f32::from(self.points[me]) - f32::from(self.points[them]);
+        let in_play = |s: usize| f32::from(self.supply[s] + self.stones[s].iter().sum::<u8>());
+        let stones = in_play(me) - in_play(them);
+        let weight = |s: usize| {
+            if s == usize::from(self.side) {
+                1.0
+            } else {
+                0.5
+            }
+        };
+        let threat = f32::from(self.threat_against(them)) * weight(me)
+            - f32::from(self.threat_against(me)) * weight(them);
+        let value = 0.6 * (points / f32::from(TARGET))
+            + 0.15 * (stones / f32::from(STONES))
+            + 0.25 * (threat / 3.0);
+        value.clamp(-1.0, 1.0)
+    }
+
+    fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {
+        first::draw(players, rng)
+    }
+
+    fn first_turn_odds(players: usize) -> Vec<f64> {
+        first::odds(players)
+    }
+}
+
+impl std::fmt::Debug for Oicus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Oicus({self})")
+    }
+}

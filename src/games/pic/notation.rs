@@ -1,0 +1,136 @@
+//! Piç positions in the spec's notation: `12 12 12 / 3p1 0 5 ; 2`.
+//!
+//! The heaps clockwise, three a player, groups separated by `/`; a piç is its count, `p`
+//! and its owner's number; then `;` and the player to move. Spaces around the separators
+//! are free when reading; writing puts exactly one space between every two items.
+//! Stores (`even_capture`) and the sowing count are not part of the text.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Count, MAX_HEAPS, MAX_PLAYERS, NO_OWNER, Options, Pic};
+use crate::games::{End, ParseError};
+
+/// A whole number in `text`, for `what`: only digits, and small enough for `max`.
+fn number(text: &str, what: &str, max: u64) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} `{text}` is not a number"));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("{what} `{text}` is too large (at most {max})")),
+    }
+}
+
+/// One heap: its counters, and the piç owner's seat (or [`NO_OWNER`]).
+fn heap(text: &str, players: usize) -> Result<(Count, u8), String> {
+    let max = u64::from(Count::MAX);
+    match text.split_once('p') {
+        None => Ok((number(text, "the count", max)? as Count, NO_OWNER)),
+        Some((count, owner)) => {
+            let count = number(count, "the count", max)? as Count;
+            let owner = number(owner, "the piç owner", u64::MAX)
+                .ok()
+                .filter(|o| (1..=players as u64).contains(o))
+                .ok_or_else(|| {
+                    format!("the piç owner in `{text}` is not one of players 1 to {players}")
+                })?;
+            Ok((count, owner as u8 - 1))
+        }
+    }
+}
+
+impl FromStr for Pic {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = |why: String| ParseError::position(s, why);
+        let (ring_text, side_text) = s
+            .split_once(';')
+            .ok_or_else(|| bad("expected the heaps, `;` and the player to move".into()))?;
+        let groups: Vec<&str> = ring_text.split('/').collect();
+        let players = groups.len();
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(bad(format!(
+                "expected 2 to 5 groups of heaps separated by `/`, found {players}"
+            )));
+        }
+        let mut heaps = [0; MAX_HEAPS + 1];
+        let mut owner = [NO_OWNER; MAX_HEAPS];
+        let mut pics = 0u16;
+        for (g, group) in groups.iter().enumerate() {
+            let items: Vec<&str> = group.split_whitespace().collect();
+            if items.len() != 3 {
+                return Err(bad(format!(
+                    "player {}'s group has {} heaps, not 3",
+                    g + 1,
+                    items.len()
+                )));
+            }
+            for (k, item) in items.iter().enumerate() {
+                let i = 3 * g + k;
+                let (count, o) = heap(item, players).map_err(&bad)?;
+                heaps[i] = count;
+                owner[i] = o;
+                if o != NO_OWNER {
+                    pics |= 1 << i;
+                }
+            }
+        }
+        let total: u64 = heaps.iter().map(|&c| u64::from(c)).sum();
+        if total > u64::from(Count::MAX) {
+            return Err(bad(format!(
+                "the heaps hold {total} counters in all, more than the engine's {}",
+                Count::MAX
+            )));
+        }
+        let side = number(side_text.trim(), "the player to move", u64::MAX)
+            .ok()
+            .filter(|p| (1..=players as u64).contains(p))
+            .ok_or_else(|| {
+                bad(format!(
+                    "the player to move `{}` is not one of players 1 to {players}",
+                    side_text.trim()
+                ))
+            })?;
+        let mut pos = Pic {
+            heaps,
+            nonempty: 0,
+            two_up: 0,
+            owner,
+            pics,
+            stores: [0; MAX_PLAYERS],
+            players: players as u8,
+            side: side as u8 - 1,
+            sowings: 0,
+            options: Options::default(),
+            result: None,
+        };
+        pos.recount();
+        if pos.movable() == 0 {
+            pos.result = Some(pos.standings_outcome(End::NoMoves));
+        }
+        Ok(pos)
+    }
+}
+
+impl fmt::Display for Pic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for i in 0..self.ring() {
+            if i > 0 {
+                f.write_str(if i % 3 == 0 { " / " } else { " " })?;
+            }
+            write!(f, "{}", self.heaps[i])?;
+            if let Some(o) = self.pic_owner(i) {
+                write!(f, "p{o}")?;
+            }
+        }
+        write!(f, " ; {}", self.side + 1)
+    }
+}
+
+impl fmt::Debug for Pic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pic({self})")
+    }
+}

@@ -1,0 +1,346 @@
+//! Finding the moments of a game worth telling, from its events alone.
+
+use std::collections::HashSet;
+
+use super::{Moment, Narrator};
+use crate::games::event::Throw;
+use crate::games::{End, Event, Seat};
+use crate::table::GameLog;
+
+impl Narrator<'_> {
+    /// The moments of one game, most telling first within each kind.
+    pub(super) fn moments(&mut self, game: &GameLog) -> Vec<Moment> {
+        let mut out = Vec::new();
+        let log = self.log;
+        let who = |s: Seat| log.entrants[game.entrant_at(s)].name.clone();
+        for e in &game.ceremony {
+            let (key, vars) = match *e {
+                Event::Lot { winner } => ("lot", vec![("winner", self.name(winner.index()))]),
+                Event::FirstThrow { player, flats } => (
+                    "first-throw",
+                    vec![
+                        ("mover", self.name(player.index())),
+                        ("count", flats.to_string()),
+                    ],
+                ),
+                Event::BagDraw {
+                    player,
+                    whites,
+                    blacks,
+                } => (
+                    "bag-draw",
+                    vec![
+                        ("mover", self.name(player.index())),
+                        ("count", whites.to_string()),
+                        ("stones", stones(u32::from(whites + blacks))),
+                    ],
+                ),
+                Event::FirstTurn { winner } => {
+                    ("first-turn", vec![("winner", self.name(winner.index()))])
+                }
+                _ => continue,
+            };
+            let weight = if key == "first-turn" || key == "lot" {
+                90
+            } else {
+                20
+            };
+            out.push(Moment {
+                key,
+                weight,
+                step: 0,
+                seat: None,
+                vars,
+            });
+        }
+        if let Some((i, step)) = game
+            .steps
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.seat.is_some())
+        {
+            let seat = step.seat.expect("found a seat's step");
+            let mover = game.entrant_at(seat);
+            let verb = self.verb(mover);
+            out.push(Moment {
+                key: "opening",
+                weight: 40,
+                step: i,
+                seat: Some(seat),
+                vars: vec![
+                    ("mover", who(seat)),
+                    ("move", step.mv.clone()),
+                    ("verb", verb),
+                ],
+            });
+        }
+        // Captures: the first, and the largest chain.
+        let mut first_capture = true;
+        let mut biggest: Option<(u32, Moment)> = None;
+        for (i, step) in game.steps.iter().enumerate() {
+            let mut taken = 0u32;
+            let mut victim = None;
+            let mut at = None;
+            for e in &step.events {
+                if let Event::Capture {
+                    victim: v,
+                    at: p,
+                    count,
+                    ..
+                } = *e
+                {
+                    taken += u32::from(count);
+                    victim = Some(v);
+                    at.get_or_insert(p);
+                }
+            }
+            let (Some(seat), Some(victim), Some(at)) = (step.seat, victim, at) else {
+                continue;
+            };
+            let verb = self.verb(game.entrant_at(seat));
+            let vars = vec![
+                ("mover", who(seat)),
+                ("victim", who(victim)),
+                ("count", taken.to_string()),
+                ("stones", stones(taken)),
+                ("place", self.place(game, at, Some(seat))),
+                ("verb", verb),
+            ];
+            if first_capture {
+                first_capture = false;
+                out.push(Moment {
+                    key: "first-blood",
+                    weight: 50,
+                    step: i,
+                    seat: Some(seat),
+                    vars: vars.clone(),
+                });
+            }
+            if taken >= 2 && biggest.as_ref().is_none_or(|(n, _)| taken > *n) {
+                let weight = 60 + taken * 5;
+                biggest = Some((
+                    taken,
+                    Moment {
+                        key: "big-capture",
+                        weight,
+                        step: i,
+                        seat: Some(seat),
+                        vars,
+                    },
+                ));
+            }
+        }
+        out.extend(biggest.map(|(_, m)| m));
+        // Other kinds of event: the first of each kind per seat, and a weight by size.
+        let mut seen = HashSet::new();
+        for (i, e) in game.events() {
+            let (key, seat, weight, vars): (&'static str, Seat, u32, Vec<(&'static str, String)>) =
+                match *e {
+                    Event::Claim {
+                        by,
+                        owner,
+                        at,
+                        counters,
+                    } => (
+                        "claim",
+                        by,
+                        55 + u32::from(counters),
+                        vec![
+                            ("mover", who(by)),
+                            ("owner", who(owner)),
+                            ("place", self.place(game, at, Some(by))),
+                            ("count", counters.to_string()),
+                        ],
+                    ),
+                    Event::Pass { by } => ("pass", by, 35, vec![("mover", who(by))]),
+                    Event::Throw {
+                        by,
+                        throw: Throw::Kiust,
+                    } => match right_used(game, i, by) {
+                        Some(at) => (
+                            "kiust-enter",
+                            by,
+                            58,
+                            vec![
+                                ("mover", who(by)),
+                                ("place", self.place(game, at, Some(by))),
+                            ],
+                        ),
+                        None => ("kiust", by, 45, vec![("mover", who(by))]),
+                    },
+                    Event::Enter { by, at }
+                        if game.steps.len() > i + 1
+                            || !matches!(game.outcome.end, End::Conquest) =>
+                    {
+                        (
+                            "enter",
+                            by,
+                            50,
+                            vec![
+                                ("mover", who(by)),
+                                ("place", self.place(game, at, Some(by))),
+                            ],
+                        )
+                    }
+                    Event::Whelp { by, at } => (
+                        "whelp",
+                        by,
+                        25,
+                        vec![
+                            ("mover", who(by)),
+                            ("place", self.place(game, at, Some(by))),
+                        ],
+                    ),
+                    Event::BringDown {
+                        by,
+                        victim,
+                        at,
+                        count,
+                    } => (
+                        "bring-down",
+                        by,
+                        50 + u32::from(count) * 5,
+                        vec![
+                            ("mover", who(by)),
+                            ("victim", who(victim)),
+                            ("place", self.place(game, at, None)),
+                            ("count", count.to_string()),
+                            ("stones", stones(u32::from(count))),
+                        ],
+                    ),
+                    Event::BringHome { by, at } => (
+                        "bring-home",
+                        by,
+                        40,
+                        vec![
+                            ("mover", who(by)),
+                            ("place", self.place(game, at, Some(by))),
+                        ],
+                    ),
+                    _ => continue,
+                };
+            if key == "kiust-enter" {
+                // The crossing is told with the kiust that allowed it.
+                seen.insert(("enter", seat));
+            }
+            // A pass is told once a game: the first player starved of moves.
+            let once = if key == "pass" { Seat(0) } else { seat };
+            if seen.insert((key, once)) {
+                let verb = self.verb(game.entrant_at(seat));
+                let mut vars = vars;
+                vars.push(("verb", verb));
+                out.push(Moment {
+                    key,
+                    weight,
+                    step: i,
+                    seat: Some(seat),
+                    vars,
+                });
+            }
+        }
+        out
+    }
+
+    /// The finish of a game: how it ended.
+    pub(super) fn finish(&mut self, game: &GameLog) -> Option<String> {
+        let key = match game.outcome.end {
+            End::Conquest => "conquest",
+            End::Massacre => "massacre",
+            End::Blockade => "blockade",
+            End::Truce => "truce",
+            End::NoMoves => "no-moves",
+            End::AllCaptured => "all-captured",
+            End::Cap => "cap",
+            End::Points => "points",
+            End::Stalled => "stalled",
+        };
+        let winner = game.winners.first().copied();
+        let loser = (0..game.seats.len())
+            .map(|s| game.seats[s])
+            .find(|e| !game.winners.contains(e));
+        let mut vars = vec![("number", game.number.to_string())];
+        if let Some(w) = winner {
+            vars.push((
+                "winner",
+                game.winners
+                    .iter()
+                    .map(|&e| self.name(e))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+            ));
+            let verb = self.verb(w);
+            vars.push(("verb", verb));
+        }
+        if let Some(l) = loser {
+            vars.push(("loser", self.name(l)));
+        }
+        let last_place = game
+            .steps
+            .iter()
+            .rev()
+            .flat_map(|s| s.events.iter().rev())
+            .find_map(|e| match *e {
+                Event::Enter { at, .. } | Event::Capture { at, .. } => Some(at),
+                _ => None,
+            });
+        if let Some(p) = last_place {
+            vars.push(("place", self.place(game, p, None)));
+        }
+        vars.push(("scores", game_scores(self.log, game)));
+        vars.push((
+            "score",
+            game.scores.iter().max().copied().unwrap_or(0).to_string(),
+        ));
+        // "cap-drawn", "no-moves-shared": a variant for a draw or a shared win, if the
+        // book has one.
+        let variant = match game.winners.len() {
+            0 => Some(format!("{key}-drawn")),
+            1 => None,
+            _ => Some(format!("{key}-shared")),
+        };
+        let told = variant.and_then(|v| self.say(&v, &vars));
+        told.or_else(|| self.say(key, &vars)).or_else(|| {
+            let fallback = if winner.is_some() {
+                "game-won"
+            } else {
+                "game-drawn"
+            };
+            self.say(fallback, &vars)
+        })
+    }
+}
+
+/// Where the kiust thrown at step `at` was used to cross into the enemy row: the first
+/// `Enter` by `by` before the other seat throws.
+fn right_used(game: &GameLog, at: usize, by: Seat) -> Option<crate::games::Place> {
+    for step in &game.steps[at + 1..] {
+        for e in &step.events {
+            match *e {
+                Event::Enter { by: b, at } if b == by => return Some(at),
+                Event::Throw { by: b, .. } | Event::ThrowLost { by: b } if b != by => return None,
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// "1 stone", "3 stones": the {stones} placeholder.
+fn stones(n: u32) -> String {
+    if n == 1 {
+        "1 stone".to_owned()
+    } else {
+        format!("{n} stones")
+    }
+}
+
+/// "Old Brannoc 22, Pip 16": each seat's final score, highest first (seat order on ties).
+pub(super) fn game_scores(log: &crate::table::MatchLog, game: &GameLog) -> String {
+    let mut order: Vec<usize> = (0..game.seats.len()).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(game.scores[s]));
+    order
+        .iter()
+        .map(|&s| format!("{} {}", log.entrants[game.seats[s]].name, game.scores[s]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

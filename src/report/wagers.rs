@@ -1,0 +1,498 @@
+//! Wagers on the page: the bookie's board of chances and prices, and the settlement table.
+
+use comfy_table::{CellAlignment, Table};
+
+use super::{View, new_table};
+use crate::ai::table_rng;
+use crate::games::GameKind;
+use crate::narrate::{Phrasebook, fill};
+use crate::roster::Tavern;
+use crate::wager::market::{Market, Scope, Selection, Side, describe, end_word};
+use crate::wager::place::{Placed, Refusal};
+use crate::wager::purse::Purse;
+use crate::wager::settle::{BetResult, Line, Settlement};
+use crate::wager::simulate::{MarketEstimate, wilson};
+use crate::wager::{Book, Currency, Money};
+
+/// A market's name on the board, with the words that bet on it.
+fn market_label(market: Market) -> String {
+    match market {
+        Market::Match => "the match\n`on NAME`".to_owned(),
+        Market::Game { number } => format!("game {number}\n`on game {number} NAME`"),
+        Market::FirstTurn => "the first turn\n`on first-turn NAME`".to_owned(),
+        Market::Most { tally, scope } => {
+            let (over, words) = match scope {
+                Scope::Match => ("over the match".to_owned(), String::new()),
+                Scope::Game(n) => (format!("in game {n}"), format!(" in game {n}")),
+            };
+            format!(
+                "who is {} {over}\n`on {} NAME{words}`",
+                tally.phrase(),
+                tally.word()
+            )
+        }
+        Market::End { scope } => match scope {
+            Scope::Match => "how the last game ends\n`on end WAY`".to_owned(),
+            Scope::Game(n) => format!("how game {n} ends\n`on end WAY in game {n}`"),
+        },
+    }
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.1}%", p * 100.0)
+}
+
+/// The bookie's board: for every market, the chance of each outcome with its 95% range,
+/// and the bookie's price on it (decimal and the tavern's way).
+#[must_use]
+pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -> Table {
+    let mut table = new_table();
+    table.set_header([
+        "Bet",
+        "Outcome",
+        "Chance",
+        "95% range",
+        "Decimal",
+        "Tavern odds",
+    ]);
+    for est in estimates {
+        let mut first = true;
+        let mut label = || {
+            if std::mem::take(&mut first) {
+                market_label(est.market)
+            } else {
+                String::new()
+            }
+        };
+        for (k, sel) in est.selections.iter().enumerate() {
+            let outcome = match sel {
+                Selection::Entrant(e) => names.get(*e).cloned().unwrap_or_default(),
+                Selection::End(end) => end_word(*end).to_owned(),
+            };
+            let (chance, range) = match &est.exact {
+                Some(exact) => (pct(exact[k]), "exact".to_owned()),
+                None => {
+                    let (lo, hi) = wilson(est.outright[k], est.sims);
+                    (
+                        pct(est.outright[k] as f64 / est.sims.max(1) as f64),
+                        format!("{}–{}", pct(lo), pct(hi)),
+                    )
+                }
+            };
+            let (decimal, tavern) = match est.price(*sel, margin) {
+                Some(o) => (o.decimal_text(), o.to_string()),
+                None => ("—".to_owned(), "no price".to_owned()),
+            };
+            table.add_row([label(), outcome, chance, range, decimal, tavern]);
+        }
+        let extra = [
+            (est.dead_heats, "dead heat: stake shared"),
+            (est.push, "level: stakes back"),
+            (est.void, "not played: stakes back"),
+        ];
+        for (count, what) in extra {
+            if count > 0 && est.exact.is_none() {
+                let (lo, hi) = wilson(count, est.sims);
+                table.add_row([
+                    label(),
+                    what.to_owned(),
+                    pct(count as f64 / est.sims.max(1) as f64),
+                    format!("{}–{}", pct(lo), pct(hi)),
+                    String::new(),
+                    String::new(),
+                ]);
+            }
+        }
+    }
+    for col in 2..6 {
+        if let Some(c) = table.column_mut(col) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    table
+}
+
+/// One row of a settlement table.
+pub struct SettledRow<'a> {
+    /// Which match of the evening (`None` for a single match).
+    pub match_no: Option<usize>,
+    /// The bet settled, or `None` for a refused one.
+    pub line: Option<&'a Line>,
+    /// For a refused bet: the bettor, the bet as written, the stake and why.
+    pub refused: Option<(String, String, Money, String)>,
+    /// The bettor's purse before and after this row.
+    pub purses: (Purse, Purse),
+}
+
+/// The settlement table: bettor, bet, stake, odds or pool, result, payout, purse before
+/// and after.
+///
+/// In the players' view the odds column is left out.
+#[must_use]
+pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency, view: View) -> Table {
+    let show_odds = view == View::Gm;
+    let mut table = new_table();
+    let numbered = rows.iter().any(|r| r.match_no.is_some());
+    let mut header = Vec::new();
+    if numbered {
+        header.push("Match");
+    }
+    header.extend(["Bettor", "Bet", "Stake"]);
+    if show_odds {
+        header.push("Odds");
+    }
+    header.extend(["Result", "Payout", "Purse before", "Purse after"]);
+    table.set_header(header);
+    for row in rows {
+        let mut cells = Vec::new();
+        if numbered {
+            cells.push(row.match_no.map(|n| n.to_string()).unwrap_or_default());
+        }
+        let (before, after) = row.purses;
+        match (row.line, &row.refused) {
+            (Some(line), _) => {
+                let odds = match line.bet.book {
+                    Book::Bookie(o) => format!("{o} ({})", o.decimal_text()),
+                    Book::Pool => match line.pot {
+                        Some((pot, _)) => format!("pool of {}", pot.show(currency)),
+                        None => "pool".to_owned(),
+                    },
+                    Book::Stakes(_) => match line.pot {
+                        Some((pot, _)) => format!("pot of {}", pot.show(currency)),
+                        None => "pot".to_owned(),
+                    },
+                };
+                cells.extend([
+                    line.bet.bettor.clone(),
+                    line.what.clone(),
+                    line.bet.stake.show(currency).to_string(),
+                ]);
+                if show_odds {
+                    cells.push(odds);
+                }
+                cells.extend([
+                    line.result.to_string(),
+                    line.payout.show(currency).to_string(),
+                ]);
+            }
+            (None, Some((bettor, what, stake, why))) => {
+                cells.extend([
+                    bettor.clone(),
+                    what.clone(),
+                    stake.show(currency).to_string(),
+                ]);
+                if show_odds {
+                    cells.push("—".to_owned());
+                }
+                cells.extend([format!("refused: {why}"), "—".to_owned()]);
+            }
+            (None, None) => continue,
+        }
+        cells.extend([
+            before.show(currency).to_string(),
+            after.show(currency).to_string(),
+        ]);
+        table.add_row(cells);
+    }
+    table
+}
+
+/// Each character's purse at the start and the end, and the house's gain.
+#[must_use]
+pub fn purse_table(purses: &[(String, Purse, Purse)], house: i128, currency: Currency) -> Table {
+    let mut table = new_table();
+    table.set_header(["", "Purse at first", "Purse at last", "Gain"]);
+    for (name, first, last) in purses {
+        table.add_row([
+            name.clone(),
+            first.show(currency).to_string(),
+            last.show(currency).to_string(),
+            crate::wager::money::show_change(last.balance() - first.balance(), currency)
+                .to_string(),
+        ]);
+    }
+    table.add_row([
+        "the house".to_owned(),
+        String::new(),
+        String::new(),
+        crate::wager::money::show_change(house, currency).to_string(),
+    ]);
+    table
+}
+
+/// The wagers as the table hears them: the ante, each bet taken (with its price), and
+/// each refused, with why.
+#[must_use]
+pub fn placed_lines(
+    placed: &Placed,
+    texts: &[String],
+    names: &[String],
+    kind: GameKind,
+    tavern: &Tavern,
+    view: View,
+) -> Vec<String> {
+    let (bookie, currency, credit) = (tavern.bookie.as_str(), tavern.currency, tavern.credit);
+    let mut lines = Vec::new();
+    if let Some(first) = placed.ante.first() {
+        let who: Vec<&str> = placed.ante.iter().map(|b| b.bettor.as_str()).collect();
+        lines.push(format!(
+            "Each player puts {} in the pot for the winner: {}.",
+            first.stake.show(currency),
+            who.join(", ")
+        ));
+    }
+    for r in &placed.ante_refused {
+        lines.push(format!(
+            "No ante from {}: {}; they play for honour alone.",
+            refusal_who(r),
+            r.describe(currency, credit)
+        ));
+    }
+    for (_, bets) in &placed.taken {
+        let b = &bets[0];
+        let what = describe(b.market, b.side, names, kind);
+        let how = match (b.book, bets.get(1)) {
+            (Book::Bookie(o), _) if view == View::Gm => format!("with {bookie} at {o}"),
+            (Book::Bookie(_), _) => format!("with {bookie}"),
+            (Book::Pool, _) => "in the pool".to_owned(),
+            (Book::Stakes(_), Some(rival)) => format!(
+                "against {}, who puts up {}",
+                rival.bettor,
+                rival.stake.show(currency)
+            ),
+            (Book::Stakes(_), None) => "in a pot".to_owned(),
+        };
+        lines.push(format!(
+            "{} puts {} on {what} {how}.",
+            b.bettor,
+            b.stake.show(currency)
+        ));
+    }
+    for (i, r) in &placed.refused {
+        let text = texts.get(*i).map_or("", String::as_str);
+        lines.push(format!(
+            "“{text}”: refused, {}.",
+            r.describe(currency, credit)
+        ));
+    }
+    lines
+}
+
+fn refusal_who(r: &Refusal) -> &str {
+    match r {
+        Refusal::Short { who, .. } => who,
+        Refusal::NoPrice => "the bookie",
+    }
+}
+
+/// Mixed into a match's seed to choose the phrasebook's wager lines.
+const WAGER_SALT: u64 = 0x7761_6765_725f_7061;
+
+/// What every bet brought, as the table hears it. A bet won on the winner of the match or
+/// of a game gets a line from the phrasebook's `wager-paid` moment, chosen with `seed`
+/// (no line twice while others are unused); the rest are plain.
+#[must_use]
+pub fn settled_lines(
+    settlement: &Settlement,
+    currency: Currency,
+    book: &Phrasebook,
+    kind: GameKind,
+    names: &[String],
+    seed: u64,
+) -> Vec<String> {
+    let paid = book.lines(kind, "wager-paid");
+    let mut rng = table_rng(seed ^ WAGER_SALT);
+    let mut unused: Vec<usize> = (0..paid.len()).collect();
+    settlement
+        .lines
+        .iter()
+        .map(|l| {
+            let (who, stake, what) = (&l.bet.bettor, l.bet.stake.show(currency), &l.what);
+            let on_winner = match (l.bet.market, l.bet.side) {
+                (Market::Match | Market::Game { .. }, Side::For(Selection::Entrant(e))) => {
+                    names.get(e)
+                }
+                _ => None,
+            };
+            match l.result {
+                BetResult::Won if on_winner.is_some() && !paid.is_empty() => {
+                    if unused.is_empty() {
+                        unused = (0..paid.len()).collect();
+                    }
+                    let k = unused.remove(rand::RngExt::random_range(&mut rng, 0..unused.len()));
+                    let vars = [
+                        ("mover", who.clone()),
+                        ("winner", on_winner.cloned().unwrap_or_default()),
+                        ("coins", l.payout.show(currency).to_string()),
+                    ];
+                    fill(&paid[k], &vars)
+                }
+                BetResult::Won => format!("{who} collects {}: {what}.", l.payout.show(currency)),
+                BetResult::Lost => format!("{who} loses {stake}: {what}."),
+                BetResult::DeadHeat(k) => format!(
+                    "{who} collects {}, a dead heat of {k}: {what}.",
+                    l.payout.show(currency)
+                ),
+                BetResult::Push | BetResult::Void | BetResult::Refunded => {
+                    format!("{who} has the {stake} back ({}): {what}.", l.result)
+                }
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::ai::{Skill, Temperament};
+    use crate::games::{End, Outcome, Seat};
+    use crate::table::{Entrant, Format, GameLog, MatchLog};
+    use crate::wager::{Bet, HouseRules, Odds, settle};
+
+    /// Ada v Bo, one game, Bo wins; no ceremony.
+    fn log() -> MatchLog {
+        let entrant = |n: &str| Entrant {
+            name: n.to_owned(),
+            skill: Skill::Level(5),
+            temperament: Temperament::Steady,
+        };
+        MatchLog {
+            game: GameKind::TidesOfWar,
+            seed: 3,
+            format: Format::BestOf(1),
+            entrants: vec![entrant("Ada"), entrant("Bo")],
+            games: vec![GameLog {
+                number: 1,
+                seats: vec![0, 1],
+                ceremony: Vec::new(),
+                start: String::new(),
+                start_scores: vec![14, 14],
+                steps: Vec::new(),
+                outcome: Outcome::win(Seat(1), End::Conquest),
+                winners: vec![1],
+                scores: vec![14, 14],
+                standing: vec![Vec::new(), Vec::new()],
+                end: String::new(),
+            }],
+            wins: vec![0, 1],
+            winners: vec![1],
+        }
+    }
+
+    #[test]
+    fn winnings_on_the_winner_are_told_in_the_phrasebook_s_words() {
+        let bet = |who: &str, e: usize, market: Market| Bet {
+            bettor: who.to_owned(),
+            market,
+            side: Side::For(Selection::Entrant(e)),
+            stake: Money(100),
+            book: Book::Bookie(Odds::new(2, 1)),
+        };
+        let bets = [
+            bet("Pip", 1, Market::Match),
+            bet("Tam", 0, Market::Match),
+            bet("Cy", 1, Market::FirstTurn),
+        ];
+        let purses: BTreeMap<String, Purse> = ["Pip", "Tam", "Cy"]
+            .iter()
+            .map(|n| ((*n).to_owned(), Purse::of(Money(100))))
+            .collect();
+        let rules = HouseRules {
+            take_bp: 0,
+            credit: crate::wager::purse::Credit::None,
+        };
+        let s = settle(&bets, &log(), &purses, &rules).unwrap();
+        let book = Phrasebook::built_in();
+        let names = ["Ada".to_owned(), "Bo".to_owned()];
+        let tell = || settled_lines(&s, Currency::GOLD, &book, GameKind::TidesOfWar, &names, 3);
+        let lines = tell();
+        let vars = [
+            ("mover", "Pip".to_owned()),
+            ("winner", "Bo".to_owned()),
+            ("coins", "3 gp".to_owned()),
+        ];
+        let filled: Vec<String> = book
+            .lines(GameKind::TidesOfWar, "wager-paid")
+            .iter()
+            .map(|t| fill(t, &vars))
+            .collect();
+        assert!(!filled.is_empty());
+        assert!(filled.contains(&lines[0]), "{}", lines[0]);
+        assert_eq!(lines[1], "Tam loses 1 gp: Ada to win the match.");
+        assert_eq!(
+            lines[2],
+            "Cy has the 1 gp back (void): Bo to win the first turn."
+        );
+        assert_eq!(lines, tell(), "the seed chooses the same lines");
+    }
+
+    #[test]
+    fn the_settlement_table_shows_odds_pools_and_refusals() {
+        let bets = [Bet {
+            bettor: "Pip".into(),
+            market: Market::Match,
+            side: Side::For(Selection::Entrant(1)),
+            stake: Money(100),
+            book: Book::Bookie(Odds::new(5, 2)),
+        }];
+        let purses = BTreeMap::from([("Pip".to_owned(), Purse::of(Money(150)))]);
+        let s = settle(&bets, &log(), &purses, &HouseRules::default()).unwrap();
+        let steps = s.purse_steps();
+        let rows = [
+            SettledRow {
+                match_no: None,
+                line: Some(&s.lines[0]),
+                refused: None,
+                purses: steps[0],
+            },
+            SettledRow {
+                match_no: None,
+                line: None,
+                refused: Some((
+                    "Pip".into(),
+                    "Pip 9 gp on Ada".into(),
+                    Money(900),
+                    "purse too light".into(),
+                )),
+                purses: (Purse::of(Money(400)), Purse::of(Money(400))),
+            },
+        ];
+        let table = settlement_table(&rows, Currency::GOLD, View::Gm).to_string();
+        let pip: Vec<&str> = table.lines().filter(|l| l.starts_with("│ Pip")).collect();
+        let cells = |l: &str| {
+            l.split(['│', '┆'])
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            cells(pip[0]),
+            [
+                "Pip",
+                "Bo to win the match",
+                "1 gp",
+                "5 to 2 (3.50)",
+                "won",
+                "3 gp 5 sp",
+                "1 gp 5 sp",
+                "4 gp"
+            ]
+        );
+        assert_eq!(
+            cells(pip[1]),
+            [
+                "Pip",
+                "Pip 9 gp on Ada",
+                "9 gp",
+                "—",
+                "refused: purse too light",
+                "—",
+                "4 gp",
+                "4 gp"
+            ]
+        );
+    }
+}

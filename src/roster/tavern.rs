@@ -1,0 +1,270 @@
+//! A tavern: its name, its bookie and the bookie's margin, the house's take from pools,
+//! whether it gives credit, how it counts money, and the lines the narrator reads for its
+//! ambience. Read from TOML and validated like a character.
+//!
+//! ```toml
+//! tavern = "The Drowned Rat"      # its name: the key that makes this a tavern file
+//! bookie = "Fat Olek"             # who takes the bets (default "the bookie")
+//! margin = 8                      # the bookie's margin over fair odds, in percent
+//! take = 10                       # the house's take from every pool, in percent
+//! credit = "5 gp"                 # false (the default), true (no limit), or a limit each
+//! currency = "gp"                 # how money is written: fewest, pp, gp, ep, sp or cp
+//! sims = 400                      # matches the bookie imagines before pricing one
+//! ledger = "ledger.txt"           # where settlements are recorded (beside this file)
+//! ambience = ["Rain drums on the shutters."]
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use super::source::{Doc, Field, FileError};
+use crate::wager::{Credit, Currency, Money};
+
+/// The keys of a tavern file.
+pub const TAVERN_KEYS: [&str; 9] = [
+    "tavern", "bookie", "margin", "take", "credit", "currency", "sims", "ledger", "ambience",
+];
+
+/// A validated tavern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tavern {
+    /// Its name.
+    pub name: String,
+    /// Who takes the bets.
+    pub bookie: String,
+    /// The bookie's margin over fair odds, in hundredths of a percent.
+    pub margin_bp: u32,
+    /// The house's take from each pool, in hundredths of a percent.
+    pub take_bp: u32,
+    /// How far into debt a character may bet.
+    pub credit: Credit,
+    /// How money is written.
+    pub currency: Currency,
+    /// How many matches the bookie simulates before pricing one.
+    pub sims: u64,
+    /// Where settlements are recorded, when the tavern names a file (resolved against the
+    /// tavern file's folder).
+    pub ledger: Option<PathBuf>,
+    /// Lines for the narrator, one read before each match.
+    pub ambience: Vec<String>,
+    /// The file it came from (`None` for the tavern built into taproom).
+    pub file: Option<PathBuf>,
+}
+
+const BUILT_IN: &str = include_str!("../../data/tavern.toml");
+
+/// Reads a percentage from 0 to `max` into hundredths of a percent.
+fn percent(field: &Field<'_, '_>, max: f64) -> Result<u32, FileError> {
+    let p = field.number()?;
+    if !(0.0..=max).contains(&p) {
+        return Err(field.error(format!("a percentage from 0 to {max} is expected, not {p}")));
+    }
+    Ok((p * 100.0).round() as u32)
+}
+
+impl Tavern {
+    /// The tavern built into taproom.
+    #[must_use]
+    pub fn built_in() -> Tavern {
+        let mut t = Tavern::from_toml(Path::new("data/tavern.toml"), BUILT_IN)
+            .unwrap_or_else(|e| panic!("the built-in tavern is broken: {e}"));
+        t.file = None;
+        t.ledger = None;
+        t
+    }
+
+    /// The bookie's margin as a fraction (0.08 for 8%).
+    #[must_use]
+    pub fn margin(&self) -> f64 {
+        f64::from(self.margin_bp) / 10_000.0
+    }
+
+    /// Reads and validates a tavern from `text`, naming `file` in errors.
+    ///
+    /// # Errors
+    /// The first problem found, with its line, column and field.
+    pub fn from_toml(file: &Path, text: &str) -> Result<Tavern, FileError> {
+        let doc = Doc::new(file, text);
+        let parsed = doc.parse()?;
+        let root = doc.root(&parsed);
+        root.only(&TAVERN_KEYS)?;
+        let name_field = root.need("tavern")?;
+        let name = name_field.str()?.trim().to_owned();
+        if name.is_empty() {
+            return Err(name_field.error("the tavern's name is empty"));
+        }
+        let bookie = match root.get("bookie") {
+            Some(f) => f.str()?.trim().to_owned(),
+            None => "the bookie".to_owned(),
+        };
+        let margin_bp = root
+            .get("margin")
+            .map(|f| percent(&f, 100.0))
+            .transpose()?
+            .unwrap_or(1000);
+        let take_bp = root
+            .get("take")
+            .map(|f| percent(&f, 100.0))
+            .transpose()?
+            .unwrap_or(1000);
+        let credit = match root.get("credit") {
+            None => Credit::None,
+            Some(f) => match f.value.as_bool() {
+                Some(true) => Credit::Unlimited,
+                Some(false) => Credit::None,
+                None => {
+                    let text = f.str().map_err(|_| {
+                        f.error(format!(
+                            "credit is true, false or a limit such as \"5 gp\", not {}",
+                            f.kind()
+                        ))
+                    })?;
+                    let limit: Money = text
+                        .parse()
+                        .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
+                    Credit::UpTo(limit)
+                }
+            },
+        };
+        let currency = match root.get("currency") {
+            Some(f) => f.str()?.parse().map_err(|e: String| f.error(e))?,
+            None => Currency::GOLD,
+        };
+        let sims = match root.get("sims") {
+            Some(f) => {
+                let n = f.int()?;
+                if !(10..=100_000).contains(&n) {
+                    return Err(f.error(format!("sims is from 10 to 100000, not {n}")));
+                }
+                n as u64
+            }
+            None => 300,
+        };
+        let folder = file.parent().unwrap_or(Path::new(""));
+        let ledger = match root.get("ledger") {
+            Some(f) => {
+                let path = f.str()?.trim();
+                if path.is_empty() {
+                    return Err(f.error("the ledger's file name is empty"));
+                }
+                Some(folder.join(path))
+            }
+            None => Some(folder.join("ledger.txt")),
+        };
+        let ambience = match root.get("ambience") {
+            Some(f) => f.strings()?,
+            None => Vec::new(),
+        };
+        Ok(Tavern {
+            name,
+            bookie,
+            margin_bp,
+            take_bp,
+            credit,
+            currency,
+            sims,
+            ledger,
+            ambience,
+            file: Some(file.to_owned()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RAT: &str = r#"tavern = "The Drowned Rat"
+bookie = "Fat Olek"
+margin = 7.5
+take = 10
+credit = "5 gp"
+currency = "sp"
+ambience = ["Rain drums on the shutters."]
+"#;
+
+    fn load(text: &str) -> Result<Tavern, FileError> {
+        Tavern::from_toml(Path::new("camp/rat.toml"), text)
+    }
+
+    #[test]
+    fn a_tavern_file_loads() {
+        let t = load(RAT).unwrap();
+        assert_eq!(t.name, "The Drowned Rat");
+        assert_eq!(t.bookie, "Fat Olek");
+        assert_eq!((t.margin_bp, t.take_bp), (750, 1000));
+        assert_eq!(t.credit, Credit::UpTo(Money(500)));
+        assert_eq!(t.currency, "sp".parse().unwrap());
+        assert_eq!(t.ledger, Some(PathBuf::from("camp/ledger.txt")));
+        assert_eq!(t.sims, 300);
+        assert_eq!(
+            load("tavern = \"X\"\ncredit = true\n").unwrap().credit,
+            Credit::Unlimited
+        );
+        assert_eq!(
+            load("tavern = \"X\"\ncredit = false\n").unwrap().credit,
+            Credit::None
+        );
+    }
+
+    #[test]
+    fn the_built_in_tavern_loads() {
+        let t = Tavern::built_in();
+        assert!(!t.name.is_empty());
+        assert!(!t.ambience.is_empty());
+        assert_eq!(t.ledger, None);
+    }
+
+    #[test]
+    fn bad_values_name_their_place() {
+        let cases = [
+            (
+                RAT.replace("margin = 7.5", "margn = 7.5"),
+                "margn",
+                3,
+                "did you mean `margin`?",
+            ),
+            (
+                RAT.replace("take = 10", "take = 120"),
+                "take",
+                4,
+                "from 0 to 100",
+            ),
+            (
+                RAT.replace("\"5 gp\"", "\"lots\""),
+                "credit",
+                5,
+                "not an amount of coins",
+            ),
+            (
+                RAT.replace("\"5 gp\"", "5"),
+                "credit",
+                5,
+                "credit is true, false or a limit",
+            ),
+            (
+                RAT.replace("\"sp\"", "\"groats\""),
+                "currency",
+                6,
+                "the currency is",
+            ),
+            (
+                RAT.replace("margin = 7.5", "margin = \"lots\""),
+                "margin",
+                3,
+                "expected a number",
+            ),
+            (
+                RAT.replace("tavern = \"The Drowned Rat\"", "tavern = \"\""),
+                "tavern",
+                1,
+                "empty",
+            ),
+        ];
+        for (text, field, line, needle) in cases {
+            let err = load(&text).unwrap_err();
+            assert_eq!(err.field.as_deref(), Some(field), "{err}");
+            assert_eq!(err.line, line, "{err}");
+            assert!(err.to_string().contains(needle), "{err}");
+        }
+    }
+}

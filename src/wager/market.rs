@@ -1,0 +1,672 @@
+//! What can be wagered on, and how each question is answered from a match's event log.
+//!
+//! A [`Market`] is a question about a match ("who wins game 2?", "who brings down more
+//! stones?"); its [`Verdict`] is read from the [`MatchLog`] alone (the winners, the
+//! first-turn ceremony, the per-game scores and the events), never by replaying a rule.
+//! A bet backs one [`Side`] of a market; [`Verdict::share`] says how much of it won.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::games::{End, Event, GameKind, Seat};
+use crate::table::{GameLog, MatchLog};
+
+/// Which games a question covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// The whole match (for an end bet, the last game played: the one that decided it).
+    Match,
+    /// One game or round, by its number in the match (drawn games count, as the result
+    /// table numbers them).
+    Game(u32),
+}
+
+/// A figure tallied from the events of each entrant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tally {
+    /// The game's score at the end of each game (points, counters), summed over the scope.
+    Points,
+    /// Òicustiỳtac: opposing stones brought down (`Event::BringDown`, credited to the side
+    /// that scores them).
+    Down,
+    /// Òicustiỳtac: own stones brought home (`Event::BringHome`).
+    Home,
+    /// Stones or pieces taken (`Event::Capture`, by count) and piç claimed
+    /// (`Event::Claim`, one each).
+    Captures,
+}
+
+impl Tally {
+    /// The word used in bets.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Tally::Points => "points",
+            Tally::Down => "down",
+            Tally::Home => "home",
+            Tally::Captures => "captures",
+        }
+    }
+
+    /// What the bet backs, in prose: "to score more points".
+    #[must_use]
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Tally::Points => "to score more points",
+            Tally::Down => "to bring down more stones",
+            Tally::Home => "to bring home more stones",
+            Tally::Captures => "to make more captures",
+        }
+    }
+}
+
+/// A question about a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "market")]
+pub enum Market {
+    /// Who wins the match (at a Piç table of up to five, who wins the table).
+    Match,
+    /// Who wins one game or round, by number.
+    Game {
+        /// Its number, from 1.
+        number: u32,
+    },
+    /// Who wins the right to the first turn at the match's opening ceremony (the bag
+    /// draw, the stick throw, the lot).
+    FirstTurn,
+    /// Who has the most of a tally.
+    Most {
+        /// What is counted.
+        tally: Tally,
+        /// Over which games.
+        scope: Scope,
+    },
+    /// How a game ends (`Outcome::end`).
+    End {
+        /// Which game: the last one for the whole match.
+        scope: Scope,
+    },
+}
+
+/// What a bet backs in a market: an entrant (by their place in the match's order) or, in
+/// an end market, a way of ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Selection {
+    /// An entrant, by index into `MatchLog::entrants`.
+    Entrant(usize),
+    /// A way a game ends.
+    End(End),
+}
+
+/// A side of a bet: for a selection, or (in stakes between characters) against it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// Wins when the selection wins.
+    For(Selection),
+    /// Wins when the selection loses.
+    Against(Selection),
+}
+
+impl Side {
+    /// The selection the side is about.
+    #[must_use]
+    pub fn selection(self) -> Selection {
+        match self {
+            Side::For(s) | Side::Against(s) => s,
+        }
+    }
+}
+
+/// The answer the log gives to a market.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The question was never put: the game was not played, there was no ceremony.
+    /// Every stake is returned.
+    Void,
+    /// Nobody came out ahead: a drawn match or game, every entrant level. Every stake is
+    /// returned.
+    Push,
+    /// These selections came out on top; more than one is a dead heat.
+    Top(Vec<Selection>),
+}
+
+/// How much of a side won: `num / den` of its stake won, the rest lost; or the stake
+/// returned whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Share {
+    /// Void or push: the stake comes back.
+    Returned,
+    /// `num / den` of the stake won (1/1 a clean win, 0/1 a loss, 1/k a dead heat of k).
+    Part {
+        /// Numerator.
+        num: u64,
+        /// Denominator, 1 to 5.
+        den: u64,
+    },
+}
+
+impl Share {
+    /// A clean win.
+    pub const WON: Share = Share::Part { num: 1, den: 1 };
+    /// A loss.
+    pub const LOST: Share = Share::Part { num: 0, den: 1 };
+}
+
+impl Verdict {
+    /// The share of `side` that won.
+    #[must_use]
+    pub fn share(&self, side: Side) -> Share {
+        let top = match self {
+            Verdict::Void | Verdict::Push => return Share::Returned,
+            Verdict::Top(top) => top,
+        };
+        let k = top.len().max(1) as u64;
+        let won = u64::from(top.contains(&side.selection()));
+        let num = match side {
+            Side::For(_) => won,
+            Side::Against(_) => k - won,
+        };
+        match num {
+            0 => Share::LOST,
+            n if n == k => Share::WON,
+            n => Share::Part { num: n, den: k },
+        }
+    }
+}
+
+/// The ways each game can end, for end markets.
+#[must_use]
+pub fn ends_of(kind: GameKind) -> &'static [End] {
+    match kind {
+        GameKind::TidesOfWar => &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
+        GameKind::Pic => &[End::NoMoves, End::Cap],
+        GameKind::KiustOyun => &[End::AllCaptured, End::Cap],
+        GameKind::Oicustiytac => &[End::Points, End::Stalled, End::Cap],
+    }
+}
+
+/// The word for an end in bets: `conquest`, `no-moves`, `all-captured`.
+#[must_use]
+pub fn end_word(end: End) -> &'static str {
+    match end {
+        End::Conquest => "conquest",
+        End::Massacre => "massacre",
+        End::Blockade => "blockade",
+        End::Truce => "truce",
+        End::NoMoves => "no-moves",
+        End::AllCaptured => "all-captured",
+        End::Cap => "cap",
+        End::Points => "points",
+        End::Stalled => "stalled",
+    }
+}
+
+impl Market {
+    /// The tallies whose events a game reports (as `games/event.rs` documents them), so a
+    /// bet on one the game never counts is refused rather than always pushed.
+    #[must_use]
+    pub fn tallies_of(kind: GameKind) -> &'static [Tally] {
+        match kind {
+            GameKind::TidesOfWar | GameKind::KiustOyun => &[Tally::Captures],
+            GameKind::Pic => &[Tally::Points, Tally::Captures],
+            GameKind::Oicustiytac => &[Tally::Points, Tally::Down, Tally::Home],
+        }
+    }
+
+    /// Whether the market makes sense for `kind`; when not, why, as a clause.
+    ///
+    /// # Errors
+    /// The reason, naming the game.
+    pub fn check_game(&self, kind: GameKind) -> Result<(), String> {
+        match self {
+            Market::Most { tally, .. } if !Market::tallies_of(kind).contains(tally) => {
+                let known: Vec<&str> = Market::tallies_of(kind).iter().map(|t| t.word()).collect();
+                Err(format!(
+                    "{} keeps no `{}` tally (its tallies are {})",
+                    kind.title(),
+                    tally.word(),
+                    known.join(", ")
+                ))
+            }
+            Market::Game { number: 0 }
+            | Market::Most {
+                scope: Scope::Game(0),
+                ..
+            } => Err("games are numbered from 1".to_owned()),
+            Market::End {
+                scope: Scope::Game(0),
+            } => Err("games are numbered from 1".to_owned()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The answer the log gives.
+    #[must_use]
+    pub fn verdict(&self, log: &MatchLog) -> Verdict {
+        let n = log.entrants.len();
+        match *self {
+            Market::Match => winners(&log.winners, n),
+            Market::Game { number } => match game(log, number) {
+                Some(g) => winners(&g.winners, n),
+                None => Verdict::Void,
+            },
+            Market::FirstTurn => {
+                let won = log.first_ceremony().iter().rev().find_map(|e| match e {
+                    Event::FirstTurn { winner } | Event::Lot { winner } => Some(winner.index()),
+                    _ => None,
+                });
+                match won {
+                    Some(w) if w < n => Verdict::Top(vec![Selection::Entrant(w)]),
+                    _ => Verdict::Void,
+                }
+            }
+            Market::Most { tally, scope } => {
+                let games: Vec<&GameLog> = match scope {
+                    Scope::Match => log.games.iter().collect(),
+                    Scope::Game(number) => match game(log, number) {
+                        Some(g) => vec![g],
+                        None => return Verdict::Void,
+                    },
+                };
+                let mut totals = vec![0i64; n];
+                for g in games {
+                    for (entrant, amount) in tally_game(g, tally) {
+                        if let Some(t) = totals.get_mut(entrant) {
+                            *t += amount;
+                        }
+                    }
+                }
+                let best = totals.iter().copied().max().unwrap_or(0);
+                let top: Vec<usize> = (0..n).filter(|&i| totals[i] == best).collect();
+                winners(&top, n)
+            }
+            Market::End { scope } => {
+                let g = match scope {
+                    Scope::Match => log.games.last(),
+                    Scope::Game(number) => game(log, number),
+                };
+                match g {
+                    Some(g) => Verdict::Top(vec![Selection::End(g.outcome.end)]),
+                    None => Verdict::Void,
+                }
+            }
+        }
+    }
+}
+
+/// A game of the match by its number.
+fn game(log: &MatchLog, number: u32) -> Option<&GameLog> {
+    log.games.iter().find(|g| g.number == number)
+}
+
+/// The verdict for a set of winning entrants among `n`: none or all of them is a push.
+fn winners(top: &[usize], n: usize) -> Verdict {
+    if top.is_empty() || top.len() >= n {
+        Verdict::Push
+    } else {
+        let mut top = top.to_vec();
+        top.sort_unstable();
+        Verdict::Top(top.into_iter().map(Selection::Entrant).collect())
+    }
+}
+
+/// Each entrant's amount of `tally` in one game, as (entrant, amount) pairs.
+fn tally_game(g: &GameLog, tally: Tally) -> Vec<(usize, i64)> {
+    let at = |seat: Seat| g.seats.get(seat.index()).copied();
+    if tally == Tally::Points {
+        return g
+            .scores
+            .iter()
+            .enumerate()
+            .filter_map(|(s, &v)| at(Seat(s as u8)).map(|e| (e, i64::from(v))))
+            .collect();
+    }
+    let players = g.seats.len();
+    g.events()
+        .filter_map(|(_, event)| {
+            let (seat, amount) = match (*event, tally) {
+                (Event::Capture { by, count, .. }, Tally::Captures) => (by, i64::from(count)),
+                (Event::Claim { by, .. }, Tally::Captures) => (by, 1),
+                (Event::BringHome { by, .. }, Tally::Home) => (by, 1),
+                // The points of a bring-down go to the victim's opponent: the mover when
+                // the victim is the other side, the other side when the mover's own
+                // stones were brought down (rule 8).
+                (
+                    Event::BringDown {
+                        by, victim, count, ..
+                    },
+                    Tally::Down,
+                ) => {
+                    if victim != by {
+                        (by, i64::from(count))
+                    } else if players == 2 {
+                        (by.next(2), i64::from(count))
+                    } else {
+                        return None;
+                    }
+                }
+                _ => return None,
+            };
+            at(seat).map(|e| (e, amount))
+        })
+        .collect()
+}
+
+impl fmt::Display for Scope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Scope::Match => f.write_str("the match"),
+            Scope::Game(n) => write!(f, "game {n}"),
+        }
+    }
+}
+
+/// A market and a side, in words, with the names of the match's entrants: "Mirela to win
+/// round 2", "against Brannoc to make more captures over the match".
+#[must_use]
+pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) -> String {
+    let pick = match side.selection() {
+        Selection::Entrant(e) => names.get(e).cloned().unwrap_or_else(|| "?".to_owned()),
+        Selection::End(end) => end_word(end).to_owned(),
+    };
+    let unit = if kind == GameKind::Oicustiytac {
+        "round"
+    } else {
+        "game"
+    };
+    let scope = |s: Scope| match s {
+        Scope::Match => "over the match".to_owned(),
+        Scope::Game(n) => format!("in {unit} {n}"),
+    };
+    let what = match market {
+        Market::Match => format!("{pick} to win the match"),
+        Market::Game { number } => format!("{pick} to win {unit} {number}"),
+        Market::FirstTurn => format!("{pick} to win the first turn"),
+        Market::Most { tally, scope: s } => format!("{pick} {} {}", tally.phrase(), scope(s)),
+        Market::End {
+            scope: Scope::Match,
+        } => format!("the last {unit} to end by {pick}"),
+        Market::End {
+            scope: Scope::Game(n),
+        } => format!("{unit} {n} to end by {pick}"),
+    };
+    match side {
+        Side::For(_) => what,
+        Side::Against(_) => format!("against {what}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Place;
+    use crate::wager::testlog::{G, log};
+
+    const TRAP: Place = Place::Trap {
+        land: Seat(0),
+        trap: 6,
+    };
+
+    fn down(by: u8, victim: u8, count: u8) -> Event {
+        Event::BringDown {
+            by: Seat(by),
+            victim: Seat(victim),
+            at: TRAP,
+            count,
+        }
+    }
+
+    fn home(by: u8) -> Event {
+        Event::BringHome {
+            by: Seat(by),
+            at: TRAP,
+        }
+    }
+
+    fn top(entrants: &[usize]) -> Verdict {
+        Verdict::Top(entrants.iter().map(|&e| Selection::Entrant(e)).collect())
+    }
+
+    /// Òicustiỳtac, Ada v Bo: the bag draw gives Bo (named second) the first turn and Black
+    /// (seat 0); Bo wins round 1 21–9 and keeps Black; Ada wins round 2 from White 22–15;
+    /// round 3 is drawn 12–12.
+    fn dogfight() -> crate::table::MatchLog {
+        let bag = vec![
+            Event::BagDraw {
+                player: Seat(0),
+                whites: 2,
+                blacks: 3,
+            },
+            Event::BagDraw {
+                player: Seat(1),
+                whites: 3,
+                blacks: 2,
+            },
+            Event::FirstTurn { winner: Seat(1) },
+        ];
+        log(
+            GameKind::Oicustiytac,
+            &["Ada", "Bo"],
+            vec![
+                G::new(&[1, 0], &[0], End::Points)
+                    .ceremony(bag)
+                    .events(vec![
+                        down(0, 1, 2),
+                        down(1, 1, 1),
+                        home(1),
+                        home(0),
+                        home(0),
+                    ])
+                    .scores(&[21, 9]),
+                G::new(&[1, 0], &[1], End::Points)
+                    .events(vec![down(1, 0, 3), down(0, 1, 1)])
+                    .scores(&[15, 22]),
+                G::new(&[0, 1], &[], End::Stalled).scores(&[12, 12]),
+            ],
+            &[],
+        )
+    }
+
+    #[test]
+    fn the_bag_draw_settles_the_first_turn_by_the_named_player() {
+        assert_eq!(Market::FirstTurn.verdict(&dogfight()), top(&[1]));
+    }
+
+    #[test]
+    fn rounds_are_won_by_entrants_whatever_their_colour() {
+        let l = dogfight();
+        assert_eq!(Market::Game { number: 1 }.verdict(&l), top(&[1]));
+        assert_eq!(Market::Game { number: 2 }.verdict(&l), top(&[0]));
+        assert_eq!(Market::Game { number: 3 }.verdict(&l), Verdict::Push);
+        assert_eq!(Market::Game { number: 4 }.verdict(&l), Verdict::Void);
+        assert_eq!(Market::Match.verdict(&l), Verdict::Push, "a drawn match");
+    }
+
+    #[test]
+    fn more_points_in_a_round_follow_the_seats() {
+        let l = dogfight();
+        let points = |scope| Market::Most {
+            tally: Tally::Points,
+            scope,
+        };
+        assert_eq!(points(Scope::Game(1)).verdict(&l), top(&[1]));
+        assert_eq!(points(Scope::Game(2)).verdict(&l), top(&[0]));
+        assert_eq!(points(Scope::Game(3)).verdict(&l), Verdict::Push);
+        // Over the match: Ada 9 + 22 + 12 = 43, Bo 21 + 15 + 12 = 48.
+        assert_eq!(points(Scope::Match).verdict(&l), top(&[1]));
+    }
+
+    #[test]
+    fn brought_down_stones_count_for_the_side_that_scores_them() {
+        let l = dogfight();
+        let down = |scope| Market::Most {
+            tally: Tally::Down,
+            scope,
+        };
+        // Round 1, Bo at seat 0: Bo brings down 2; seat 1's own stone brought down after
+        // its turn counts for seat 0 (Bo): Bo 3, Ada 0.
+        assert_eq!(down(Scope::Game(1)).verdict(&l), top(&[1]));
+        // Round 2: seat 1 (Ada) brings down 3 of seat 0; seat 0 (Bo) 1: Ada.
+        assert_eq!(down(Scope::Game(2)).verdict(&l), top(&[0]));
+        // Match: Bo 3 + 1 = 4, Ada 3: Bo.
+        assert_eq!(down(Scope::Match).verdict(&l), top(&[1]));
+        let home = Market::Most {
+            tally: Tally::Home,
+            scope: Scope::Game(1),
+        };
+        // Seat 0 (Bo) two stones home, seat 1 (Ada) one.
+        assert_eq!(home.verdict(&l), top(&[1]));
+    }
+
+    #[test]
+    fn a_stick_throw_and_a_lot_settle_the_first_turn_too() {
+        let throws = vec![
+            Event::FirstThrow {
+                player: Seat(0),
+                flats: 2,
+            },
+            Event::FirstThrow {
+                player: Seat(1),
+                flats: 2,
+            },
+            Event::FirstThrow {
+                player: Seat(0),
+                flats: 3,
+            },
+            Event::FirstThrow {
+                player: Seat(1),
+                flats: 1,
+            },
+            Event::FirstTurn { winner: Seat(0) },
+        ];
+        let kiust = log(
+            GameKind::KiustOyun,
+            &["Ada", "Bo"],
+            vec![G::new(&[0, 1], &[0], End::AllCaptured).ceremony(throws)],
+            &[0],
+        );
+        assert_eq!(Market::FirstTurn.verdict(&kiust), top(&[0]));
+        let tides = log(
+            GameKind::TidesOfWar,
+            &["Ada", "Bo"],
+            vec![
+                G::new(&[1, 0], &[1], End::Massacre).ceremony(vec![Event::Lot { winner: Seat(1) }]),
+            ],
+            &[0],
+        );
+        assert_eq!(Market::FirstTurn.verdict(&tides), top(&[1]));
+        let none = log(GameKind::TidesOfWar, &["Ada", "Bo"], vec![], &[]);
+        assert_eq!(Market::FirstTurn.verdict(&none), Verdict::Void);
+    }
+
+    #[test]
+    fn tides_of_war_ends_and_captures() {
+        let capture = |by: u8, count: u8| Event::Capture {
+            by: Seat(by),
+            victim: Seat(1 - by),
+            at: Place::Square { file: 2, rank: 3 },
+            count,
+        };
+        let l = log(
+            GameKind::TidesOfWar,
+            &["Ada", "Bo"],
+            vec![
+                G::new(&[0, 1], &[0], End::Conquest).events(vec![capture(0, 1), capture(1, 2)]),
+                G::new(&[1, 0], &[0], End::Massacre).events(vec![capture(0, 3), capture(1, 1)]),
+            ],
+            &[0, 1],
+        );
+        let end = |scope| Market::End { scope };
+        assert_eq!(
+            end(Scope::Match).verdict(&l),
+            Verdict::Top(vec![Selection::End(End::Massacre)])
+        );
+        assert_eq!(
+            end(Scope::Game(1)).verdict(&l),
+            Verdict::Top(vec![Selection::End(End::Conquest)])
+        );
+        let caps = |scope| Market::Most {
+            tally: Tally::Captures,
+            scope,
+        };
+        // Game 1: Ada 1, Bo 2. Game 2 (Bo at seat 0): Bo 3, Ada 1. Match: Bo 5, Ada 2.
+        assert_eq!(caps(Scope::Game(1)).verdict(&l), top(&[1]));
+        assert_eq!(caps(Scope::Match).verdict(&l), top(&[1]));
+        // Won one game each, a shared match between two is everyone level: a push.
+        assert_eq!(Market::Match.verdict(&l), Verdict::Push);
+    }
+
+    #[test]
+    fn a_pic_table_of_four_has_dead_heats() {
+        let claim = |by: u8| Event::Claim {
+            by: Seat(by),
+            owner: Seat((by + 1) % 4),
+            at: Place::Heap(3),
+            counters: 3,
+        };
+        let l = log(
+            GameKind::Pic,
+            &["Ada", "Bo", "Cy", "Di"],
+            vec![
+                G::new(&[2, 3, 0, 1], &[0, 2], End::NoMoves)
+                    .events(vec![claim(0), claim(2), claim(2), claim(1)])
+                    .scores(&[50, 20, 50, 24]),
+            ],
+            &[2, 0],
+        );
+        let v = Market::Match.verdict(&l);
+        assert_eq!(v, top(&[0, 2]));
+        assert_eq!(
+            v.share(Side::For(Selection::Entrant(0))),
+            Share::Part { num: 1, den: 2 }
+        );
+        assert_eq!(v.share(Side::For(Selection::Entrant(1))), Share::LOST);
+        assert_eq!(
+            v.share(Side::Against(Selection::Entrant(0))),
+            Share::Part { num: 1, den: 2 }
+        );
+        assert_eq!(v.share(Side::Against(Selection::Entrant(3))), Share::WON);
+        // Claims: seat 2 (Ada) made two, seats 0 and 1 (Cy, Di) one each.
+        let caps = Market::Most {
+            tally: Tally::Captures,
+            scope: Scope::Match,
+        };
+        assert_eq!(caps.verdict(&l), top(&[0]));
+        let points = Market::Most {
+            tally: Tally::Points,
+            scope: Scope::Game(1),
+        };
+        assert_eq!(points.verdict(&l), top(&[0, 2]));
+        let level = log(
+            GameKind::Pic,
+            &["Ada", "Bo", "Cy"],
+            vec![G::new(&[0, 1, 2], &[0, 1, 2], End::NoMoves).scores(&[36, 36, 36])],
+            &[],
+        );
+        assert_eq!(Market::Game { number: 1 }.verdict(&level), Verdict::Push);
+        assert_eq!(Market::Match.verdict(&level), Verdict::Push);
+    }
+
+    #[test]
+    fn a_market_must_suit_the_game() {
+        let down = Market::Most {
+            tally: Tally::Down,
+            scope: Scope::Match,
+        };
+        assert!(down.check_game(GameKind::Oicustiytac).is_ok());
+        let err = down.check_game(GameKind::TidesOfWar).unwrap_err();
+        assert!(err.contains("Tides of War keeps no `down` tally"), "{err}");
+        assert!(
+            Market::Game { number: 0 }
+                .check_game(GameKind::Pic)
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,311 @@
+//! Placing bets at a table: matching the names in a bet to the characters, checking the
+//! market suits the game, pricing bookie bets, and refusing what a purse cannot cover.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::bet::{Bet, Book};
+use super::market::{Market, Selection, Side};
+use super::money::{Currency, Money};
+use super::price::Odds;
+use super::purse::{Credit, Purse};
+use super::syntax::{BetText, HowText, PickText};
+use crate::games::GameKind;
+
+/// The table a bet is placed at.
+#[derive(Clone, Copy, Debug)]
+pub struct Table<'a> {
+    /// The game played.
+    pub game: GameKind,
+    /// The entrants' names, in the match's order.
+    pub entrants: &'a [String],
+}
+
+/// A bet with its names matched, not yet placed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Proposal {
+    /// The bettor, by their full name.
+    pub bettor: String,
+    /// What they offer to stake.
+    pub stake: Money,
+    /// The question.
+    pub market: Market,
+    /// What they back.
+    pub pick: Selection,
+    /// With whom.
+    pub how: How,
+}
+
+/// With whom a proposal is made, names matched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum How {
+    /// The bookie, at a price agreed or (when `None`) at the bookie's own.
+    Bookie(Option<Odds>),
+    /// The house pool.
+    Pool,
+    /// A stake against a rival, who puts up `stake` on the other side.
+    Against {
+        /// The rival's full name.
+        rival: String,
+        /// The rival's stake.
+        stake: Money,
+    },
+}
+
+/// A name of the table that matches nobody or more than one.
+fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, String> {
+    let lower = name.to_lowercase();
+    if let Some(i) = table
+        .entrants
+        .iter()
+        .position(|e| e.to_lowercase() == lower)
+    {
+        return Ok(i);
+    }
+    let matches: Vec<usize> = (0..table.entrants.len())
+        .filter(|&i| {
+            table.entrants[i]
+                .to_lowercase()
+                .split_whitespace()
+                .any(|w| w.starts_with(&lower))
+                || table.entrants[i].to_lowercase().starts_with(&lower)
+        })
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(format!(
+            "`{name}` is not at the {} table ({})",
+            table.game.title(),
+            table.entrants.join(", ")
+        )),
+    }
+}
+
+/// Matches a written bet to the table. `character` finds a character's full name by any
+/// name the GM may use.
+///
+/// # Errors
+/// A name that matches nobody, a market the game has not, a rival who is the bettor.
+pub fn resolve(
+    text: &BetText,
+    table: &Table<'_>,
+    character: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Proposal, String> {
+    text.market.check_game(table.game)?;
+    let bettor = character(&text.bettor)?;
+    let pick = match &text.pick {
+        PickText::Name(name) => Selection::Entrant(find_entrant(name, table)?),
+        PickText::End(end) => {
+            if !super::market::ends_of(table.game).contains(end) {
+                return Err(format!(
+                    "a game of {} never ends by {}",
+                    table.game.title(),
+                    super::market::end_word(*end)
+                ));
+            }
+            Selection::End(*end)
+        }
+    };
+    let how = match &text.how {
+        HowText::Bookie(odds) => How::Bookie(*odds),
+        HowText::Pool => How::Pool,
+        HowText::Against { rival, stake } => {
+            let rival = character(rival)?;
+            if rival == bettor {
+                return Err(format!("{bettor} cannot bet against themselves"));
+            }
+            How::Against {
+                rival,
+                stake: stake.unwrap_or(text.stake),
+            }
+        }
+    };
+    Ok(Proposal {
+        bettor,
+        stake: text.stake,
+        market: text.market,
+        pick,
+        how,
+    })
+}
+
+/// Why a bet was not taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refusal {
+    /// The bookie quotes no price on it.
+    NoPrice,
+    /// Someone's purse (with the house's credit) does not cover the stake.
+    Short {
+        /// Whose.
+        who: String,
+        /// Their purse.
+        purse: Purse,
+        /// What they would have staked at this table by then.
+        stakes: Money,
+    },
+}
+
+impl Refusal {
+    /// The refusal in a word or two, for tables.
+    #[must_use]
+    pub fn short(&self) -> &'static str {
+        match self {
+            Refusal::NoPrice => "no price",
+            Refusal::Short { .. } => "purse too light",
+        }
+    }
+
+    /// The refusal as a clause, money in `currency`.
+    #[must_use]
+    pub fn describe(&self, currency: Currency, credit: Credit) -> String {
+        match self {
+            Refusal::NoPrice => {
+                "the bookie quotes no price on it (too near a certainty, or never decided)"
+                    .to_owned()
+            }
+            Refusal::Short { who, purse, stakes } => format!(
+                "{who}'s purse ({}) does not cover {} in stakes{}",
+                purse.show(currency),
+                stakes.show(currency),
+                match credit {
+                    Credit::None => ", and the house gives no credit".to_owned(),
+                    Credit::UpTo(limit) =>
+                        format!(", even with credit up to {}", limit.show(currency)),
+                    Credit::Unlimited => String::new(),
+                }
+            ),
+        }
+    }
+}
+
+/// The bets a table took, and the ones it refused.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Placed {
+    /// The ante: one bet for each player who could cover it, all in one pot.
+    pub ante: Vec<Bet>,
+    /// Players at the table who could not cover the ante.
+    pub ante_refused: Vec<Refusal>,
+    /// The proposals taken, by index into the proposals, each with its bets (an
+    /// `against` proposal is two bets of one group, the rival's second).
+    pub taken: Vec<(usize, Vec<Bet>)>,
+    /// The proposals refused, by index into the proposals, with why.
+    pub refused: Vec<(usize, Refusal)>,
+}
+
+impl Placed {
+    /// Every bet taken, the ante first.
+    #[must_use]
+    pub fn bets(&self) -> Vec<Bet> {
+        self.ante
+            .iter()
+            .chain(self.taken.iter().flat_map(|(_, bets)| bets))
+            .cloned()
+            .collect()
+    }
+}
+
+/// Places proposals in order against the purses: each bettor's stakes at this table
+/// together must be covered by their purse and the house's credit. `price` gives the
+/// bookie's price for a market and a selection. `ante` is a stake every entrant puts up
+/// on themselves to win the match, the winner taking the pot (the entrants are matched to
+/// purses by name).
+#[must_use]
+pub fn place(
+    proposals: &[Proposal],
+    ante: Option<Money>,
+    entrants: &[String],
+    purses: &BTreeMap<String, Purse>,
+    credit: Credit,
+    price: &dyn Fn(Market, Selection) -> Option<Odds>,
+) -> Placed {
+    let mut placed = Placed::default();
+    let mut committed: BTreeMap<String, Money> = BTreeMap::new();
+    let mut group = 0u32;
+    let afford =
+        |who: &str, stake: Money, committed: &BTreeMap<String, Money>| -> Result<Money, Refusal> {
+            let purse = purses.get(who).copied().unwrap_or_default();
+            let so_far = committed.get(who).copied().unwrap_or_default();
+            let total = so_far.checked_add(stake).unwrap_or(Money(u64::MAX));
+            if purse.covers(total, credit) {
+                Ok(total)
+            } else {
+                Err(Refusal::Short {
+                    who: who.to_owned(),
+                    purse,
+                    stakes: total,
+                })
+            }
+        };
+    if let Some(ante) = ante {
+        group += 1;
+        for (i, name) in entrants.iter().enumerate() {
+            match afford(name, ante, &committed) {
+                Ok(total) => {
+                    committed.insert(name.clone(), total);
+                    placed.ante.push(Bet {
+                        bettor: name.clone(),
+                        market: Market::Match,
+                        side: Side::For(Selection::Entrant(i)),
+                        stake: ante,
+                        book: Book::Stakes(group),
+                    });
+                }
+                Err(r) => placed.ante_refused.push(r),
+            }
+        }
+    }
+    for (index, p) in proposals.iter().enumerate() {
+        let mut bets = vec![Bet {
+            bettor: p.bettor.clone(),
+            market: p.market,
+            side: Side::For(p.pick),
+            stake: p.stake,
+            book: Book::Pool,
+        }];
+        match &p.how {
+            How::Pool => {}
+            How::Bookie(agreed) => match agreed.or_else(|| price(p.market, p.pick)) {
+                Some(odds) => bets[0].book = Book::Bookie(odds),
+                None => {
+                    placed.refused.push((index, Refusal::NoPrice));
+                    continue;
+                }
+            },
+            How::Against { rival, stake } => {
+                group += 1;
+                bets[0].book = Book::Stakes(group);
+                bets.push(Bet {
+                    bettor: rival.clone(),
+                    market: p.market,
+                    side: Side::Against(p.pick),
+                    stake: *stake,
+                    book: Book::Stakes(group),
+                });
+            }
+        }
+        let mut trial = committed.clone();
+        let mut refusal = None;
+        for bet in &bets {
+            match afford(&bet.bettor, bet.stake, &trial) {
+                Ok(total) => {
+                    trial.insert(bet.bettor.clone(), total);
+                }
+                Err(r) => {
+                    refusal = Some(r);
+                    break;
+                }
+            }
+        }
+        match refusal {
+            Some(r) => placed.refused.push((index, r)),
+            None => {
+                committed = trial;
+                placed.taken.push((index, bets));
+            }
+        }
+    }
+    placed
+}

@@ -1,0 +1,273 @@
+//! Properties of every settlement, over random match logs, purses, bets and house rules:
+//! money is conserved, no purse goes below zero without credit, and every payout is the
+//! exact amount rounded down to a whole copper (and a pot between characters is paid out
+//! to the last copper).
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::games::{End, Event, GameKind, Place, Seat};
+use crate::wager::market::{Scope, Share, Side, Tally};
+use crate::wager::price::Odds;
+use crate::wager::testlog::{G, log};
+
+const NAMES: [&str; 6] = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"];
+
+/// A random event of any game, by seats of a table of `n`.
+fn event(n: u8) -> impl Strategy<Value = Event> {
+    let at = Place::Heap(1);
+    (0..4u8, 0..n, 0..n, 1..4u8).prop_map(move |(kind, by, victim, count)| match kind {
+        0 => Event::Capture {
+            by: Seat(by),
+            victim: Seat(victim),
+            at,
+            count,
+        },
+        1 => Event::Claim {
+            by: Seat(by),
+            owner: Seat(victim),
+            at,
+            counters: 3,
+        },
+        2 => Event::BringDown {
+            by: Seat(by),
+            victim: Seat(victim),
+            at,
+            count,
+        },
+        _ => Event::BringHome { by: Seat(by), at },
+    })
+}
+
+/// A random game at a table of `n`: seats rotated, any winners, scores, events, an end.
+fn game(n: usize) -> impl Strategy<Value = G> {
+    (
+        0..n,
+        proptest::collection::vec(any::<bool>(), n),
+        proptest::collection::vec(0..30i32, n),
+        proptest::collection::vec(event(n as u8), 0..8),
+        0..9usize,
+    )
+        .prop_map(move |(rot, won, scores, events, end)| {
+            let seats: Vec<usize> = (0..n).map(|k| (k + rot) % n).collect();
+            let winners: Vec<u8> = (0..n as u8).filter(|&s| won[usize::from(s)]).collect();
+            let ends = [
+                End::Conquest,
+                End::Massacre,
+                End::Blockade,
+                End::Truce,
+                End::NoMoves,
+                End::AllCaptured,
+                End::Cap,
+                End::Points,
+                End::Stalled,
+            ];
+            G::new(&seats, &winners, ends[end])
+                .scores(&scores)
+                .events(events)
+        })
+}
+
+fn match_log() -> impl Strategy<Value = MatchLog> {
+    (2..=5usize)
+        .prop_flat_map(|n| {
+            (
+                Just(n),
+                proptest::collection::vec(game(n), 0..4),
+                proptest::collection::vec(any::<bool>(), n),
+                proptest::option::of(0..n as u8),
+            )
+        })
+        .prop_map(|(n, mut games, won, first)| {
+            if let (Some(first), Some(g)) = (first, games.first_mut()) {
+                g.ceremony = vec![Event::FirstTurn {
+                    winner: Seat(first),
+                }];
+            }
+            let winners: Vec<usize> = (0..n).filter(|&e| won[e]).collect();
+            log(GameKind::Pic, &NAMES[..n], games, &winners)
+        })
+}
+
+fn market() -> impl Strategy<Value = Market> {
+    let scope = prop_oneof![Just(Scope::Match), (1..5u32).prop_map(Scope::Game)];
+    let tally = prop_oneof![
+        Just(Tally::Points),
+        Just(Tally::Down),
+        Just(Tally::Home),
+        Just(Tally::Captures)
+    ];
+    prop_oneof![
+        Just(Market::Match),
+        (1..5u32).prop_map(|number| Market::Game { number }),
+        Just(Market::FirstTurn),
+        (tally, scope.clone()).prop_map(|(tally, scope)| Market::Most { tally, scope }),
+        scope.prop_map(|scope| Market::End { scope }),
+    ]
+}
+
+/// Random bets among the six names; the bets of one stakes group share its market.
+fn bets(players: usize) -> impl Strategy<Value = Vec<Bet>> {
+    let one = (
+        0..NAMES.len(),
+        market(),
+        0..players,
+        any::<bool>(),
+        1..5_000u64,
+        0..3u8,
+        (1..40u32, 1..12u32),
+        1..4u32,
+    );
+    (
+        proptest::collection::vec(one, 0..14),
+        proptest::collection::vec(market(), 4),
+    )
+        .prop_map(|(raw, group_markets)| {
+            raw.into_iter()
+                .map(|(who, market, pick, against, stake, book, (n, d), group)| {
+                    let book = match book {
+                        0 => Book::Bookie(Odds::new(n, d)),
+                        1 => Book::Pool,
+                        _ => Book::Stakes(group),
+                    };
+                    let market = match book {
+                        Book::Stakes(g) => group_markets[g as usize],
+                        _ => market,
+                    };
+                    let selection = match market {
+                        Market::End { .. } => Selection::End(if pick % 2 == 0 {
+                            End::Massacre
+                        } else {
+                            End::Cap
+                        }),
+                        _ => Selection::Entrant(pick),
+                    };
+                    let side = if against && matches!(book, Book::Stakes(_)) {
+                        Side::Against(selection)
+                    } else {
+                        Side::For(selection)
+                    };
+                    Bet {
+                        bettor: NAMES[who].to_owned(),
+                        market,
+                        side,
+                        stake: Money(stake),
+                        book,
+                    }
+                })
+                .collect()
+        })
+}
+
+fn credit() -> impl Strategy<Value = Credit> {
+    prop_oneof![
+        Just(Credit::None),
+        (0..3_000u64).prop_map(|c| Credit::UpTo(Money(c))),
+        Just(Credit::Unlimited)
+    ]
+}
+
+fn case() -> impl Strategy<Value = (MatchLog, Vec<Bet>, Vec<u64>, HouseRules)> {
+    match_log().prop_flat_map(|log| {
+        let n = log.entrants.len();
+        (
+            Just(log),
+            bets(n),
+            proptest::collection::vec(0..20_000u64, NAMES.len()),
+            (0..3_000u32, credit()).prop_map(|(take_bp, credit)| HouseRules { take_bp, credit }),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn every_settlement_conserves_money_and_rounds_down_to_the_copper(
+        (log, bets, coins, rules) in case()
+    ) {
+        let purses: BTreeMap<String, Purse> =
+            NAMES.iter().zip(&coins).map(|(n, &c)| ((*n).to_owned(), Purse::of(Money(c)))).collect();
+        let mut stakes: BTreeMap<&str, u64> = BTreeMap::new();
+        for b in &bets {
+            *stakes.entry(b.bettor.as_str()).or_default() += b.stake.0;
+        }
+        let covered = stakes.iter().all(|(n, &s)| purses[*n].covers(Money(s), rules.credit));
+        let s = match settle(&bets, &log, &purses, &rules) {
+            Err(SettleError::Short { bettor, stakes: total, .. }) => {
+                prop_assert!(!purses[&bettor].covers(total, rules.credit));
+                prop_assert!(!covered);
+                return Ok(());
+            }
+            Err(e) => return Err(TestCaseError::fail(format!("unexpected error: {e}"))),
+            Ok(s) => s,
+        };
+        prop_assert!(covered, "settled although a purse could not cover its stakes");
+
+        // Conservation: what the purses gain and lose plus the house's gain is zero.
+        let moved: i128 = s.changes().values().sum();
+        prop_assert_eq!(moved + s.house, 0);
+        // The transfers tell the same story.
+        let mut net: BTreeMap<String, i128> = BTreeMap::new();
+        for t in &s.transfers {
+            prop_assert!(t.amount > Money::ZERO);
+            *net.entry(t.from.to_string()).or_default() -= t.amount.signed();
+            *net.entry(t.to.to_string()).or_default() += t.amount.signed();
+        }
+        for (name, change) in s.changes() {
+            prop_assert_eq!(net.get(&name).copied().unwrap_or(0), change, "{}", name);
+        }
+        prop_assert_eq!(net.get("the house").copied().unwrap_or(0), s.house);
+
+        // No purse below zero without credit, and no debt beyond it.
+        for after in s.after.values() {
+            match rules.credit {
+                Credit::None => prop_assert!(after.debt == Money::ZERO && after.balance() >= 0),
+                Credit::UpTo(limit) => prop_assert!(after.debt <= limit),
+                Credit::Unlimited => {}
+            }
+            prop_assert!(after.coins == Money::ZERO || after.debt == Money::ZERO);
+        }
+
+        // Every payout is the exact amount rounded down to a whole copper.
+        let verdict = |m: Market| m.verdict(&log);
+        for line in &s.lines {
+            let share = verdict(line.bet.market).share(line.bet.side);
+            let stake = u128::from(line.bet.stake.0);
+            if let (Book::Bookie(o), Share::Part { num, den }) = (line.bet.book, share) {
+                let exact_num = stake * u128::from(num) * u128::from(o.num + o.den);
+                let exact_den = u128::from(den) * u128::from(o.den);
+                let paid = u128::from(line.payout.0);
+                prop_assert!(paid * exact_den <= exact_num && exact_num < (paid + 1) * exact_den);
+            }
+            if share == Share::Returned {
+                prop_assert_eq!(line.payout, line.bet.stake);
+            }
+        }
+        // Pools: never pay out more than the pot less the take, and never leave a whole
+        // copper per winner unpaid; pots between characters pay out exactly.
+        let mut pots: BTreeMap<String, (u128, u128, usize)> = BTreeMap::new();
+        for line in &s.lines {
+            let key = match line.bet.book {
+                Book::Bookie(_) => continue,
+                Book::Pool => format!("pool {:?}", line.bet.market),
+                Book::Stakes(g) => format!("stakes {g}"),
+            };
+            let e = pots.entry(key).or_default();
+            e.0 += u128::from(line.bet.stake.0);
+            e.1 += u128::from(line.payout.0);
+            e.2 += 1;
+        }
+        for (key, (pot, paid, members)) in pots {
+            if key.starts_with("stakes") {
+                prop_assert_eq!(pot, paid, "{}", key);
+            } else {
+                let take = pot * u128::from(rules.take_bp.min(10_000)) / 10_000;
+                prop_assert!(paid == pot || (paid <= pot - take && paid + members as u128 > pot - take),
+                    "{}: pot {} take {} paid {}", key, pot, take, paid);
+            }
+        }
+    }
+}

@@ -1,0 +1,510 @@
+//! The bet syntax: one line a GM types at the table (`--bet`) or writes in an evening file.
+//!
+//! ```text
+//! BETTOR AMOUNT on [MARKET] PICK [OPTION...]
+//! BETTOR backs [MARKET] PICK AMOUNT [OPTION...]
+//!
+//! MARKET   match (the default)            who wins the match (or the Piç table)
+//!          game N | round N               who wins that game or round
+//!          first-turn                     who wins the right to the first turn
+//!          points | down | home | captures   who scores more points, brings down or
+//!                                         brings home more stones, makes more captures
+//!                                         (over the match, or `in game N`)
+//!          end                            how the game ends: PICK is conquest, massacre,
+//!                                         blockade, truce, no-moves, all-captured, cap,
+//!                                         points or stalled (the last game, or `in game N`)
+//! OPTION   in game N | in round N         the scope of a points/down/home/captures/end bet
+//!          with the bookie                at the bookie's price (the default)
+//!          at PRICE                       with the bookie at a price agreed: 3 to 1, evens,
+//!                                         2 to 1 on, 5/2
+//!          in the pool                    in the house pool of that market
+//!          against RIVAL [AMOUNT]         a stake between characters: RIVAL puts up AMOUNT
+//!                                         (the same as the bettor's when left out) on the
+//!                                         other side, and the winner takes the pot
+//! ```
+//! AMOUNT is coins as anywhere else (`5 gp`, `2gp 5sp`, `250cp`). Names may be first names
+//! or whole names; keywords are read in any case.
+//! Examples: `Pip 5 gp on Brannoc`, `Pip 2 gp on first-turn Mirela`,
+//! `Ysolde backs round 2 Hrodgar 3 sp in the pool`, `Tamsin 1 gp on end massacre at 4 to 1`,
+//! `Hrodgar 2 gp on captures Mirela against Tamsin 3 gp`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::market::{Market, Scope, Tally, end_word};
+use super::money::{COINS, Money};
+use super::price::Odds;
+use crate::games::End;
+
+/// What a bet picks, before the names are matched to the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PickText {
+    /// A name, as written.
+    Name(String),
+    /// A way of ending.
+    End(End),
+}
+
+/// With whom, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HowText {
+    /// The bookie: at its own price, or at one agreed.
+    Bookie(Option<Odds>),
+    /// The house pool.
+    Pool,
+    /// A stake against another character, who puts up this much (the bettor's amount when
+    /// `None`).
+    Against {
+        /// The rival's name, as written.
+        rival: String,
+        /// The rival's stake.
+        stake: Option<Money>,
+    },
+}
+
+/// A bet as written, names not yet matched to anyone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetText {
+    /// The bettor's name, as written.
+    pub bettor: String,
+    /// The stake.
+    pub stake: Money,
+    /// The question.
+    pub market: Market,
+    /// The pick.
+    pub pick: PickText,
+    /// With whom.
+    pub how: HowText,
+}
+
+/// A bet that does not follow the syntax: the problem, as one sentence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct BetSyntaxError {
+    /// The bet as given.
+    pub text: String,
+    /// What is wrong, as a clause.
+    pub problem: String,
+}
+
+impl fmt::Display for BetSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot read the bet `{}`: {} (write it like \"Pip 5 gp on Brannoc\" or \"Pip 2 gp on first-turn Mirela in the pool\")",
+            self.text, self.problem
+        )
+    }
+}
+
+const KEYWORDS: [&str; 6] = ["in", "at", "with", "against", "on", "backs"];
+
+fn is_keyword(token: &str) -> bool {
+    KEYWORDS.contains(&token.to_lowercase().as_str())
+}
+
+/// Whether a token belongs to an amount: `5`, `gp`, `5gp`.
+fn is_money_token(token: &str) -> bool {
+    let t = token.trim_end_matches(',').to_ascii_lowercase();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let coin = &t[digits..];
+    !t.is_empty() && (coin.is_empty() || COINS.iter().any(|(name, _)| *name == coin)) && {
+        digits > 0 || !coin.is_empty()
+    }
+}
+
+struct Reader<'a> {
+    tokens: Vec<&'a str>,
+    at: usize,
+    text: &'a str,
+}
+
+impl<'a> Reader<'a> {
+    fn fail<T>(&self, problem: impl Into<String>) -> Result<T, BetSyntaxError> {
+        Err(BetSyntaxError {
+            text: self.text.trim().to_owned(),
+            problem: problem.into(),
+        })
+    }
+
+    fn peek(&self) -> Option<String> {
+        self.tokens.get(self.at).map(|t| t.to_lowercase())
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        if self.peek().as_deref() == Some(word) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn starts_amount(&self) -> bool {
+        self.tokens
+            .get(self.at)
+            .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+    }
+
+    /// Words up to a keyword or an amount.
+    fn words(&mut self) -> String {
+        let start = self.at;
+        while self.at < self.tokens.len()
+            && !is_keyword(self.tokens[self.at])
+            && !self.starts_amount()
+        {
+            self.at += 1;
+        }
+        self.tokens[start..self.at].join(" ")
+    }
+
+    fn amount(&mut self, whose: &str) -> Result<Money, BetSyntaxError> {
+        let start = self.at;
+        while self.at < self.tokens.len() && is_money_token(self.tokens[self.at]) {
+            self.at += 1;
+            // A word straight after a number is read as its coin, so that a wrong coin
+            // is named as one.
+            if self.tokens[self.at - 1].ends_with(|c: char| c.is_ascii_digit())
+                && self
+                    .tokens
+                    .get(self.at)
+                    .is_some_and(|t| t.chars().all(char::is_alphabetic) && !is_keyword(t))
+            {
+                self.at += 1;
+            }
+        }
+        if start == self.at {
+            return self.fail(format!("{whose} stake is missing"));
+        }
+        let text = self.tokens[start..self.at].join(" ");
+        match text.parse::<Money>() {
+            Ok(Money::ZERO) => self.fail(format!("{whose} stake is nothing")),
+            Ok(m) => Ok(m),
+            Err(e) => self.fail(format!("{whose} stake {}", e.reason)),
+        }
+    }
+
+    fn number(&mut self, after: &str) -> Result<u32, BetSyntaxError> {
+        match self.tokens.get(self.at).and_then(|t| t.parse::<u32>().ok()) {
+            Some(n) if n > 0 => {
+                self.at += 1;
+                Ok(n)
+            }
+            _ => self.fail(format!("`{after}` needs a number from 1")),
+        }
+    }
+
+    fn market(&mut self) -> Result<Market, BetSyntaxError> {
+        let word = self.peek().unwrap_or_default();
+        let market = match word.as_str() {
+            "match" | "table" => Market::Match,
+            "game" | "round" => {
+                self.at += 1;
+                let number = self.number(&word)?;
+                return Ok(Market::Game { number });
+            }
+            "first-turn" => Market::FirstTurn,
+            "first"
+                if self.tokens.get(self.at + 1).map(|t| t.to_lowercase())
+                    == Some("turn".into()) =>
+            {
+                self.at += 1;
+                Market::FirstTurn
+            }
+            "points" => most(Tally::Points),
+            "down" => most(Tally::Down),
+            "home" => most(Tally::Home),
+            "captures" => most(Tally::Captures),
+            "end" => Market::End {
+                scope: Scope::Match,
+            },
+            _ => return Ok(Market::Match),
+        };
+        self.at += 1;
+        Ok(market)
+    }
+
+    fn pick(&mut self, market: Market) -> Result<PickText, BetSyntaxError> {
+        let words = self.words();
+        if words.is_empty() {
+            return self.fail(
+                "it backs nobody: a name (or, for `end`, a way of ending) comes after the market",
+            );
+        }
+        if let Market::End { .. } = market {
+            let lower = words.to_lowercase().replace(' ', "-");
+            return match ALL_ENDS.iter().find(|e| end_word(**e) == lower) {
+                Some(e) => Ok(PickText::End(*e)),
+                None => self.fail(format!(
+                    "`{words}` is not a way of ending; the ends are {}",
+                    ALL_ENDS
+                        .iter()
+                        .map(|e| end_word(*e))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            };
+        }
+        Ok(PickText::Name(words))
+    }
+}
+
+const ALL_ENDS: [End; 9] = [
+    End::Conquest,
+    End::Massacre,
+    End::Blockade,
+    End::Truce,
+    End::NoMoves,
+    End::AllCaptured,
+    End::Cap,
+    End::Points,
+    End::Stalled,
+];
+
+fn most(tally: Tally) -> Market {
+    Market::Most {
+        tally,
+        scope: Scope::Match,
+    }
+}
+
+impl FromStr for BetText {
+    type Err = BetSyntaxError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut r = Reader {
+            tokens: text.split_whitespace().collect(),
+            at: 0,
+            text,
+        };
+        if r.tokens.is_empty() {
+            return r.fail("it is empty");
+        }
+        let bettor = r.words();
+        if bettor.is_empty() {
+            return r.fail("it does not begin with the bettor's name");
+        }
+        let backs = r.eat("backs");
+        let (stake, market, pick) = if backs {
+            let market = r.market()?;
+            let pick = r.pick(market)?;
+            (r.amount("the")?, market, pick)
+        } else {
+            let stake = r.amount("the")?;
+            if !r.eat("on") {
+                return r.fail("`on` and what is backed should follow the stake");
+            }
+            let market = r.market()?;
+            (stake, market, r.pick(market)?)
+        };
+        let mut market = market;
+        let mut how: Option<HowText> = None;
+        let mut set_how = |r: &Reader<'_>, h: HowText| match how {
+            Some(_) => r.fail(
+                "a bet is with the bookie, in the pool or against a rival: only one of these",
+            ),
+            None => {
+                how = Some(h);
+                Ok(())
+            }
+        };
+        while let Some(word) = r.peek() {
+            r.at += 1;
+            match word.as_str() {
+                "in" if matches!(r.peek().as_deref(), Some("game" | "round")) => {
+                    let unit = r.peek().unwrap_or_default();
+                    r.at += 1;
+                    let n = Scope::Game(r.number(&unit)?);
+                    market = match market {
+                        Market::Most {
+                            tally,
+                            scope: Scope::Match,
+                        } => Market::Most { tally, scope: n },
+                        Market::End {
+                            scope: Scope::Match,
+                        } => Market::End { scope: n },
+                        Market::Most { .. } | Market::End { .. } => {
+                            return r.fail("it names its game twice");
+                        }
+                        _ => {
+                            return r.fail(format!(
+                                "`in {unit} N` scopes a points, down, home, captures or end bet; for the winner of a {unit} write `on {unit} N NAME`"
+                            ));
+                        }
+                    };
+                }
+                "in" | "to" => {
+                    r.eat("the");
+                    if !r.eat("pool") {
+                        return r.fail(format!(
+                            "`{word}` should be followed by `the pool` or `game N`"
+                        ));
+                    }
+                    set_how(&r, HowText::Pool)?;
+                }
+                "with" | "at" if matches!(r.peek().as_deref(), Some("the" | "bookie")) => {
+                    r.eat("the");
+                    if !r.eat("bookie") {
+                        return r.fail(format!("`{word} the` should be followed by `bookie`"));
+                    }
+                    set_how(&r, HowText::Bookie(None))?;
+                }
+                "at" => {
+                    let start = r.at;
+                    while r.at < r.tokens.len()
+                        && !matches!(r.peek().as_deref(), Some("in" | "with" | "against"))
+                    {
+                        r.at += 1;
+                    }
+                    let price = r.tokens[start..r.at].join(" ");
+                    match price.parse::<Odds>() {
+                        Ok(odds) => set_how(&r, HowText::Bookie(Some(odds)))?,
+                        Err(e) => return r.fail(e.to_string()),
+                    }
+                }
+                "against" => {
+                    let rival = r.words();
+                    if rival.is_empty() {
+                        return r.fail("`against` needs the rival's name");
+                    }
+                    let stake = if r.starts_amount() {
+                        Some(r.amount("the rival's")?)
+                    } else {
+                        None
+                    };
+                    set_how(&r, HowText::Against { rival, stake })?;
+                }
+                _ => {
+                    r.at -= 1;
+                    let rest = r.tokens[r.at..].join(" ");
+                    return r.fail(format!("`{rest}` is not understood"));
+                }
+            }
+        }
+        Ok(BetText {
+            bettor,
+            stake,
+            market,
+            pick,
+            how: how.unwrap_or(HowText::Bookie(None)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bet(text: &str) -> BetText {
+        text.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn problem(text: &str) -> String {
+        text.parse::<BetText>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_plain_bet_is_on_the_match_with_the_bookie() {
+        let b = bet("Pip 5 gp on Brannoc");
+        assert_eq!(b.bettor, "Pip");
+        assert_eq!(b.stake, Money(500));
+        assert_eq!(b.market, Market::Match);
+        assert_eq!(b.pick, PickText::Name("Brannoc".into()));
+        assert_eq!(b.how, HowText::Bookie(None));
+        assert_eq!(bet("Pip backs Brannoc 5gp"), b);
+        assert_eq!(bet("Pip 5gp on match Brannoc with the bookie"), b);
+    }
+
+    #[test]
+    fn every_market_has_its_word() {
+        assert_eq!(
+            bet("Pip 2 gp on first-turn Mirela").market,
+            Market::FirstTurn
+        );
+        assert_eq!(
+            bet("Pip 2 gp on first turn Mirela").market,
+            Market::FirstTurn
+        );
+        assert_eq!(
+            bet("Old Pip 2 gp 5 sp on round 2 Old Brannoc").market,
+            Market::Game { number: 2 }
+        );
+        let b = bet("Old Pip 2 gp 5 sp on round 2 Old Brannoc");
+        assert_eq!((b.bettor.as_str(), b.stake), ("Old Pip", Money(250)));
+        assert_eq!(b.pick, PickText::Name("Old Brannoc".into()));
+        assert_eq!(
+            bet("Pip 1 sp on down Mirela in round 3").market,
+            Market::Most {
+                tally: Tally::Down,
+                scope: Scope::Game(3)
+            }
+        );
+        assert_eq!(
+            bet("Pip 1 sp on captures Mirela").market,
+            Market::Most {
+                tally: Tally::Captures,
+                scope: Scope::Match
+            }
+        );
+        let end = bet("Tamsin 1 gp on end massacre at 4 to 1 in game 2");
+        assert_eq!(
+            end.market,
+            Market::End {
+                scope: Scope::Game(2)
+            }
+        );
+        assert_eq!(end.pick, PickText::End(End::Massacre));
+        assert_eq!(end.how, HowText::Bookie(Some(Odds::new(4, 1))));
+        assert_eq!(
+            bet("Pip 1 cp on end no moves").pick,
+            PickText::End(End::NoMoves)
+        );
+    }
+
+    #[test]
+    fn pools_and_rivals() {
+        assert_eq!(
+            bet("Ysolde backs round 2 Hrodgar 3 sp in the pool").how,
+            HowText::Pool
+        );
+        assert_eq!(
+            bet("Hrodgar 2 gp on Mirela against Tamsin 3 gp").how,
+            HowText::Against {
+                rival: "Tamsin".into(),
+                stake: Some(Money(300))
+            }
+        );
+        assert_eq!(
+            bet("Hrodgar 2 gp on Mirela against Tamsin").how,
+            HowText::Against {
+                rival: "Tamsin".into(),
+                stake: None
+            }
+        );
+    }
+
+    #[test]
+    fn mistakes_are_one_clear_sentence() {
+        assert!(
+            problem("Pip 5 gp Brannoc").contains("`on` and what is backed should follow the stake")
+        );
+        assert!(problem("Pip on Brannoc").contains("the stake is missing"));
+        assert!(problem("Pip 5 bananas on Brannoc").contains("`bananas` is not a coin"));
+        assert!(problem("Pip 0 gp on Brannoc").contains("stake is nothing"));
+        assert!(problem("Pip 5 gp on").contains("backs nobody"));
+        assert!(problem("Pip 5 gp on end sunrise").contains("not a way of ending"));
+        assert!(problem("Pip 5 gp on game Brannoc").contains("`game` needs a number"));
+        assert!(problem("Pip 5 gp on Brannoc in game 2").contains("scopes a points"));
+        assert!(
+            problem("Pip 5 gp on Brannoc in the pool against Ysolde").contains("only one of these")
+        );
+        assert!(problem("Pip 5 gp on Brannoc at 3 to nothing").contains("is not a price"));
+        assert!(problem("Pip 5 gp on Brannoc 3 gp").contains("`3 gp` is not understood"));
+        assert!(problem("").contains("it is empty"));
+        assert!(problem("5 gp on Brannoc").contains("bettor's name"));
+        for text in ["Pip 5 gp Brannoc", "", "Pip 5 gp on end sunrise"] {
+            let msg = problem(text);
+            assert_eq!(msg.lines().count(), 1, "{msg}");
+            assert!(msg.starts_with("cannot read the bet"), "{msg}");
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Match logs built by hand, for the tests of markets and settlement: each game's events
+//! exactly as the engines report them, with no engine involved.
+
+use crate::ai::{Skill, Temperament};
+use crate::games::{End, Event, GameKind, Outcome, Seat, Seats};
+use crate::table::{Entrant, Format, GameLog, MatchLog, Step};
+
+/// A game (or round) of the log.
+#[derive(Clone, Debug)]
+pub struct G {
+    /// Which entrant sat at each seat.
+    pub seats: Vec<usize>,
+    /// The first-turn ceremony, if the game had one.
+    pub ceremony: Vec<Event>,
+    /// The events, one step each.
+    pub events: Vec<Event>,
+    /// The winning seats (empty for a draw).
+    pub winners: Vec<u8>,
+    /// How it ended.
+    pub end: End,
+    /// Each seat's score.
+    pub scores: Vec<i32>,
+}
+
+impl G {
+    /// A game at these seats won by `winners` (seats), ending `end`.
+    pub fn new(seats: &[usize], winners: &[u8], end: End) -> G {
+        G {
+            seats: seats.to_vec(),
+            ceremony: Vec::new(),
+            events: Vec::new(),
+            winners: winners.to_vec(),
+            end,
+            scores: vec![0; seats.len()],
+        }
+    }
+
+    /// With a ceremony.
+    pub fn ceremony(mut self, events: Vec<Event>) -> G {
+        self.ceremony = events;
+        self
+    }
+
+    /// With these events.
+    pub fn events(mut self, events: Vec<Event>) -> G {
+        self.events = events;
+        self
+    }
+
+    /// With these scores by seat.
+    pub fn scores(mut self, scores: &[i32]) -> G {
+        self.scores = scores.to_vec();
+        self
+    }
+}
+
+/// A match of `kind` between `names`, of `games`, won by the entrants `winners`.
+pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> MatchLog {
+    let entrants: Vec<Entrant> = names
+        .iter()
+        .map(|n| Entrant {
+            name: (*n).to_owned(),
+            skill: Skill::Level(5),
+            temperament: Temperament::Steady,
+        })
+        .collect();
+    let mut wins = vec![0u32; names.len()];
+    let games: Vec<GameLog> = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let seats = g.winners.iter().fold(Seats::NONE, |s, &w| s.with(Seat(w)));
+            let outcome = Outcome {
+                winners: seats,
+                end: g.end,
+            };
+            let winners: Vec<usize> = g.winners.iter().map(|&w| g.seats[usize::from(w)]).collect();
+            for &w in &winners {
+                wins[w] += 1;
+            }
+            let mut events = g.events;
+            events.push(Event::Over { outcome });
+            GameLog {
+                number: i as u32 + 1,
+                seats: g.seats.clone(),
+                ceremony: g.ceremony,
+                start: String::new(),
+                start_scores: vec![0; g.seats.len()],
+                steps: events
+                    .into_iter()
+                    .map(|e| Step {
+                        seat: None,
+                        mv: String::new(),
+                        events: vec![e],
+                        scores: Vec::new(),
+                    })
+                    .collect(),
+                outcome,
+                winners,
+                scores: g.scores,
+                standing: vec![Vec::new(); g.seats.len()],
+                end: String::new(),
+            }
+        })
+        .collect();
+    MatchLog {
+        game: kind,
+        seed: 0,
+        format: Format::BestOf(3),
+        entrants,
+        games,
+        wins,
+        winners: winners.to_vec(),
+    }
+}

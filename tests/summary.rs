@@ -1,0 +1,90 @@
+//! The match summary (what the bets settle on) agrees with the games' own scores.
+
+use taproom::ai::{Skill, Temperament};
+use taproom::games::{kiust::Kiust, oicus::Oicus, tides::Tides};
+use taproom::table::{Entrant, Format, MatchSettings, play_match};
+
+fn entrants() -> Vec<Entrant> {
+    ["Ana", "Bo"]
+        .iter()
+        .map(|n| Entrant {
+            name: (*n).to_owned(),
+            skill: Skill::Level(5),
+            temperament: Temperament::Steady,
+        })
+        .collect()
+}
+
+#[test]
+fn oicustiytac_points_are_three_a_stone_down_and_two_a_stone_home() {
+    for seed in 0..20 {
+        let settings = MatchSettings::<Oicus> {
+            format: Format::FirstTo(3),
+            draw_cap: 3,
+            options: Default::default(),
+            seed,
+        };
+        let log = play_match(&entrants(), &settings).unwrap();
+        let summary = log.summary();
+        assert!(
+            summary[0]
+                .first_turn
+                .as_ref()
+                .is_some_and(|f| !f.by_lot && f.draws.len() >= 2)
+        );
+        for round in &summary {
+            for e in &round.entrants {
+                assert_eq!(
+                    e.score as u32,
+                    3 * e.tally.brought_down + 2 * e.tally.brought_home,
+                    "seed {seed} round {}: {e:?}",
+                    round.number
+                );
+            }
+            let top = round.entrants.iter().map(|e| e.score).max().unwrap();
+            assert!(round.winners.iter().all(|w| {
+                round
+                    .entrants
+                    .iter()
+                    .any(|e| &e.name == w && e.score == top)
+            }));
+        }
+    }
+}
+
+#[test]
+fn captures_account_for_every_stone_and_piece_lost() {
+    for seed in 0..20 {
+        let settings = MatchSettings::<Tides> {
+            format: Format::BestOf(3),
+            draw_cap: 3,
+            options: Default::default(),
+            seed,
+        };
+        for g in play_match(&entrants(), &settings).unwrap().summary() {
+            let (a, b) = (&g.entrants[0], &g.entrants[1]);
+            assert_eq!(
+                a.score as u32 + b.tally.captured,
+                14,
+                "stones left plus stones taken: {g:?}"
+            );
+            assert_eq!(b.score as u32 + a.tally.captured, 14, "{g:?}");
+        }
+        let settings = MatchSettings::<Kiust> {
+            format: Format::BestOf(1),
+            draw_cap: 3,
+            options: Default::default(),
+            seed,
+        };
+        for g in play_match(&entrants(), &settings).unwrap().summary() {
+            let (a, b) = (&g.entrants[0], &g.entrants[1]);
+            assert_eq!(a.score as u32 + b.tally.captured, 12, "{g:?}");
+            assert_eq!(b.score as u32 + a.tally.captured, 12, "{g:?}");
+            assert_eq!(
+                g.first_turn.as_ref().unwrap().draws.len() % 2,
+                0,
+                "both throw, as often as they tie"
+            );
+        }
+    }
+}
