@@ -1,11 +1,35 @@
-//! What each skill level means: the search budget, and how often and how badly the player
-//! errs when it picks among the moves it has weighed.
+//! What each skill level means: the search budget, how far ahead the player looks before
+//! it searches, and how often and how badly it errs when it picks among the moves it has
+//! weighed.
 //!
-//! Budgets are iteration counts, never time, so a seed replays every decision on any
-//! machine; level 10's budget was chosen by measurement to fit 100 ms a move on one core
-//! (see `benches/ai.rs`). A player errs through a softmax over the values the search gave
-//! its moves: the temperature falls with skill, so a beginner often takes a move that is a
-//! little worse and now and then one that is much worse, and a master almost never does.
+//! | level | iterations | temperature | foresight | plays like |
+//! | ---: | ---: | ---: | ---: | --- |
+//! | 1 | 4 | 0.30 | 0 | a beginner: glances at a few moves, often picks a poor one |
+//! | 2 | 8 | 0.18 | 0 | knows what a good move looks like, not what comes back |
+//! | 3 | 16 | 0.10 | 2 | looks at the replies (the two-ply look) |
+//! | 4 | 40 | 0.06 | 3 | |
+//! | 5 | 100 | 0.04 | 4 | a fair club player |
+//! | 6 | 200 | 0.03 | 5 | |
+//! | 7 | 450 | 0.02 | 6 | |
+//! | 8 | 1,000 | 0.012 | 8 | strong |
+//! | 9 | 2,000 | 0.006 | 10 | |
+//! | 10 | 4,096 | 0 | 12 | as strong as a default match in 2 s allows |
+//!
+//! * **Iterations** are the search's playouts per decision: counts, never time, so a seed
+//!   replays every decision on any machine. Level 10's budget was set by measurement: a
+//!   move well under 100 ms on one core, and a default match of two level-10 players
+//!   within 2 s (see `benches/ai.rs`), which is the tighter bound.
+//! * **Temperature** is that of a softmax over the values the search gave the moves: a
+//!   beginner often takes a move that is a little worse and now and then one that is much
+//!   worse; level 10 takes the best.
+//! * **Foresight** is how many playouts' worth of trust the search gives a two-ply look at
+//!   each move (our share after the reply the opponent likes best) before it starts.
+//!   Without it a small search walks into one-move tactics; the weight stays low so that a
+//!   stronger level still sees more than a weaker one.
+//!
+//! Every level has a little contempt for draws ([`CONTEMPT`]): it plays on for a result,
+//! which is what makes the stronger of two players show it (Tides of War between two
+//! careful players is otherwise a truce nearly every time).
 
 use super::Skill;
 use super::search::{Config, Leaf};
@@ -45,7 +69,7 @@ const LEAF_PLIES: u16 = 0;
 const SHARPNESS: f32 = 6.0;
 /// How much less than a fair share a draw is worth to the levels: they play on for a
 /// result rather than settle for a truce (a temperament moves this either way).
-const CONTEMPT: f32 = 0.1;
+pub const CONTEMPT: f32 = 0.1;
 
 /// The plain reference: UCT with exploration √2, random playouts to the end, 1,000
 /// iterations, the most visited move.

@@ -15,6 +15,19 @@
 //! Together with the search's own figures for each move (its value and the spread of its
 //! results), a temperament turns these into a small bonus or malus on the move's value:
 //! small enough that style changes which of the near-equal moves is played, not how well.
+//!
+//! | temperament | attack | exposure | restriction | risk (spread) | whim | contempt |
+//! | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+//! | cautious | −0.08 (avoids trades) | 0.01 | | −0.10 (prefers the sure thing) | | −0.10 (a draw is fine) |
+//! | steady | | | | | | |
+//! | bold | +0.08 (takes what it can) | | | | | +0.05 |
+//! | reckless | +0.06 | | | +0.05 (likes a gamble) | ×1.1 | +0.10 (never settles) |
+//! | cunning | | | +0.06 (hems the opponent in) | | | |
+//!
+//! Measured on Tides of War (`taproom ladder tides --levels 5 --temperaments all`), the
+//! five stay within about 30 rating points of each other, while a bold level-5 player
+//! answers about two thirds of seeded capture chances with a capture and a cautious one
+//! under half (see the tests in `ai/tests.rs`).
 
 use super::Temperament;
 use super::search::{RootMove, static_rewards};
@@ -112,16 +125,11 @@ impl Leaning {
     /// The bonus for each root move, given their traits (same order), into `out`.
     pub fn bonuses<M>(&self, root: &[RootMove<M>], traits: &[Traits], out: &mut Vec<f32>) {
         out.clear();
-        let known: Vec<f32> = traits
+        let (sum, known) = traits
             .iter()
-            .map(|t| t.replies)
-            .filter(|r| *r > 0.0)
-            .collect();
-        let mean_replies = if known.is_empty() {
-            0.0
-        } else {
-            known.iter().sum::<f32>() / known.len() as f32
-        };
+            .filter(|t| t.replies > 0.0)
+            .fold((0.0, 0u32), |(s, n), t| (s + t.replies, n + 1));
+        let mean_replies = if known == 0 { 0.0 } else { sum / known as f32 };
         for (i, rm) in root.iter().enumerate() {
             let t = traits.get(i).copied().unwrap_or_default();
             let restriction = if mean_replies > 0.0 && t.replies > 0.0 {
