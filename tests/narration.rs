@@ -26,6 +26,7 @@ fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Vo
         })
         .collect();
     let settings = MatchSettings::<G> {
+        effort: Default::default(),
         format,
         draw_cap: 3,
         options: Default::default(),

@@ -5,12 +5,20 @@
 //! every choice; players never keep a generator of their own.
 
 mod greedy;
+pub mod levels;
 mod random;
+pub mod search;
 mod skill;
+mod skilled;
+pub mod style;
+#[cfg(test)]
+mod tests;
 
 pub use greedy::Greedy;
+pub use levels::Profile;
 pub use random::RandomPlayer;
 pub use skill::{Skill, Temperament};
+pub use skilled::{BaselinePlayer, SkilledPlayer};
 
 use rand::SeedableRng;
 
@@ -32,13 +40,51 @@ pub trait Player<G: Game>: Send {
     fn choose(&mut self, pos: &G, rng: &mut TableRng) -> G::Move;
 }
 
-/// The player a character of this skill and temperament gets.
+/// The player a character of this skill and temperament gets: the search, with the
+/// level's budget and errors and the temperament's style; the plain baseline for
+/// [`Skill::Baseline`] (which has no temperament).
 #[must_use]
 pub fn player_for<G: Game>(skill: Skill, temperament: Temperament) -> Box<dyn Player<G>> {
-    let _ = temperament;
     match skill {
-        Skill::Level(level) if level <= 3 => Box::new(RandomPlayer),
-        _ => Box::new(Greedy),
+        Skill::Baseline => Box::new(BaselinePlayer::<G>::default()),
+        Skill::Level(_) => Box::new(SkilledPlayer::<G>::new(skill, temperament)),
+    }
+}
+
+/// How hard a player thinks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Effort {
+    /// In earnest: the level's whole budget (every match that is played).
+    #[default]
+    Full,
+    /// As a bookie imagines the match: the same level and errors with a sixteenth of the
+    /// search budget, no two-ply foresight and a steady temperament, so hundreds of
+    /// matches price a bet in seconds. Levels keep their order; the gaps between them
+    /// narrow.
+    Quick,
+}
+
+/// [`player_for`], thinking as hard as `effort` says.
+#[must_use]
+pub fn player_for_effort<G: Game>(
+    skill: Skill,
+    temperament: Temperament,
+    effort: Effort,
+) -> Box<dyn Player<G>> {
+    match effort {
+        Effort::Full => player_for(skill, temperament),
+        Effort::Quick => {
+            let mut profile = skill.profile();
+            profile.search.iterations = (profile.search.iterations / 16).max(2);
+            profile.foresight = 0;
+            // Temperament changes style rather than strength, and reading every move for
+            // it costs more than the whole quick search: the bookie imagines them steady.
+            let _ = temperament;
+            Box::new(SkilledPlayer::<G>::with_profile(
+                profile,
+                Temperament::Steady.leaning(),
+            ))
+        }
     }
 }
 

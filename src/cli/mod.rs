@@ -5,6 +5,7 @@ mod bet;
 mod check;
 mod engine;
 mod error;
+mod ladder;
 mod match_args;
 mod night;
 mod odds;
@@ -35,6 +36,7 @@ const EXAMPLES: &str = "Examples:
   taproom odds tides \"Old Brannoc\" Mirela --sims 2000
   taproom night examples/evening.toml              the evening, settled; --apply writes the purses
   taproom check campaign/npcs/*.toml examples/tavern.toml examples/evening.toml
+  taproom ladder tides --levels 1,5,10,baseline --games 100
   taproom engine perft tides-of-war --depth 4";
 
 #[derive(Debug, Subcommand)]
@@ -50,6 +52,8 @@ enum Command {
     Night(night::NightArgs),
     /// Validate character, tavern and evening files without playing.
     Check(check::CheckArgs),
+    /// Rank skill levels or characters by many single games: scores, intervals, ratings.
+    Ladder(ladder::LadderArgs),
 }
 
 /// Runs the command line and returns the process's exit code.
@@ -70,6 +74,7 @@ pub fn main() -> i32 {
         Command::Odds(args) => odds::run(&args, &mut out),
         Command::Night(args) => night::run(&args, &mut out),
         Command::Check(args) => check::run(&args, &mut out),
+        Command::Ladder(args) => ladder::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {

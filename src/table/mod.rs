@@ -2,6 +2,7 @@
 //! consumer reads.
 
 mod format;
+pub mod ladder;
 mod log;
 mod runner;
 mod summary;

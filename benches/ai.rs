@@ -1,0 +1,109 @@
+//! How long a level-10 move takes, on one core, in release mode.
+//!
+//! `cargo bench --bench ai` times level 10 (and the baseline) choosing a move from each
+//! game's start and from mid-game positions reached by seeded level-5 self-play, and
+//! prints the mean and the slowest move in milliseconds. `cargo bench --bench ai -- kiust`
+//! runs only the games whose name contains `kiust`; `--level N` times another level.
+
+use std::time::Instant;
+
+use taproom::ai::{Player, Skill, Temperament, player_for, sample_chance, table_rng};
+use taproom::games::kiust::Kiust;
+use taproom::games::tides::Tides;
+use taproom::games::{Game, Turn};
+
+/// Positions of each kind timed per game.
+const POSITIONS: u64 = 12;
+/// Seat moves of self-play before a mid-game position.
+const MID_MOVES: usize = 12;
+
+/// A position reached by `moves` seat moves of level-5 self-play, or `None` if the game
+/// ended first.
+fn reach<G: Game>(moves: usize, seed: u64) -> Option<G> {
+    let mut pos = G::start(2, &G::Options::default()).expect("two players");
+    let mut rng = table_rng(seed);
+    let mut players: Vec<Box<dyn Player<G>>> = (0..2)
+        .map(|_| player_for::<G>(Skill::Level(5), Temperament::Steady))
+        .collect();
+    let mut buf = Vec::new();
+    let mut made = 0;
+    loop {
+        match pos.turn() {
+            Turn::Over => return None,
+            Turn::Seat(_) if made == moves => return Some(pos),
+            Turn::Chance => {
+                let mv = sample_chance(&pos, &mut rng, &mut buf);
+                pos.play_unchecked(mv, &mut ());
+            }
+            Turn::Seat(s) => {
+                let mv = players[s.index()].choose(&pos, &mut rng);
+                pos.play_unchecked(mv, &mut ());
+                made += 1;
+            }
+        }
+    }
+}
+
+/// Times one decision of `skill` at each position; returns (mean ms, max ms).
+fn time<G: Game>(skill: Skill, positions: &[G]) -> (f64, f64) {
+    let mut total = 0.0;
+    let mut worst = 0.0f64;
+    for (i, pos) in positions.iter().enumerate() {
+        let mut player = player_for::<G>(skill, Temperament::Steady);
+        let mut rng = table_rng(1000 + i as u64);
+        let t = Instant::now();
+        std::hint::black_box(player.choose(pos, &mut rng));
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        total += ms;
+        worst = worst.max(ms);
+    }
+    (total / positions.len().max(1) as f64, worst)
+}
+
+fn bench<G: Game>(name: &str, level: u8) {
+    let mut starts = Vec::new();
+    let mut mids = Vec::new();
+    for seed in 0..POSITIONS * 4 {
+        if starts.len() < POSITIONS as usize
+            && let Some(p) = reach::<G>(0, seed)
+        {
+            starts.push(p);
+        }
+        if mids.len() < POSITIONS as usize
+            && let Some(p) = reach::<G>(MID_MOVES, seed)
+        {
+            mids.push(p);
+        }
+    }
+    for (label, positions) in [("start", &starts), ("mid-game", &mids)] {
+        for skill in [Skill::Level(level), Skill::Baseline] {
+            let (mean, max) = time(skill, positions);
+            println!(
+                "{name} {label}: skill {skill}: {mean:.1} ms a move on average, {max:.1} ms \
+                 at most ({} positions)",
+                positions.len()
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let level = args
+        .iter()
+        .position(|a| a == "--level")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let filter: Vec<&String> = args
+        .iter()
+        .filter(|a| !a.starts_with('-') && a.parse::<u8>().is_err())
+        .collect();
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    if wanted("tides") {
+        bench::<Tides>("tides", level);
+    }
+    if wanted("kiust") {
+        bench::<Kiust>("kiust", level);
+    }
+}

@@ -1,0 +1,283 @@
+//! Temperament as style: what each candidate move *causes*, read from the events the game
+//! reports when the move is tried, and how much each temperament likes that.
+//!
+//! Nothing here knows a rule. A move is tried on a copy of the position with a
+//! `Vec<Event>` sink, and so are the replies of the next seat to move (after every chance
+//! outcome in between, weighted by its odds). From the events:
+//!
+//! * **attack**: what the move takes from others (captures, piç claimed, stones brought
+//!   down, entering enemy ground, bringing a stone home);
+//! * **exposure**: the most the next opponent can take back in one reply (the same
+//!   events with the roles swapped; a reply that ends the game against us counts most);
+//! * **restriction**: how much fewer replies the opponent has than after the average
+//!   candidate (positive when the move hems them in).
+//!
+//! Together with the search's own figures for each move (its value and the spread of its
+//! results), a temperament turns these into a small bonus or malus on the move's value:
+//! small enough that style changes which of the near-equal moves is played, not how well.
+
+use super::Temperament;
+use super::search::{RootMove, static_rewards};
+use crate::games::{Chance, Event, Game, Seat, Turn};
+
+/// Losses that weigh as much as a lost game in an exposure count.
+const GAME_LOSS: f32 = 3.0;
+/// Counts (of stones, claims) beyond which more makes no difference to style.
+const SATURATION: f32 = 3.0;
+/// Scan the replies only while candidates × replies stays below this many trial moves.
+const SCAN_LIMIT: usize = 40_000;
+
+/// What a candidate move causes, as far as style is concerned.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Traits {
+    /// What the move takes from others, in stones or claims (0 for a quiet move).
+    pub attack: f32,
+    /// The most the next opponent can take back at once, averaged over chance.
+    pub exposure: f32,
+    /// How many replies the next opponent has, averaged over chance (0 when we move
+    /// again).
+    pub replies: f32,
+    /// Our share of the result after the reply the next opponent likes best, averaged
+    /// over chance: a two-ply look, which the search takes as its prior opinion.
+    pub outlook: f32,
+}
+
+/// The style weights of a temperament, in units of the mover's share of the result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Leaning {
+    /// Bonus per unit of attack (saturating at three).
+    pub attack: f32,
+    /// Malus per unit of exposure (saturating at three).
+    pub exposure: f32,
+    /// Bonus for hemming the opponent in, per unit of relative restriction.
+    pub restriction: f32,
+    /// Bonus (positive) or malus (negative) per unit of the spread of results.
+    pub risk: f32,
+    /// Multiplies the skill's temperature: how much more freely moves are picked.
+    pub whim: f32,
+    /// How much less than a fair share a draw is worth: a player with contempt for draws
+    /// plays on for a result.
+    pub contempt: f32,
+}
+
+impl Temperament {
+    /// How this temperament leans.
+    #[must_use]
+    pub fn leaning(self) -> Leaning {
+        let none = Leaning {
+            attack: 0.0,
+            exposure: 0.0,
+            restriction: 0.0,
+            risk: 0.0,
+            whim: 1.0,
+            contempt: 0.0,
+        };
+        match self {
+            Temperament::Steady => none,
+            Temperament::Cautious => Leaning {
+                attack: -0.08,
+                exposure: 0.01,
+                risk: -0.1,
+                contempt: -0.1,
+                ..none
+            },
+            Temperament::Bold => Leaning {
+                attack: 0.08,
+                contempt: 0.05,
+                ..none
+            },
+            Temperament::Reckless => Leaning {
+                attack: 0.06,
+                risk: 0.05,
+                whim: 1.1,
+                contempt: 0.1,
+                ..none
+            },
+            Temperament::Cunning => Leaning {
+                restriction: 0.06,
+                ..none
+            },
+        }
+    }
+}
+
+impl Leaning {
+    /// Whether this leaning needs the traits of the moves at all.
+    #[must_use]
+    pub fn reads_moves(&self) -> bool {
+        self.attack != 0.0 || self.exposure != 0.0 || self.restriction != 0.0
+    }
+
+    /// The bonus for each root move, given their traits (same order), into `out`.
+    pub fn bonuses<M>(&self, root: &[RootMove<M>], traits: &[Traits], out: &mut Vec<f32>) {
+        out.clear();
+        let known: Vec<f32> = traits
+            .iter()
+            .map(|t| t.replies)
+            .filter(|r| *r > 0.0)
+            .collect();
+        let mean_replies = if known.is_empty() {
+            0.0
+        } else {
+            known.iter().sum::<f32>() / known.len() as f32
+        };
+        for (i, rm) in root.iter().enumerate() {
+            let t = traits.get(i).copied().unwrap_or_default();
+            let restriction = if mean_replies > 0.0 && t.replies > 0.0 {
+                (1.0 - t.replies / mean_replies).clamp(-1.0, 1.0)
+            } else {
+                0.0
+            };
+            out.push(
+                self.attack * t.attack.min(SATURATION) / SATURATION
+                    - self.exposure * t.exposure.min(SATURATION) / SATURATION
+                    + self.restriction * restriction
+                    + self.risk * rm.spread,
+            );
+        }
+    }
+}
+
+/// How a scan judges positions: the search's own sharpness and contempt for draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judge {
+    /// See [`super::search::Config::sharpness`].
+    pub sharpness: f32,
+    /// See [`super::search::Config::contempt`].
+    pub contempt: f32,
+}
+
+/// Reads the traits of each move in `moves` (legal moves of the seat to move in `pos`).
+pub fn read_traits<G: Game>(pos: &G, moves: &[G::Move], judge: Judge, out: &mut Vec<Traits>) {
+    out.clear();
+    let Turn::Seat(me) = pos.turn() else { return };
+    let mut scan = Scan::<G> {
+        me,
+        judge,
+        events: Vec::new(),
+        moves: Vec::new(),
+        replies_allowed: SCAN_LIMIT / moves.len().max(1),
+    };
+    for &mv in moves {
+        let mut next = pos.clone();
+        scan.events.clear();
+        next.play_unchecked(mv, &mut scan.events);
+        let attack = scan.events.iter().map(|e| gain_of(e, me)).sum();
+        let look = scan.replies(&next, 2);
+        out.push(Traits {
+            attack,
+            exposure: look.exposure,
+            replies: look.replies,
+            outlook: look.outlook,
+        });
+    }
+}
+
+/// What `event` takes from others for `me`.
+fn gain_of(event: &Event, me: Seat) -> f32 {
+    match *event {
+        Event::Capture { by, count, .. } if by == me => f32::from(count),
+        Event::BringDown {
+            by, victim, count, ..
+        } if by == me && victim != me => f32::from(count),
+        Event::Claim { by, .. } | Event::Enter { by, .. } | Event::BringHome { by, .. }
+            if by == me =>
+        {
+            1.0
+        }
+        _ => 0.0,
+    }
+}
+
+/// What `event` costs `me` when another seat moves.
+fn loss_of(event: &Event, me: Seat) -> f32 {
+    match *event {
+        Event::Capture { victim, count, .. } | Event::BringDown { victim, count, .. }
+            if victim == me =>
+        {
+            f32::from(count)
+        }
+        Event::Claim { owner, .. } if owner == me => 1.0,
+        Event::Enter { by, .. } | Event::BringHome { by, .. } if by != me => 1.0,
+        Event::Over { outcome } if !outcome.winners.contains(me) => GAME_LOSS,
+        _ => 0.0,
+    }
+}
+
+/// What the next opponent can do after a move.
+#[derive(Clone, Copy, Debug, Default)]
+struct Look {
+    exposure: f32,
+    replies: f32,
+    outlook: f32,
+}
+
+/// Scratch space for looking at the replies.
+struct Scan<G: Game> {
+    me: Seat,
+    judge: Judge,
+    events: Vec<Event>,
+    moves: Vec<G::Move>,
+    replies_allowed: usize,
+}
+
+impl<G: Game> Scan<G> {
+    /// Our share of the result as the position stands.
+    fn share(&self, pos: &G, seat: Seat) -> f32 {
+        static_rewards(pos, self.judge.sharpness, self.judge.contempt)[seat.index()]
+    }
+
+    /// The next opponent's worst reply for us, their number of replies and our share after
+    /// the reply they like best, averaged over chance (at most `depth` chance events deep).
+    /// When we move again, or the game is over, it is the position as it stands.
+    fn replies(&mut self, pos: &G, depth: u8) -> Look {
+        let standing = Look {
+            outlook: self.share(pos, self.me),
+            ..Look::default()
+        };
+        match pos.turn() {
+            Turn::Over => standing,
+            Turn::Seat(s) if s == self.me => standing,
+            Turn::Chance if depth == 0 => standing,
+            Turn::Chance => {
+                let mut outcomes: Vec<(G::Move, Chance)> = Vec::new();
+                pos.chance_outcomes(&mut outcomes);
+                let mut sum = Look::default();
+                for &(mv, p) in &outcomes {
+                    let mut next = pos.clone();
+                    next.play_unchecked(mv, &mut ());
+                    let look = self.replies(&next, depth - 1);
+                    let p = p.as_f64() as f32;
+                    sum.exposure += p * look.exposure;
+                    sum.replies += p * look.replies;
+                    sum.outlook += p * look.outlook;
+                }
+                sum
+            }
+            Turn::Seat(them) => {
+                let mut moves = std::mem::take(&mut self.moves);
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                let mut look = Look {
+                    replies: moves.len() as f32,
+                    ..standing
+                };
+                let mut best = f32::NEG_INFINITY;
+                for &mv in moves.iter().take(self.replies_allowed) {
+                    let mut next = pos.clone();
+                    self.events.clear();
+                    next.play_unchecked(mv, &mut self.events);
+                    let loss = self.events.iter().map(|e| loss_of(e, self.me)).sum();
+                    look.exposure = look.exposure.max(loss);
+                    let shares = static_rewards(&next, self.judge.sharpness, self.judge.contempt);
+                    if shares[them.index()] > best {
+                        best = shares[them.index()];
+                        look.outlook = shares[self.me.index()];
+                    }
+                }
+                self.moves = moves;
+                look
+            }
+        }
+    }
+}

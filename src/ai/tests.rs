@@ -1,0 +1,145 @@
+//! Players by skill and temperament: legal play, strength in order, and style that shows
+//! in what a player chooses without costing it much strength.
+
+use super::*;
+use crate::games::tides::Tides;
+use crate::games::{Event, Turn};
+use crate::table::ladder::{Contender, LadderSettings, Schedule, run_ladder};
+
+/// Whether playing `mv` in `pos` captures anything.
+fn captures<G: Game>(pos: &G, mv: G::Move) -> bool {
+    let mut next = pos.clone();
+    let mut events = Vec::new();
+    next.play_unchecked(mv, &mut events);
+    events.iter().any(|e| matches!(e, Event::Capture { .. }))
+}
+
+/// Positions from seeded level-4 self-play where the side to move can capture.
+fn capture_positions(count: usize) -> Vec<Tides> {
+    let mut found = Vec::new();
+    let mut moves = Vec::new();
+    for seed in 0.. {
+        let mut rng = table_rng(seed);
+        let mut players: Vec<Box<dyn Player<Tides>>> = (0..2)
+            .map(|_| player_for::<Tides>(Skill::Level(4), Temperament::Steady))
+            .collect();
+        let mut pos = Tides::start(2, &Default::default()).unwrap();
+        while let Turn::Seat(s) = pos.turn() {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            if moves.len() > 1 && moves.iter().any(|&m| captures(&pos, m)) {
+                found.push(pos);
+                if found.len() == count {
+                    return found;
+                }
+            }
+            let mv = players[s.index()].choose(&pos, &mut rng);
+            pos.play_unchecked(mv, &mut ());
+        }
+    }
+    unreachable!("the seeds never run out")
+}
+
+/// How many of `positions` a level-5 player of `temperament` answers with a capture.
+fn capture_count(positions: &[Tides], temperament: Temperament) -> usize {
+    let mut player = player_for::<Tides>(Skill::Level(5), temperament);
+    positions
+        .iter()
+        .enumerate()
+        .filter(|&(i, pos)| {
+            let mv = player.choose(pos, &mut table_rng(1000 + i as u64));
+            captures(pos, mv)
+        })
+        .count()
+}
+
+#[test]
+fn every_skill_plays_legal_moves_to_the_end() {
+    for skill in (1..=10).map(Skill::Level).chain([Skill::Baseline]) {
+        let mut player = player_for::<Tides>(skill, Temperament::Bold);
+        let mut rng = table_rng(u64::from(skill.to_string().len() as u8));
+        let mut pos = Tides::start(2, &Default::default()).unwrap();
+        for _ in 0..6 {
+            let mv = player.choose(&pos, &mut rng);
+            pos.play(mv, &mut ())
+                .unwrap_or_else(|e| panic!("skill {skill}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn every_level_takes_a_conquest_in_one_when_it_is_the_only_sane_move() {
+    // From level 3 up the two-ply look sees it; the search sees it at every level that
+    // tries the move.
+    let pos: Tides = "....../....W./....../..B.../....../.B.... w"
+        .parse()
+        .unwrap();
+    for level in 3..=10 {
+        let mut player = player_for::<Tides>(Skill::Level(level), Temperament::Reckless);
+        let mv = player.choose(&pos, &mut table_rng(u64::from(level)));
+        assert_eq!(mv.to_string(), "e5-f6", "level {level}");
+    }
+}
+
+#[test]
+fn a_bold_player_captures_more_often_than_a_cautious_one() {
+    let positions = capture_positions(120);
+    let bold = capture_count(&positions, Temperament::Bold);
+    let cautious = capture_count(&positions, Temperament::Cautious);
+    let steady = capture_count(&positions, Temperament::Steady);
+    assert!(
+        bold >= cautious + positions.len() / 10,
+        "bold {bold}, steady {steady}, cautious {cautious} of {}",
+        positions.len()
+    );
+    assert!(
+        bold > steady,
+        "bold {bold}, steady {steady} of {}",
+        positions.len()
+    );
+}
+
+#[test]
+fn temperaments_change_style_not_strength_by_much() {
+    let contenders: Vec<Contender> = [Temperament::Bold, Temperament::Cautious]
+        .into_iter()
+        .map(|temperament| Contender {
+            name: temperament.to_string(),
+            skill: Skill::Level(4),
+            temperament,
+        })
+        .collect();
+    let settings = LadderSettings::<Tides> {
+        games: 120,
+        seed: 5,
+        schedule: Schedule::RoundRobin,
+        options: Default::default(),
+    };
+    let ladder = run_ladder(&contenders, &settings, &|| {}).unwrap();
+    let (share, _, _) = ladder.pairs[0].share();
+    assert!(
+        (0.35..=0.65).contains(&share),
+        "bold scored {share:.2} against cautious"
+    );
+}
+
+#[test]
+fn more_skill_wins_more() {
+    let contenders: Vec<Contender> = [1, 6]
+        .into_iter()
+        .map(|n| Contender {
+            name: format!("level {n}"),
+            skill: Skill::Level(n),
+            temperament: Temperament::Steady,
+        })
+        .collect();
+    let settings = LadderSettings::<Tides> {
+        games: 20,
+        seed: 6,
+        schedule: Schedule::RoundRobin,
+        options: Default::default(),
+    };
+    let ladder = run_ladder(&contenders, &settings, &|| {}).unwrap();
+    assert!(ladder.pairs[0].losses >= 18, "{:?}", ladder.pairs[0]);
+    assert!(ladder.ratings[1] > ladder.ratings[0] + 300.0);
+}
