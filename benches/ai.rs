@@ -9,6 +9,8 @@ use std::time::Instant;
 
 use taproom::ai::{Player, Skill, Temperament, player_for, sample_chance, table_rng};
 use taproom::games::kiust::Kiust;
+use taproom::games::oicus::Oicus;
+use taproom::games::pic::Pic;
 use taproom::games::tides::Tides;
 use taproom::games::{Game, Turn};
 
@@ -105,5 +107,11 @@ fn main() {
     }
     if wanted("kiust") {
         bench::<Kiust>("kiust", level);
+    }
+    if wanted("pic") {
+        bench::<Pic>("pic", level);
+    }
+    if wanted("oicus") {
+        bench::<Oicus>("oicus", level);
     }
 }
