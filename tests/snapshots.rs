@@ -11,25 +11,57 @@ fn told(args: &[&str]) -> String {
 
 #[test]
 fn tides_of_war_seed_7() {
-    insta::assert_snapshot!(told(&["play", "tides", "Brannoc", "Hrodgar", "--seed", "7", "--narrate", "full"]));
+    insta::assert_snapshot!(told(&[
+        "play",
+        "tides",
+        "Brannoc",
+        "Hrodgar",
+        "--seed",
+        "7",
+        "--narrate",
+        "full"
+    ]));
 }
 
 #[test]
 fn pic_table_of_three_seed_7() {
-    insta::assert_snapshot!(told(&["play", "pic", "Tamsin", "Pip", "Mirela", "--seed", "7", "--narrate", "full"]));
+    insta::assert_snapshot!(told(&[
+        "play",
+        "pic",
+        "Tamsin",
+        "Pip",
+        "Mirela",
+        "--seed",
+        "7",
+        "--narrate",
+        "full"
+    ]));
 }
 
 #[test]
 fn kiust_oyun_seed_7() {
-    insta::assert_snapshot!(told(&["play", "kiust", "Hrodgar", "Pip", "--seed", "7", "--narrate", "full"]));
+    insta::assert_snapshot!(told(&[
+        "play",
+        "kiust",
+        "Hrodgar",
+        "Pip",
+        "--seed",
+        "7",
+        "--narrate",
+        "full"
+    ]));
 }
 
 #[test]
 fn oicustiytac_seed_7() {
-    insta::assert_snapshot!(told(&["play", "dogfight", "Ysolde", "Tamsin", "--seed", "7"]));
+    insta::assert_snapshot!(told(&[
+        "play", "dogfight", "Ysolde", "Tamsin", "--seed", "7"
+    ]));
 }
 
 #[test]
 fn players_view_seed_7() {
-    insta::assert_snapshot!(told(&["play", "tides", "Pip", "Mirela", "--seed", "7", "--view", "players"]));
+    insta::assert_snapshot!(told(&[
+        "play", "tides", "Pip", "Mirela", "--seed", "7", "--view", "players"
+    ]));
 }
