@@ -19,6 +19,7 @@ fn entrants() -> Vec<Entrant> {
 fn oicustiytac_points_are_three_a_stone_down_and_two_a_stone_home() {
     for seed in 0..20 {
         let settings = MatchSettings::<Oicus> {
+            effort: Default::default(),
             format: Format::FirstTo(3),
             draw_cap: 3,
             options: Default::default(),
@@ -56,6 +57,7 @@ fn oicustiytac_points_are_three_a_stone_down_and_two_a_stone_home() {
 fn captures_account_for_every_stone_and_piece_lost() {
     for seed in 0..20 {
         let settings = MatchSettings::<Tides> {
+            effort: Default::default(),
             format: Format::BestOf(3),
             draw_cap: 3,
             options: Default::default(),
@@ -71,6 +73,7 @@ fn captures_account_for_every_stone_and_piece_lost() {
             assert_eq!(b.score as u32 + a.tally.captured, 14, "{g:?}");
         }
         let settings = MatchSettings::<Kiust> {
+            effort: Default::default(),
             format: Format::BestOf(1),
             draw_cap: 3,
             options: Default::default(),

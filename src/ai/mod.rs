@@ -51,6 +51,43 @@ pub fn player_for<G: Game>(skill: Skill, temperament: Temperament) -> Box<dyn Pl
     }
 }
 
+/// How hard a player thinks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Effort {
+    /// In earnest: the level's whole budget (every match that is played).
+    #[default]
+    Full,
+    /// As a bookie imagines the match: the same level and errors with a sixteenth of the
+    /// search budget, no two-ply foresight and a steady temperament, so hundreds of
+    /// matches price a bet in seconds. Levels keep their order; the gaps between them
+    /// narrow.
+    Quick,
+}
+
+/// [`player_for`], thinking as hard as `effort` says.
+#[must_use]
+pub fn player_for_effort<G: Game>(
+    skill: Skill,
+    temperament: Temperament,
+    effort: Effort,
+) -> Box<dyn Player<G>> {
+    match effort {
+        Effort::Full => player_for(skill, temperament),
+        Effort::Quick => {
+            let mut profile = skill.profile();
+            profile.search.iterations = (profile.search.iterations / 16).max(2);
+            profile.foresight = 0;
+            // Temperament changes style rather than strength, and reading every move for
+            // it costs more than the whole quick search: the bookie imagines them steady.
+            let _ = temperament;
+            Box::new(SkilledPlayer::<G>::with_profile(
+                profile,
+                Temperament::Steady.leaning(),
+            ))
+        }
+    }
+}
+
 /// Samples a chance outcome of `pos` by its exact probabilities.
 pub fn sample_chance<G: Game>(
     pos: &G,

@@ -56,6 +56,7 @@ impl MatchArgs {
         let options = options::<G>(&self.rules)?;
         G::start(players, &options).map_err(CliError::Usage)?;
         Ok(MatchSettings {
+            effort: Default::default(),
             format: self.format::<G>()?,
             draw_cap: self.draw_cap,
             options,

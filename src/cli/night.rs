@@ -325,6 +325,7 @@ fn play_one<G: Game>(
     let entrants = entrants::<G>(m.players);
     let format = m.plan.format_for::<G>();
     let settings = MatchSettings::<G> {
+        effort: Default::default(),
         format,
         draw_cap: m.plan.draw_cap,
         options: m.plan.options::<G>()?,

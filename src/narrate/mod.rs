@@ -282,8 +282,8 @@ impl<'a> Narrator<'a> {
         moments.sort_by(|a, b| a.step.cmp(&b.step).then(b.weight.cmp(&a.weight)));
         moments
             .dedup_by(|later, kept| !ceremony(later) && !ceremony(kept) && later.step == kept.step);
-        // Told in the order they happened.
-        moments.sort_by_key(|m| (m.step, m.key == "opening"));
+        // Told in the order they happened, the ceremony (in its own order) first.
+        moments.sort_by_key(|m| (!ceremony(m), m.step, m.key == "opening"));
         let mut lines = Vec::new();
         let mut boasted = false;
         for m in &moments {

@@ -2,7 +2,7 @@
 
 use super::Format;
 use super::log::{Entrant, GameLog, MatchLog, Step};
-use crate::ai::{Player, TableRng, player_for, sample_chance, table_rng};
+use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
 use crate::games::{Event, Game, Outcome, Seat, Seating, Turn};
 
 /// No game may run longer than this many steps; every game's own cap ends it far sooner,
@@ -20,6 +20,8 @@ pub struct MatchSettings<G: Game> {
     pub options: G::Options,
     /// The seed of the table's generator.
     pub seed: u64,
+    /// How hard the players think: in earnest, or as the bookie imagines them.
+    pub effort: Effort,
 }
 
 /// A match that could not be run.
@@ -49,7 +51,7 @@ pub fn play_match<G: Game>(
     let mut rng = table_rng(settings.seed);
     let mut players: Vec<Box<dyn Player<G>>> = entrants
         .iter()
-        .map(|e| player_for::<G>(e.skill, e.temperament))
+        .map(|e| player_for_effort::<G>(e.skill, e.temperament, settings.effort))
         .collect();
     let mut wins = vec![0u32; n];
     let mut games = Vec::new();

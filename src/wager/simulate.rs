@@ -108,6 +108,7 @@ pub fn simulate<G: Game>(
     let one = |i: u64| -> Result<Vec<MarketEstimate>, TableError> {
         let mut s = settings.clone();
         s.seed = sim_seed(settings.seed, i);
+        s.effort = crate::ai::Effort::Quick;
         let log = play_match::<G>(entrants, &s)?;
         progress();
         let mut tally = empty.clone();
