@@ -113,22 +113,17 @@ impl Narrator<'_> {
         let end = game.steps.len();
         let scores = game_scores(log, game);
         let winner_score = game.steps.last().map_or(0, |s| s.scores[w_seat.index()]);
-        if final_lead > 0 && final_lead * 6 <= winner_score.max(1) {
-            out.push(Moment {
-                key: "close-finish",
-                weight: 57,
-                step: end,
-                seat: Some(w_seat),
-                vars: vec![
-                    ("winner", who(w_seat)),
-                    ("loser", who(runner_up)),
-                    ("count", final_lead.to_string()),
-                    ("scores", scores),
-                ],
-            });
+        // The margin at the end: a close finish, or a rout by one who never trailed.
+        let margin = if final_lead > 0 && final_lead * 6 <= winner_score.max(1) {
+            Some("close-finish")
         } else if final_lead >= 3 && final_lead * 2 >= winner_score && worst.0 >= 0 {
+            Some("rout")
+        } else {
+            None
+        };
+        if let Some(key) = margin {
             out.push(Moment {
-                key: "rout",
+                key,
                 weight: 57,
                 step: end,
                 seat: Some(w_seat),
