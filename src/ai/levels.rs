@@ -1,6 +1,8 @@
 //! What each skill level means: the search budget, how far ahead the player looks before
-//! it searches, and how often and how badly it errs when it picks among the moves it has
-//! weighed.
+//! it searches, how often and how badly it errs when it picks among the moves it has
+//! weighed, and how often it slips and plays without thinking.
+//!
+//! The shared table (Tides of War uses it as it stands; the other games start from it):
 //!
 //! | level | iterations | temperature | foresight | plays like |
 //! | ---: | ---: | ---: | ---: | --- |
@@ -14,6 +16,14 @@
 //! | 8 | 1,000 | 0.012 | 8 | strong |
 //! | 9 | 2,000 | 0.006 | 10 | |
 //! | 10 | 4,096 | 0 | 12 | as strong as a default match in 2 s allows |
+//!
+//! Where a bigger search stops making a stronger player (Òicustiỳtac's many turns, Piç's
+//! and Kiust Oyun's dice and long games), a game's own table adds **slips**: the chance
+//! that on a move the player does not think at all and plays any legal move. Slips are
+//! what a beginner does most and a master never does, and unlike a budget they weaken a
+//! player by the same measure in every position, so the levels stay apart. Each game's
+//! table was set with `examples/tune.rs` and checked with `taproom ladder` (the README
+//! gives the commands and the results).
 //!
 //! * **Iterations** are the search's playouts per decision: counts, never time, so a seed
 //!   replays every decision on any machine. Level 10's budget was set by measurement: a
@@ -33,6 +43,7 @@
 
 use super::Skill;
 use super::search::{Config, Leaf};
+use crate::games::{Game, GameKind};
 
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,21 +56,122 @@ pub struct Profile {
     /// How many playouts' worth of trust the search gives a two-ply look at each move
     /// before it starts (0: none; the player does not look at the replies at all).
     pub foresight: u32,
+    /// The chance that the player does not think at all and plays any legal move (a
+    /// slip of attention): the beginner's blunder.
+    pub slip: f32,
 }
 
-/// Iterations, temperature and foresight by level (index 0 is level 1).
-const LEVELS: [(u32, f32, u32); 10] = [
-    (4, 0.3, 0),
-    (8, 0.18, 0),
-    (16, 0.1, 2),
-    (40, 0.06, 3),
-    (100, 0.04, 4),
-    (200, 0.03, 5),
-    (450, 0.02, 6),
-    (1_000, 0.012, 8),
-    (2_000, 0.006, 10),
-    (4_096, 0.0, 12),
+/// One level of one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Level {
+    iterations: u32,
+    temperature: f32,
+    foresight: u32,
+    slip: f32,
+}
+
+const fn level(iterations: u32, temperature: f32, foresight: u32, slip: f32) -> Level {
+    Level {
+        iterations,
+        temperature,
+        foresight,
+        slip,
+    }
+}
+
+/// How the levels search one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Tuning {
+    /// Levels 1 to 10.
+    levels: [Level; 10],
+    /// How the search judges its leaves.
+    leaf: Leaf,
+    /// The UCT exploration constant.
+    exploration: f32,
+}
+
+/// The shared table: iterations, temperature, foresight and slips by level.
+const COMMON: [Level; 10] = [
+    level(4, 0.3, 0, 0.0),
+    level(8, 0.18, 0, 0.0),
+    level(16, 0.1, 2, 0.0),
+    level(40, 0.06, 3, 0.0),
+    level(100, 0.04, 4, 0.0),
+    level(200, 0.03, 5, 0.0),
+    level(450, 0.02, 6, 0.0),
+    level(1_000, 0.012, 8, 0.0),
+    level(2_000, 0.006, 10, 0.0),
+    level(4_096, 0.0, 12, 0.0),
 ];
+
+/// A table with other slips.
+const fn with_slips(mut levels: [Level; 10], slips: [f32; 10]) -> [Level; 10] {
+    let mut i = 0;
+    while i < 10 {
+        levels[i].slip = slips[i];
+        i += 1;
+    }
+    levels
+}
+
+/// The heuristic judges a leaf as it stands.
+const EVALUATE: Leaf = Leaf::Evaluate {
+    plies: LEAF_PLIES,
+    sharpness: SHARPNESS,
+};
+
+const TIDES: Tuning = Tuning {
+    levels: COMMON,
+    leaf: EVALUATE,
+    exploration: EXPLORATION,
+};
+
+/// Piç's levels slip less as they climb: with the shared budgets alone, levels 1 and 2,
+/// and 9 and 10, played alike.
+const PIC: Tuning = Tuning {
+    levels: with_slips(
+        COMMON,
+        [0.95, 0.62, 0.4, 0.3, 0.2, 0.15, 0.09, 0.05, 0.02, 0.0],
+    ),
+    leaf: EVALUATE,
+    exploration: EXPLORATION,
+};
+
+const KIUST: Tuning = Tuning {
+    levels: COMMON,
+    leaf: EVALUATE,
+    exploration: EXPLORATION,
+};
+
+/// Òicustiỳtac's turns are many and a search of more than a hundred playouts sees little
+/// more (levels 5 to 10 of the shared table were within a few points of each other), so
+/// its levels climb mostly by slipping less: a level plays the search of the next level up
+/// of the shared table, and level 9 plays level 10's with one move in nine a slip.
+const OICUS: Tuning = Tuning {
+    levels: [
+        level(4, 0.3, 0, 0.95),
+        level(16, 0.1, 2, 0.85),
+        level(40, 0.06, 3, 0.72),
+        level(100, 0.04, 4, 0.6),
+        level(200, 0.03, 5, 0.51),
+        level(450, 0.02, 6, 0.4),
+        level(1_000, 0.012, 8, 0.29),
+        level(2_000, 0.006, 10, 0.2),
+        level(4_096, 0.0, 12, 0.11),
+        level(4_096, 0.0, 12, 0.0),
+    ],
+    leaf: EVALUATE,
+    exploration: EXPLORATION,
+};
+
+fn tuning(kind: GameKind) -> &'static Tuning {
+    match kind {
+        GameKind::TidesOfWar => &TIDES,
+        GameKind::Pic => &PIC,
+        GameKind::KiustOyun => &KIUST,
+        GameKind::Oicustiytac => &OICUS,
+    }
+}
 
 /// The exploration constant of the levels (their leaf values are heuristic, not 0/1).
 const EXPLORATION: f32 = 0.4;
@@ -83,31 +195,37 @@ pub const BASELINE: Config = Config {
 };
 
 impl Skill {
-    /// How a player of this skill plays.
+    /// How a player of this skill plays `G`.
     #[must_use]
-    pub fn profile(self) -> Profile {
+    pub fn profile_for<G: Game>(self) -> Profile {
+        self.profile(G::KIND)
+    }
+
+    /// How a player of this skill plays a game.
+    #[must_use]
+    pub fn profile(self, kind: GameKind) -> Profile {
         match self {
             Skill::Baseline => Profile {
                 search: BASELINE,
                 temperature: 0.0,
                 foresight: 0,
+                slip: 0.0,
             },
             Skill::Level(n) => {
-                let (iterations, temperature, foresight) = LEVELS[usize::from(n.clamp(1, 10)) - 1];
+                let tuning = tuning(kind);
+                let l = tuning.levels[usize::from(n.clamp(1, 10)) - 1];
                 Profile {
                     search: Config {
-                        iterations,
-                        exploration: EXPLORATION,
-                        leaf: Leaf::Evaluate {
-                            plies: LEAF_PLIES,
-                            sharpness: SHARPNESS,
-                        },
-                        stop_early: temperature == 0.0,
+                        iterations: l.iterations,
+                        exploration: tuning.exploration,
+                        leaf: tuning.leaf,
+                        stop_early: l.temperature == 0.0,
                         solver: true,
                         contempt: CONTEMPT,
                     },
-                    temperature,
-                    foresight,
+                    temperature: l.temperature,
+                    foresight: l.foresight,
+                    slip: l.slip,
                 }
             }
         }
@@ -120,12 +238,29 @@ mod tests {
 
     #[test]
     fn budgets_grow_and_temperatures_fall_with_skill() {
-        for n in 1..10u8 {
-            let (low, high) = (Skill::Level(n).profile(), Skill::Level(n + 1).profile());
-            assert!(low.search.iterations < high.search.iterations, "level {n}");
-            assert!(low.temperature > high.temperature, "level {n}");
+        for kind in GameKind::ALL {
+            for n in 1..10u8 {
+                let (low, high) = (
+                    Skill::Level(n).profile(kind),
+                    Skill::Level(n + 1).profile(kind),
+                );
+                assert!(
+                    low.search.iterations <= high.search.iterations,
+                    "{kind:?} level {n}"
+                );
+                assert!(low.temperature >= high.temperature, "{kind:?} level {n}");
+                assert!(low.slip >= high.slip, "{kind:?} level {n}");
+                assert!(
+                    low.search.iterations < high.search.iterations
+                        || low.temperature > high.temperature
+                        || low.slip > high.slip,
+                    "{kind:?}: level {} is level {n} again",
+                    n + 1
+                );
+            }
+            let base = Skill::Baseline.profile(kind);
+            assert_eq!(base.search.iterations, 1_000);
+            assert_eq!(base.search.leaf, Leaf::Rollout);
         }
-        assert_eq!(Skill::Baseline.profile().search.iterations, 1_000);
-        assert_eq!(Skill::Baseline.profile().search.leaf, Leaf::Rollout);
     }
 }

@@ -74,7 +74,7 @@ pub fn player_for_effort<G: Game>(
     match effort {
         Effort::Full => player_for(skill, temperament),
         Effort::Quick => {
-            let mut profile = skill.profile();
+            let mut profile = skill.profile_for::<G>();
             profile.search.iterations = (profile.search.iterations / 16).max(2);
             profile.foresight = 0;
             // Temperament changes style rather than strength, and reading every move for

@@ -16,6 +16,7 @@ pub struct SkilledPlayer<G: Game> {
     search: Search<G>,
     temperature: f32,
     foresight: u32,
+    slip: f32,
     leaning: Leaning,
     moves: Vec<G::Move>,
     traits: Vec<Traits>,
@@ -33,7 +34,7 @@ impl<G: Game> SkilledPlayer<G> {
         } else {
             temperament.leaning()
         };
-        Self::with_profile(skill.profile(), leaning)
+        Self::with_profile(skill.profile_for::<G>(), leaning)
     }
 
     /// A player with a profile and leaning of its own (for tuning and tests).
@@ -45,6 +46,7 @@ impl<G: Game> SkilledPlayer<G> {
             search: Search::new(config),
             temperature: profile.temperature * leaning.whim,
             foresight: profile.foresight,
+            slip: profile.slip,
             leaning,
             moves: Vec::new(),
             traits: Vec::new(),
@@ -61,6 +63,10 @@ impl<G: Game> Player<G> for SkilledPlayer<G> {
         pos.legal_moves(&mut self.moves);
         if self.moves.len() == 1 {
             return self.moves[0];
+        }
+        // Only a level that slips draws for it, so the others' choices stay as they were.
+        if self.slip > 0.0 && rand::RngExt::random::<f32>(rng) < self.slip {
+            return self.moves[rand::RngExt::random_range(rng, 0..self.moves.len())];
         }
         self.traits.clear();
         self.priors.clear();
@@ -141,7 +147,7 @@ pub struct BaselinePlayer<G: Game> {
 impl<G: Game> Default for BaselinePlayer<G> {
     fn default() -> Self {
         BaselinePlayer {
-            search: Search::new(Skill::Baseline.profile().search),
+            search: Search::new(Skill::Baseline.profile_for::<G>().search),
         }
     }
 }

@@ -143,3 +143,36 @@ fn more_skill_wins_more() {
     assert!(ladder.pairs[0].losses >= 18, "{:?}", ladder.pairs[0]);
     assert!(ladder.ratings[1] > ladder.ratings[0] + 300.0);
 }
+
+#[test]
+fn a_slip_plays_any_legal_move_uniformly() {
+    let start = Tides::start(2, &Default::default()).unwrap();
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    let mut profile = Skill::Level(10).profile_for::<Tides>();
+    profile.slip = 1.0;
+    let mut slipping = SkilledPlayer::<Tides>::with_profile(profile, Temperament::Steady.leaning());
+    let mut rng = table_rng(3);
+    let mut seen = vec![0u32; moves.len()];
+    for _ in 0..50 * moves.len() {
+        let mv = slipping.choose(&start, &mut rng);
+        seen[moves.iter().position(|&m| m == mv).unwrap()] += 1;
+    }
+    // Uniform over the legal moves: every one comes up, none twice as often as its share.
+    assert!(seen.iter().all(|&n| (20..=100).contains(&n)), "{seen:?}");
+}
+
+#[test]
+fn levels_that_slip_slip_less_as_they_climb_and_level_10_never_does() {
+    for kind in crate::games::GameKind::ALL {
+        let slips: Vec<f32> = (1..=10)
+            .map(|n| Skill::Level(n).profile(kind).slip)
+            .collect();
+        assert!(
+            slips.windows(2).all(|w| w[0] >= w[1]),
+            "{kind:?}: {slips:?}"
+        );
+        assert!(slips.iter().all(|s| (0.0..=1.0).contains(s)), "{kind:?}");
+        assert_eq!(slips[9], 0.0, "{kind:?}");
+    }
+}

@@ -1,0 +1,162 @@
+//! Plays two player profiles against each other, for tuning the levels.
+//!
+//! ```text
+//! cargo run --release --example tune -- GAME GAMES SEED SPEC_A SPEC_B
+//! cargo run --release --example tune -- kiust 200 1 L10 baseline
+//! cargo run --release --example tune -- pic 200 1 L10,leaf=roll,it=2000 L9
+//! ```
+//!
+//! A spec is `baseline`, or `L<n>` (the level's profile) followed by overrides:
+//! `it=` iterations, `c=` exploration, `leaf=roll|eval`, `plies=`, `sharp=`, `t=`
+//! temperature, `f=` foresight, `ct=` contempt. Seats alternate; the score is A's.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use taproom::ai::search::Leaf;
+use taproom::ai::{
+    BaselinePlayer, Player, Profile, Skill, SkilledPlayer, Temperament, sample_chance, table_rng,
+};
+use taproom::games::{Game, Seat, Turn};
+
+#[derive(Clone, Copy)]
+enum Spec {
+    Baseline,
+    Profile(Profile),
+}
+
+fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
+    if text == "baseline" {
+        return Ok(Spec::Baseline);
+    }
+    let mut parts = text.split(',');
+    let head = parts.next().unwrap_or_default();
+    let level: u8 = head
+        .strip_prefix('L')
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("`{head}` is not L<level>"))?;
+    let mut p = Skill::Level(level).profile_for::<G>();
+    for part in parts {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("`{part}` is not key=value"))?;
+        let num = |v: &str| v.parse::<f32>().map_err(|e| format!("{k}: {e}"));
+        match k {
+            "it" => p.search.iterations = num(v)? as u32,
+            "c" => p.search.exploration = num(v)?,
+            "t" => p.temperature = num(v)?,
+            "f" => p.foresight = num(v)? as u32,
+            "ct" => p.search.contempt = num(v)?,
+            "slip" => p.slip = num(v)?,
+            "leaf" => {
+                p.search.leaf = match v {
+                    "roll" => Leaf::Rollout,
+                    "eval" => Leaf::Evaluate {
+                        plies: 0,
+                        sharpness: 6.0,
+                    },
+                    _ => return Err(format!("leaf `{v}`")),
+                }
+            }
+            "plies" | "sharp" => {
+                if let Leaf::Evaluate { plies, sharpness } = &mut p.search.leaf {
+                    if k == "plies" {
+                        *plies = num(v)? as u16;
+                    } else {
+                        *sharpness = num(v)?;
+                    }
+                }
+            }
+            _ => return Err(format!("unknown key `{k}`")),
+        }
+    }
+    Ok(Spec::Profile(p))
+}
+
+fn player<G: Game>(spec: Spec) -> Box<dyn Player<G>> {
+    match spec {
+        Spec::Baseline => Box::new(BaselinePlayer::<G>::default()),
+        Spec::Profile(p) => Box::new(SkilledPlayer::<G>::with_profile(
+            p,
+            Temperament::Steady.leaning(),
+        )),
+    }
+}
+
+fn play<G: Game>(specs: [Spec; 2], seed: u64) -> ([f32; 2], u64) {
+    let mut players = [player::<G>(specs[0]), player::<G>(specs[1])];
+    let mut pos = G::start(2, &G::Options::default()).expect("two seats");
+    let mut rng = table_rng(seed);
+    let mut buf = Vec::new();
+    let mut moves = 0;
+    loop {
+        let mv = match pos.turn() {
+            Turn::Over => {
+                let o = pos.outcome().expect("over");
+                return (
+                    [o.reward(Seat(0), 2) as f32, o.reward(Seat(1), 2) as f32],
+                    moves,
+                );
+            }
+            Turn::Chance => sample_chance(&pos, &mut rng, &mut buf),
+            Turn::Seat(s) => {
+                moves += 1;
+                players[s.index()].choose(&pos, &mut rng)
+            }
+        };
+        pos.play_unchecked(mv, &mut ());
+    }
+}
+
+fn run<G: Game>(games: u32, seed: u64, a: &str, b: &str) -> Result<(), String> {
+    let specs = [parse_spec::<G>(a)?, parse_spec::<G>(b)?];
+    let start = Instant::now();
+    let results: Vec<(f32, u64)> = (0..games)
+        .into_par_iter()
+        .map(|g| {
+            let s = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+            if g % 2 == 0 {
+                let (r, m) = play::<G>(specs, s);
+                (r[0], m)
+            } else {
+                let (r, m) = play::<G>([specs[1], specs[0]], s);
+                (r[1], m)
+            }
+        })
+        .collect();
+    let n = results.len() as f64;
+    let score: f64 = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;
+    let wins = results.iter().filter(|r| r.0 > 0.5).count();
+    let losses = results.iter().filter(|r| r.0 < 0.5).count();
+    let moves: f64 = results.iter().map(|r| r.1 as f64).sum::<f64>() / n;
+    let half = 1.96 * (score * (1.0 - score) / n).sqrt();
+    println!(
+        "{a} vs {b}: {:.1}% ±{:.1} (+{wins} ={} -{losses}) {moves:.0} moves/game, {:.0} ms/game",
+        score * 100.0,
+        half * 100.0,
+        games as usize - wins - losses,
+        start.elapsed().as_secs_f64() * 1000.0 / n * rayon::current_num_threads() as f64,
+    );
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [game, games, seed, a, b] = args.as_slice() else {
+        eprintln!("usage: tune GAME GAMES SEED SPEC_A SPEC_B");
+        std::process::exit(2);
+    };
+    let games: u32 = games.parse().unwrap_or(100);
+    let seed: u64 = seed.parse().unwrap_or(1);
+    let result = match game.as_str() {
+        "tides" => run::<taproom::games::tides::Tides>(games, seed, a, b),
+        "pic" => run::<taproom::games::pic::Pic>(games, seed, a, b),
+        "kiust" => run::<taproom::games::kiust::Kiust>(games, seed, a, b),
+        "oicus" => run::<taproom::games::oicus::Oicus>(games, seed, a, b),
+        _ => Err(format!("unknown game `{game}`")),
+    };
+    if let Err(e) = result {
+        eprintln!("tune: {e}");
+        std::process::exit(2);
+    }
+}
