@@ -79,17 +79,6 @@ const fn level(iterations: u32, temperature: f32, foresight: u32, slip: f32) -> 
     }
 }
 
-/// How the levels search one game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Tuning {
-    /// Levels 1 to 10.
-    levels: [Level; 10],
-    /// How the search judges its leaves.
-    leaf: Leaf,
-    /// The UCT exploration constant.
-    exploration: f32,
-}
-
 /// The shared table: iterations, temperature, foresight and slips by level.
 const COMMON: [Level; 10] = [
     level(4, 0.3, 0, 0.0),
@@ -114,57 +103,37 @@ const fn with_slips(mut levels: [Level; 10], slips: [f32; 10]) -> [Level; 10] {
     levels
 }
 
-/// The heuristic judges a leaf as it stands.
-const EVALUATE: Leaf = Leaf::Evaluate {
-    plies: LEAF_PLIES,
-    sharpness: SHARPNESS,
-};
-
-const TIDES: Tuning = Tuning {
-    levels: COMMON,
-    leaf: EVALUATE,
-    exploration: EXPLORATION,
-};
+/// Tides of War plays the shared table as it stands.
+const TIDES: [Level; 10] = COMMON;
 
 /// Piç's levels slip less as they climb: with the shared budgets alone, levels 1 and 2,
 /// and 9 and 10, played alike.
-const PIC: Tuning = Tuning {
-    levels: with_slips(
-        COMMON,
-        [0.95, 0.62, 0.4, 0.3, 0.2, 0.15, 0.09, 0.05, 0.02, 0.0],
-    ),
-    leaf: EVALUATE,
-    exploration: EXPLORATION,
-};
+const PIC: [Level; 10] = with_slips(
+    COMMON,
+    [0.95, 0.62, 0.4, 0.3, 0.2, 0.15, 0.09, 0.05, 0.02, 0.0],
+);
 
-const KIUST: Tuning = Tuning {
-    levels: COMMON,
-    leaf: EVALUATE,
-    exploration: EXPLORATION,
-};
+/// Kiust Oyun plays the shared table: slips did not part its levels (the README says why).
+const KIUST: [Level; 10] = COMMON;
 
 /// Òicustiỳtac's turns are many and a search of more than a hundred playouts sees little
 /// more (levels 5 to 10 of the shared table were within a few points of each other), so
 /// its levels climb mostly by slipping less: a level plays the search of the next level up
 /// of the shared table, and level 9 plays level 10's with one move in nine a slip.
-const OICUS: Tuning = Tuning {
-    levels: [
-        level(4, 0.3, 0, 0.95),
-        level(16, 0.1, 2, 0.85),
-        level(40, 0.06, 3, 0.72),
-        level(100, 0.04, 4, 0.6),
-        level(200, 0.03, 5, 0.51),
-        level(450, 0.02, 6, 0.4),
-        level(1_000, 0.012, 8, 0.29),
-        level(2_000, 0.006, 10, 0.2),
-        level(4_096, 0.0, 12, 0.11),
-        level(4_096, 0.0, 12, 0.0),
-    ],
-    leaf: EVALUATE,
-    exploration: EXPLORATION,
-};
+const OICUS: [Level; 10] = [
+    level(4, 0.3, 0, 0.95),
+    level(16, 0.1, 2, 0.85),
+    level(40, 0.06, 3, 0.72),
+    level(100, 0.04, 4, 0.6),
+    level(200, 0.03, 5, 0.51),
+    level(450, 0.02, 6, 0.4),
+    level(1_000, 0.012, 8, 0.29),
+    level(2_000, 0.006, 10, 0.2),
+    level(4_096, 0.0, 12, 0.11),
+    level(4_096, 0.0, 12, 0.0),
+];
 
-fn tuning(kind: GameKind) -> &'static Tuning {
+fn table(kind: GameKind) -> &'static [Level; 10] {
     match kind {
         GameKind::TidesOfWar => &TIDES,
         GameKind::Pic => &PIC,
@@ -212,13 +181,15 @@ impl Skill {
                 slip: 0.0,
             },
             Skill::Level(n) => {
-                let tuning = tuning(kind);
-                let l = tuning.levels[usize::from(n.clamp(1, 10)) - 1];
+                let l = table(kind)[usize::from(n.clamp(1, 10)) - 1];
                 Profile {
                     search: Config {
                         iterations: l.iterations,
-                        exploration: tuning.exploration,
-                        leaf: tuning.leaf,
+                        exploration: EXPLORATION,
+                        leaf: Leaf::Evaluate {
+                            plies: LEAF_PLIES,
+                            sharpness: SHARPNESS,
+                        },
                         stop_early: l.temperature == 0.0,
                         solver: true,
                         contempt: CONTEMPT,
