@@ -140,7 +140,7 @@ fn config(iterations: u32) -> Config {
             plies: 0,
             sharpness: 6.0,
         },
-        stop_early: false,
+        stop_early: None,
         solver: true,
         contempt: 0.0,
     }
@@ -265,4 +265,29 @@ fn the_baseline_rolls_out_to_the_end_without_proofs() {
     assert_eq!(search.iterations_run(), 1000, "no early stop, no proof");
     let most = root.iter().max_by_key(|r| r.visits).unwrap();
     assert_eq!(most.mv.to_string(), "e5-f6");
+}
+
+#[test]
+fn stopping_early_saves_iterations_and_a_smaller_share_saves_more() {
+    // Piç from the start: three moves, one of them plainly better for a while.
+    use crate::games::pic::Pic;
+    let pos = Pic::start(2, &Default::default()).unwrap();
+    let run = |stop_early| {
+        let mut search = Search::new(Config {
+            stop_early,
+            solver: false,
+            ..config(4_000)
+        });
+        let root = search.run(&pos, &mut table_rng(11));
+        let most = root.iter().max_by_key(|r| r.visits).unwrap().mv;
+        (search.iterations_run(), most)
+    };
+    let (never, pick) = run(None);
+    let (certain, pick_certain) = run(Some(1.0));
+    let (soon, _) = run(Some(0.3));
+    assert_eq!(never, 4_000);
+    assert!(certain < never, "{certain} iterations");
+    assert!(soon < certain, "{soon} against {certain} iterations");
+    // Stopping only when the most visited move is certain keeps the choice.
+    assert_eq!(pick, pick_certain);
 }
