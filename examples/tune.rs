@@ -8,7 +8,7 @@
 //!
 //! A spec is `baseline`, or `L<n>` (the level's profile) followed by overrides:
 //! `it=` iterations, `c=` exploration, `leaf=roll|eval`, `plies=`, `sharp=`, `t=`
-//! temperature, `f=` foresight, `ct=` contempt. Seats alternate; the score is A's.
+//! temperature, `f=` foresight, `ct=` contempt, `slip=`, `stop=` share or `none`. Seats alternate; the score is A's.
 
 use std::time::Instant;
 
@@ -48,6 +48,7 @@ fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
             "f" => p.foresight = num(v)? as u32,
             "ct" => p.search.contempt = num(v)?,
             "slip" => p.slip = num(v)?,
+            "stop" => p.search.stop_early = (v != "none").then(|| num(v)).transpose()?,
             "leaf" => {
                 p.search.leaf = match v {
                     "roll" => Leaf::Rollout,
