@@ -6,7 +6,10 @@
 //! cargo run --release --example tune -- pic 200 1 L10,leaf=roll,it=2000 L9
 //! ```
 //!
-//! A spec is `baseline`, or `L<n>` (the level's profile) followed by overrides:
+//! A spec is `baseline`, `random` (any legal move), `expectimax` (every move tried against
+//! each chance outcome and reply that follows, to the next chance node of the player's
+//! own, judged by the game's heuristic: a search of another kind, for checking how much
+//! room a game leaves), or `L<n>` (the level's profile) followed by overrides:
 //! `it=` iterations, `c=` exploration, `leaf=roll|eval`, `plies=`, `sharp=`, `t=`
 //! temperature, `f=` foresight, `ct=` contempt, `slip=`, `stop=` share or `none`. Seats alternate; the score is A's.
 
@@ -15,19 +18,25 @@ use std::time::Instant;
 use rayon::prelude::*;
 use taproom::ai::search::Leaf;
 use taproom::ai::{
-    BaselinePlayer, Player, Profile, Skill, SkilledPlayer, Temperament, sample_chance, table_rng,
+    BaselinePlayer, Player, Profile, RandomPlayer, Skill, SkilledPlayer, TableRng, Temperament,
+    sample_chance, table_rng,
 };
 use taproom::games::{Game, Seat, Turn};
 
 #[derive(Clone, Copy)]
 enum Spec {
     Baseline,
+    Random,
+    Expectimax,
     Profile(Profile),
 }
 
 fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
-    if text == "baseline" {
-        return Ok(Spec::Baseline);
+    match text {
+        "baseline" => return Ok(Spec::Baseline),
+        "random" => return Ok(Spec::Random),
+        "expectimax" => return Ok(Spec::Expectimax),
+        _ => {}
     }
     let mut parts = text.split(',');
     let head = parts.next().unwrap_or_default();
@@ -77,10 +86,81 @@ fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
 fn player<G: Game>(spec: Spec) -> Box<dyn Player<G>> {
     match spec {
         Spec::Baseline => Box::new(BaselinePlayer::<G>::default()),
+        Spec::Random => Box::new(RandomPlayer),
+        Spec::Expectimax => Box::new(Expectimax),
         Spec::Profile(p) => Box::new(SkilledPlayer::<G>::with_profile(
             p,
             Temperament::Steady.leaning(),
         )),
+    }
+}
+
+/// Tries every move, then every chance outcome and reply after it, down to the player's
+/// own next chance node (or four plies), and keeps the move with the best expectation.
+struct Expectimax;
+
+/// Plies of moves the look may pass through (games without chance end the look here).
+const EXPECTIMAX_PLIES: u32 = 4;
+
+fn expectation<G: Game>(pos: &G, me: Seat, chances: u32, plies: u32) -> f32 {
+    match pos.turn() {
+        Turn::Over => pos
+            .outcome()
+            .map_or(0.0, |o| o.reward(me, pos.players()) as f32 * 4.0 - 2.0),
+        _ if plies == 0 => pos.heuristic(me),
+        Turn::Chance if chances == 0 => pos.heuristic(me),
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            pos.chance_outcomes(&mut outcomes);
+            outcomes
+                .into_iter()
+                .map(|(mv, chance)| {
+                    let mut next = pos.clone();
+                    next.play_unchecked(mv, &mut ());
+                    chance.as_f64() as f32 * expectation(&next, me, chances - 1, plies)
+                })
+                .sum()
+        }
+        Turn::Seat(seat) => {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let values = moves.into_iter().map(|mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv, &mut ());
+                expectation(&next, me, chances, plies - 1)
+            });
+            if seat == me {
+                values.fold(f32::NEG_INFINITY, f32::max)
+            } else {
+                values.fold(f32::INFINITY, f32::min)
+            }
+        }
+    }
+}
+
+impl<G: Game> Player<G> for Expectimax {
+    fn choose(&mut self, pos: &G, rng: &mut TableRng) -> G::Move {
+        let Turn::Seat(me) = pos.turn() else {
+            unreachable!("asked to move at a chance node")
+        };
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut best = Vec::new();
+        let mut best_value = f32::NEG_INFINITY;
+        for mv in moves {
+            let mut next = pos.clone();
+            next.play_unchecked(mv, &mut ());
+            // One chance node for the opponent's throw, one for the player's own next.
+            let value = expectation(&next, me, 1, EXPECTIMAX_PLIES);
+            if value > best_value + 1e-6 {
+                best_value = value;
+                best.clear();
+            }
+            if value >= best_value - 1e-6 {
+                best.push(mv);
+            }
+        }
+        best[rand::RngExt::random_range(rng, 0..best.len())]
     }
 }
 
