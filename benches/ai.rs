@@ -4,15 +4,21 @@
 //! game's start and from mid-game positions reached by seeded level-5 self-play, and
 //! prints the mean and the slowest move in milliseconds. `cargo bench --bench ai -- kiust`
 //! runs only the games whose name contains `kiust`; `--level N` times another level.
+//!
+//! `cargo bench --bench ai -- --matches 100` times whole matches instead: a default
+//! `taproom play` match (best of 3, or Òicustiỳtac's first to 3 rounds; drawn games
+//! replayed up to 5 times) between two level-10 players, seeds 1 to 100, and prints the
+//! mean, the 95th percentile and the longest in seconds.
 
 use std::time::Instant;
 
-use taproom::ai::{Player, Skill, Temperament, player_for, sample_chance, table_rng};
+use taproom::ai::{Effort, Player, Skill, Temperament, player_for, sample_chance, table_rng};
 use taproom::games::kiust::Kiust;
 use taproom::games::oicus::Oicus;
 use taproom::games::pic::Pic;
 use taproom::games::tides::Tides;
 use taproom::games::{Game, Turn};
+use taproom::table::{Entrant, Format, MatchSettings, play_match};
 
 /// Positions of each kind timed per game.
 const POSITIONS: u64 = 12;
@@ -89,6 +95,38 @@ fn bench<G: Game>(name: &str, level: u8) {
     }
 }
 
+/// Times `count` default matches of two players of `level`, seeds 1 to `count`.
+fn matches<G: Game>(name: &str, level: u8, count: u64) {
+    let entrant = |name: &str| Entrant {
+        name: name.to_owned(),
+        skill: Skill::Level(level),
+        temperament: Temperament::Steady,
+    };
+    let entrants = [entrant("Ada"), entrant("Bea")];
+    let mut secs: Vec<f64> = (1..=count)
+        .map(|seed| {
+            let settings = MatchSettings::<G> {
+                format: G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo),
+                draw_cap: 5,
+                options: G::Options::default(),
+                seed,
+                effort: Effort::Full,
+            };
+            let start = Instant::now();
+            play_match(&entrants, &settings).expect("a match of two");
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    secs.sort_by(f64::total_cmp);
+    let mean = secs.iter().sum::<f64>() / secs.len() as f64;
+    let p95 = secs[(secs.len() * 95 / 100).min(secs.len() - 1)];
+    let max = secs[secs.len() - 1];
+    println!(
+        "{name}: a default match at level {level}: {mean:.2} s on average, {p95:.2} s at the \
+         95th percentile, {max:.2} s at most ({count} matches)"
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let level = args
@@ -99,9 +137,29 @@ fn main() {
         .unwrap_or(10);
     let filter: Vec<&String> = args
         .iter()
-        .filter(|a| !a.starts_with('-') && a.parse::<u8>().is_err())
+        .filter(|a| !a.starts_with('-') && a.parse::<u64>().is_err())
         .collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    let match_count: Option<u64> = args
+        .iter()
+        .position(|a| a == "--matches")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok());
+    if let Some(count) = match_count {
+        if wanted("tides") {
+            matches::<Tides>("tides", level, count);
+        }
+        if wanted("kiust") {
+            matches::<Kiust>("kiust", level, count);
+        }
+        if wanted("pic") {
+            matches::<Pic>("pic", level, count);
+        }
+        if wanted("oicus") {
+            matches::<Oicus>("oicus", level, count);
+        }
+        return;
+    }
     if wanted("tides") {
         bench::<Tides>("tides", level);
     }
