@@ -140,6 +140,23 @@ impl End {
             End::Stalled => "stalled",
         }
     }
+
+    /// Its name as one kebab-case word, as JSON writes it: what bets on the way a game
+    /// ends say (`all-captured`) and what the phrasebook's finish lines are filed under.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            End::Conquest => "conquest",
+            End::Massacre => "massacre",
+            End::Blockade => "blockade",
+            End::Truce => "truce",
+            End::NoMoves => "no-moves",
+            End::AllCaptured => "all-captured",
+            End::Cap => "cap",
+            End::Points => "points",
+            End::Stalled => "stalled",
+        }
+    }
 }
 
 /// Something that happened at the table.

@@ -243,17 +243,7 @@ impl Narrator<'_> {
 
     /// The finish of a game: how it ended.
     pub(super) fn finish(&mut self, game: &GameLog) -> Option<String> {
-        let key = match game.outcome.end {
-            End::Conquest => "conquest",
-            End::Massacre => "massacre",
-            End::Blockade => "blockade",
-            End::Truce => "truce",
-            End::NoMoves => "no-moves",
-            End::AllCaptured => "all-captured",
-            End::Cap => "cap",
-            End::Points => "points",
-            End::Stalled => "stalled",
-        };
+        let key = game.outcome.end.key();
         let winner = game.winners.first().copied();
         let loser = (0..game.seats.len())
             .map(|s| game.seats[s])

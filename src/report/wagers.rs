@@ -7,7 +7,7 @@ use crate::ai::table_rng;
 use crate::games::GameKind;
 use crate::narrate::{Phrasebook, fill};
 use crate::roster::Tavern;
-use crate::wager::market::{Market, Scope, Selection, Side, describe, end_word};
+use crate::wager::market::{Market, Scope, Selection, Side, describe};
 use crate::wager::place::{Placed, Refusal};
 use crate::wager::purse::Purse;
 use crate::wager::settle::{BetResult, Line, Settlement};
@@ -67,7 +67,7 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
         for (k, sel) in est.selections.iter().enumerate() {
             let outcome = match sel {
                 Selection::Entrant(e) => names.get(*e).cloned().unwrap_or_default(),
-                Selection::End(end) => end_word(*end).to_owned(),
+                Selection::End(end) => end.key().to_owned(),
             };
             let (chance, range) = match &est.exact {
                 Some(exact) => (pct(exact[k]), "exact".to_owned()),

@@ -192,22 +192,6 @@ pub fn ends_of(kind: GameKind) -> &'static [End] {
     }
 }
 
-/// The word for an end in bets: `conquest`, `no-moves`, `all-captured`.
-#[must_use]
-pub fn end_word(end: End) -> &'static str {
-    match end {
-        End::Conquest => "conquest",
-        End::Massacre => "massacre",
-        End::Blockade => "blockade",
-        End::Truce => "truce",
-        End::NoMoves => "no-moves",
-        End::AllCaptured => "all-captured",
-        End::Cap => "cap",
-        End::Points => "points",
-        End::Stalled => "stalled",
-    }
-}
-
 impl Market {
     /// The tallies whose events a game reports (as `games/event.rs` documents them), so a
     /// bet on one the game never counts is refused rather than always pushed.
@@ -374,7 +358,7 @@ impl fmt::Display for Scope {
 pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) -> String {
     let pick = match side.selection() {
         Selection::Entrant(e) => names.get(e).cloned().unwrap_or_else(|| "?".to_owned()),
-        Selection::End(end) => end_word(end).to_owned(),
+        Selection::End(end) => end.key().to_owned(),
     };
     let unit = if kind == GameKind::Oicustiytac {
         "round"

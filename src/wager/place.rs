@@ -102,7 +102,7 @@ pub fn resolve(
                 return Err(format!(
                     "a game of {} never ends by {}",
                     table.game.title(),
-                    super::market::end_word(*end)
+                    end.key()
                 ));
             }
             Selection::End(*end)

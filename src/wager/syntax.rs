@@ -31,7 +31,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::market::{Market, Scope, Tally, end_word};
+use super::market::{Market, Scope, Tally};
 use super::money::{COINS, Money};
 use super::price::Odds;
 use crate::games::End;
@@ -232,13 +232,13 @@ impl<'a> Reader<'a> {
         }
         if let Market::End { .. } = market {
             let lower = words.to_lowercase().replace(' ', "-");
-            return match ALL_ENDS.iter().find(|e| end_word(**e) == lower) {
+            return match ALL_ENDS.iter().find(|e| e.key() == lower) {
                 Some(e) => Ok(PickText::End(*e)),
                 None => self.fail(format!(
                     "`{words}` is not a way of ending; the ends are {}",
                     ALL_ENDS
                         .iter()
-                        .map(|e| end_word(*e))
+                        .map(|e| e.key())
                         .collect::<Vec<_>>()
                         .join(", ")
                 )),
@@ -396,6 +396,16 @@ mod tests {
 
     fn bet(text: &str) -> BetText {
         text.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn every_end_is_named_in_bets_as_json_names_it() {
+        for end in ALL_ENDS {
+            let json = serde_json::to_string(&end).unwrap();
+            assert_eq!(json, format!("\"{}\"", end.key()), "{end:?}");
+            let text = format!("Pip 1 gp on end {}", end.key());
+            assert_eq!(bet(&text).pick, PickText::End(end), "{text}");
+        }
     }
 
     fn problem(text: &str) -> String {
