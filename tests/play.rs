@@ -295,3 +295,24 @@ fn a_tavern_sets_the_scene() {
         "the first line at the table is the tavern's own: {scene}"
     );
 }
+
+#[test]
+fn a_table_of_five_stays_within_two_hundred_columns() {
+    // Each player's cell puts the seat on one line and the figures below, two to a line.
+    let out = Taproom::new()
+        .args([
+            "play", "pic", "Pip", "Ysolde", "Hrodgar", "Tamsin", "Brannoc", "--seed", "3",
+        ])
+        .ok();
+    let table: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with('│') || l.starts_with('┌'))
+        .collect();
+    assert!(table.len() > 4, "{}", out.stdout);
+    for line in table {
+        let width = line.chars().count();
+        assert!(width <= 200, "{width} columns: {line}");
+    }
+    assert!(out.stdout.contains("in heaps"), "{}", out.stdout);
+}

@@ -69,11 +69,13 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
                     .iter()
                     .map(|(k, v)| format!("{k} {v}")),
             );
-            let cell = if figures.is_empty() {
-                role.clone()
-            } else {
-                format!("{role}: {}", figures.join(", "))
-            };
+            // The seat on the first line, the figures below it, two to a line: the
+            // table stays narrow enough for a terminal with five players.
+            let mut cell = role.clone();
+            for pair in figures.chunks(2) {
+                cell.push('\n');
+                cell.push_str(&pair.join(", "));
+            }
             row.push(cell);
         }
         let winner = if game.winners.is_empty() {
