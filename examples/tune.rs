@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use taproom::ai::search::Leaf;
 use taproom::ai::{
     BaselinePlayer, Player, Profile, RandomPlayer, Skill, SkilledPlayer, TableRng, Temperament,
-    sample_chance, table_rng,
+    best_by_value, one_ply_value, sample_chance, table_rng,
 };
 use taproom::games::{Game, Seat, Turn};
 
@@ -103,12 +103,12 @@ struct Expectimax;
 const EXPECTIMAX_PLIES: u32 = 4;
 
 fn expectation<G: Game>(pos: &G, me: Seat, chances: u32, plies: u32) -> f32 {
-    match pos.turn() {
-        Turn::Over => pos
-            .outcome()
-            .map_or(0.0, |o| o.reward(me, pos.players()) as f32 * 4.0 - 2.0),
-        _ if plies == 0 => pos.heuristic(me),
-        Turn::Chance if chances == 0 => pos.heuristic(me),
+    let turn = pos.turn();
+    if turn == Turn::Over || plies == 0 || (turn == Turn::Chance && chances == 0) {
+        return one_ply_value(pos, me);
+    }
+    match turn {
+        Turn::Over => unreachable!("judged above"),
         Turn::Chance => {
             let mut outcomes = Vec::new();
             pos.chance_outcomes(&mut outcomes);
@@ -140,27 +140,10 @@ fn expectation<G: Game>(pos: &G, me: Seat, chances: u32, plies: u32) -> f32 {
 
 impl<G: Game> Player<G> for Expectimax {
     fn choose(&mut self, pos: &G, rng: &mut TableRng) -> G::Move {
-        let Turn::Seat(me) = pos.turn() else {
-            unreachable!("asked to move at a chance node")
-        };
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        let mut best = Vec::new();
-        let mut best_value = f32::NEG_INFINITY;
-        for mv in moves {
-            let mut next = pos.clone();
-            next.play_unchecked(mv, &mut ());
-            // One chance node for the opponent's throw, one for the player's own next.
-            let value = expectation(&next, me, 1, EXPECTIMAX_PLIES);
-            if value > best_value + 1e-6 {
-                best_value = value;
-                best.clear();
-            }
-            if value >= best_value - 1e-6 {
-                best.push(mv);
-            }
-        }
-        best[rand::RngExt::random_range(rng, 0..best.len())]
+        // One chance node for the opponent's throw, one for the player's own next.
+        best_by_value(pos, rng, |next, me| {
+            expectation(next, me, 1, EXPECTIMAX_PLIES)
+        })
     }
 }
 

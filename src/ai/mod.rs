@@ -14,7 +14,7 @@ pub mod style;
 #[cfg(test)]
 mod tests;
 
-pub use greedy::Greedy;
+pub use greedy::{Greedy, best_by_value, one_ply_value};
 pub use levels::Profile;
 pub use random::RandomPlayer;
 pub use skill::{Skill, Temperament};

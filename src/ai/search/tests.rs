@@ -291,3 +291,24 @@ fn stopping_early_saves_iterations_and_a_smaller_share_saves_more() {
     // Stopping only when the most visited move is certain keeps the choice.
     assert_eq!(pick, pick_certain);
 }
+
+#[test]
+fn the_logarithm_table_gives_what_ln_gives() {
+    // Bit for bit, so that a table lookup never changes a choice.
+    for visits in [
+        0,
+        1,
+        2,
+        3,
+        7,
+        100,
+        4_095,
+        super::LN_TABLE - 1,
+        super::LN_TABLE,
+        100_000,
+    ] {
+        let looked_up = super::ln_visits(visits);
+        let computed = (visits as f32).ln();
+        assert_eq!(looked_up.to_bits(), computed.to_bits(), "ln({visits})");
+    }
+}
