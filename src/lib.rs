@@ -8,8 +8,11 @@
 pub mod ai;
 pub mod cli;
 pub mod games;
+pub mod names;
 pub mod narrate;
 pub mod report;
 pub mod roster;
+pub mod seed;
+pub mod stats;
 pub mod table;
 pub mod wager;

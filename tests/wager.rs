@@ -108,7 +108,7 @@ fn bad_bets_are_one_sentence_and_exit_2() {
         ),
         (
             "Pip 5 sp on Gandalf",
-            &["`Gandalf` is not at the Tides of War table"],
+            &["no player at the table is called `Gandalf`; there are Old Brannoc and Mirela Quickfingers"],
         ),
         (
             "Pip 5 gp on Brannoc",
@@ -427,7 +427,7 @@ fn bad_evenings_and_taverns_name_their_place() {
         .fails(&[
             "night.toml:12:3",
             "field `match[1].bets[2]`",
-            "`Gandalf` is not at the Tides of War table",
+            "no player at the table is called `Gandalf`; there are Old Brannoc and Mirela Quickfingers",
         ]);
     std::fs::write(&evening, text.replace("ante =", "antes =")).unwrap();
     Taproom::new()

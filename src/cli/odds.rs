@@ -63,14 +63,7 @@ fn odds<G: Game>(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> 
     let format = settings.format;
     let entrants = entrants::<G>(&characters);
     let markets = default_markets(G::KIND);
-    let board = estimates::<G>(
-        &entrants,
-        &settings,
-        &markets,
-        args.sims,
-        false,
-        "simulating",
-    )?;
+    let board = estimates::<G>(&entrants, &settings, &markets, args.sims, "simulating")?;
     let names: Vec<String> = characters.iter().map(|c| c.name.clone()).collect();
     writeln!(out, "{}: {}, {format}", G::KIND.title(), names.join(" v "))?;
     writeln!(

@@ -15,10 +15,6 @@ use crate::wager::simulate::{MarketEstimate, simulate};
 use crate::wager::write::{Staged, WriteError, commit, stage, with_purse};
 use crate::wager::{Market, Money, Purse, Selection};
 
-/// Mixed into a match's seed for the bookie's simulations, so they never replay the match
-/// itself.
-const BOOKIE_SALT: u64 = 0xB00C_1E5E_ED5A_17ED;
-
 /// Set to a file path, makes `--apply` create that file and wait (for a minute) after
 /// staging every new file and before renaming any: the moment a test kills it.
 pub const PAUSE_HOOK: &str = "TAPROOM_PAUSE_BEFORE_RENAME";
@@ -98,8 +94,6 @@ pub fn progress_bar(len: u64, what: &str) -> ProgressBar {
 }
 
 /// Simulates `sims` matches of the settings' table for `markets`, with a progress bar.
-/// `salted` mixes the bookie's salt into the seed (for pricing a match about to be
-/// played, whose own seed must not be among the simulations).
 ///
 /// # Errors
 /// When a match cannot be played.
@@ -108,15 +102,10 @@ pub fn estimates<G: Game>(
     settings: &MatchSettings<G>,
     markets: &[Market],
     sims: u64,
-    salted: bool,
     what: &str,
 ) -> Result<Vec<MarketEstimate>, CliError> {
-    let mut settings = settings.clone();
-    if salted {
-        settings.seed ^= BOOKIE_SALT;
-    }
     let bar = progress_bar(sims, what);
-    let out = simulate::<G>(entrants, &settings, markets, sims, &|| bar.inc(1));
+    let out = simulate::<G>(entrants, settings, markets, sims, &|| bar.inc(1));
     bar.finish_and_clear();
     Ok(out?)
 }
@@ -144,7 +133,7 @@ pub fn place_bets<G: Game>(
         Vec::new()
     } else {
         let what = format!("{} reckons the odds", tavern.bookie);
-        estimates::<G>(entrants, settings, &markets, tavern.sims, true, &what)?
+        estimates::<G>(entrants, settings, &markets, tavern.sims, &what)?
     };
     let margin = tavern.margin();
     let price = |m: Market, s: Selection| {

@@ -62,6 +62,30 @@ impl GameKind {
     }
 }
 
+impl GameKind {
+    /// A game by its exact name or alias, as a file must write it (no abbreviations).
+    ///
+    /// # Errors
+    /// Any other name, with the closest game name when one is close.
+    pub fn from_key(key: &str) -> Result<GameKind, UnknownGame> {
+        let folded = key.trim().to_lowercase();
+        match GameKind::ALL
+            .into_iter()
+            .find(|k| k.id() == folded || k.aliases().contains(&folded.as_str()))
+        {
+            Some(k) => Ok(k),
+            None => match key.parse::<GameKind>() {
+                // An abbreviation is not enough in a file: name the game it stands for.
+                Ok(k) => Err(UnknownGame {
+                    name: key.trim().to_owned(),
+                    suggestion: Some(k.id().to_owned()),
+                }),
+                Err(e) => Err(e),
+            },
+        }
+    }
+}
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
@@ -70,18 +94,36 @@ impl fmt::Display for GameKind {
 
 /// A game name that is none of the four.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game `{0}`; the games are tides-of-war, pic, kiust-oyun and oicustiytac")]
-pub struct UnknownGame(pub String);
+#[error("{}", match .suggestion {
+    Some(s) => format!("unknown game `{}`; did you mean `{s}`?", .name),
+    None => format!("unknown game `{}`; the games are tides-of-war, pic, kiust-oyun and oicustiytac", .name),
+})]
+pub struct UnknownGame {
+    /// The name as given.
+    pub name: String,
+    /// The closest game name, when one is close.
+    pub suggestion: Option<String>,
+}
 
 impl FromStr for GameKind {
     type Err = UnknownGame;
 
+    /// A game by its name or an alias, or the start of one (`tide`, `kiu`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let lower = s.trim().to_lowercase();
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.id() == lower || k.aliases().contains(&lower.as_str()))
-            .ok_or_else(|| UnknownGame(s.to_owned()))
+        let names = GameKind::ALL.into_iter().flat_map(|k| {
+            std::iter::once(k.id())
+                .chain(k.aliases().iter().copied())
+                .map(move |n| (n, k))
+        });
+        crate::names::Matcher::new("game", names)
+            .find(s)
+            .map_err(|e| UnknownGame {
+                name: s.trim().to_owned(),
+                suggestion: match e {
+                    crate::names::NameError::Unknown { suggestion, .. } => suggestion,
+                    crate::names::NameError::Ambiguous { .. } => None,
+                },
+            })
     }
 }
 
@@ -102,6 +144,16 @@ mod tests {
             GameKind::Oicustiytac
         );
         assert!("chess".parse::<GameKind>().is_err());
+        assert_eq!(GameKind::from_key("Piç"), Ok(GameKind::Pic));
+        assert_eq!(
+            GameKind::from_key("tide").unwrap_err().to_string(),
+            "unknown game `tide`; did you mean `tides-of-war`?"
+        );
+        assert_eq!("tide".parse::<GameKind>().unwrap(), GameKind::TidesOfWar);
+        let err = "pick".parse::<GameKind>().unwrap_err();
+        assert_eq!(err.to_string(), "unknown game `pick`; did you mean `pic`?");
+        let err = "chess".parse::<GameKind>().unwrap_err();
+        assert!(err.to_string().contains("the games are"), "{err}");
         for k in GameKind::ALL {
             assert_eq!(k.id().parse::<GameKind>().unwrap(), k);
         }

@@ -82,9 +82,6 @@ struct Moment {
     vars: Vec<(&'static str, String)>,
 }
 
-/// Mixed into the seed so narration has its own stream and never disturbs the match's.
-const NARRATION_SALT: u64 = 0x6e61_7272_6174_6521;
-
 impl<'a> Narrator<'a> {
     /// A narrator for `log`, with each entrant's voice in entrant order.
     #[must_use]
@@ -93,7 +90,12 @@ impl<'a> Narrator<'a> {
             book,
             log,
             voices,
-            rng: table_rng(log.seed ^ NARRATION_SALT),
+            // Narration has its own stream and never disturbs the match's.
+            rng: table_rng(crate::seed::derive(
+                log.seed,
+                crate::seed::Purpose::Narration,
+                &[],
+            )),
             used: HashSet::new(),
             said: HashSet::new(),
             facts: Vec::new(),

@@ -7,11 +7,12 @@ use crate::ai::table_rng;
 use crate::games::GameKind;
 use crate::narrate::{Phrasebook, fill};
 use crate::roster::Tavern;
+use crate::stats::wilson;
 use crate::wager::market::{Market, Scope, Selection, Side, describe};
 use crate::wager::place::{Placed, Refusal};
 use crate::wager::purse::Purse;
 use crate::wager::settle::{BetResult, Line, Settlement};
-use crate::wager::simulate::{MarketEstimate, wilson};
+use crate::wager::simulate::MarketEstimate;
 use crate::wager::{Book, Currency, Money};
 
 /// A market's name on the board, with the words that bet on it.
@@ -72,7 +73,7 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
             let (chance, range) = match &est.exact {
                 Some(exact) => (pct(exact[k]), "exact".to_owned()),
                 None => {
-                    let (lo, hi) = wilson(est.outright[k], est.sims);
+                    let (lo, hi) = wilson(est.outright[k] as f64, est.sims);
                     (
                         pct(est.outright[k] as f64 / est.sims.max(1) as f64),
                         format!("{}–{}", pct(lo), pct(hi)),
@@ -92,7 +93,7 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
         ];
         for (count, what) in extra {
             if count > 0 && est.exact.is_none() {
-                let (lo, hi) = wilson(count, est.sims);
+                let (lo, hi) = wilson(count as f64, est.sims);
                 table.add_row([
                     label(),
                     what.to_owned(),
@@ -285,9 +286,6 @@ fn refusal_who(r: &Refusal) -> &str {
     }
 }
 
-/// Mixed into a match's seed to choose the phrasebook's wager lines.
-const WAGER_SALT: u64 = 0x7761_6765_725f_7061;
-
 /// What every bet brought, as the table hears it. A bet won on the winner of the match or
 /// of a game gets a line from the phrasebook's `wager-paid` moment, chosen with `seed`
 /// (no line twice while others are unused); the rest are plain.
@@ -301,7 +299,7 @@ pub fn settled_lines(
     seed: u64,
 ) -> Vec<String> {
     let paid = book.lines(kind, "wager-paid");
-    let mut rng = table_rng(seed ^ WAGER_SALT);
+    let mut rng = table_rng(crate::seed::derive(seed, crate::seed::Purpose::Wagers, &[]));
     let mut unused: Vec<usize> = (0..paid.len()).collect();
     settlement
         .lines

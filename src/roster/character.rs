@@ -141,9 +141,7 @@ impl Character {
             let table = games_field.table()?;
             for (key, field) in table.fields() {
                 let game: GameKind =
-                    key.parse().map_err(|e: crate::games::kind::UnknownGame| {
-                        table.key_error(key, e.to_string())
-                    })?;
+                    GameKind::from_key(key).map_err(|e| table.key_error(key, e.to_string()))?;
                 let style_table = field.table()?;
                 style_table.only(&["skill", "temperament"])?;
                 let skill = style_table

@@ -195,10 +195,8 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
     let table = field.table()?;
     table.only(&MATCH_KEYS)?;
     let game_field = table.need("game")?;
-    let game: GameKind = game_field
-        .str()?
-        .parse()
-        .map_err(|e: crate::games::kind::UnknownGame| game_field.error(e.to_string()))?;
+    let game =
+        GameKind::from_key(game_field.str()?).map_err(|e| game_field.error(e.to_string()))?;
     let players_field = table.need("players")?;
     let mut players = Vec::new();
     for item in players_field.items()? {

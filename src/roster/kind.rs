@@ -41,7 +41,7 @@ pub fn detect(text: &str) -> FileKind {
 /// Whether every top-level key is a table named like a phrasebook's section.
 fn is_phrasebook(table: &DeTable<'_>) -> bool {
     let section = |k: &str| {
-        k == "common" || k == "temperament" || k.parse::<crate::games::GameKind>().is_ok()
+        k == "common" || k == "temperament" || crate::games::GameKind::from_key(k).is_ok()
     };
     !table.is_empty()
         && table

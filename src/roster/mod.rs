@@ -49,14 +49,9 @@ pub enum RosterError {
     /// A file is wrong.
     #[error(transparent)]
     File(#[from] FileError),
-    /// A name matches nobody.
-    #[error("no character is called `{name}`; the roster has {known}")]
-    Unknown {
-        /// The name asked for.
-        name: String,
-        /// The names there are.
-        known: String,
-    },
+    /// A name matches nobody, or several.
+    #[error(transparent)]
+    Name(#[from] crate::names::NameError),
     /// Two characters share a name.
     #[error("two characters are called `{name}` ({first} and {second}); names must differ")]
     Duplicate {
@@ -220,37 +215,13 @@ impl Roster {
             let text = read_text(path)?;
             return Ok(Character::from_toml(path, &text)?);
         }
-        let lower = name.to_lowercase();
-        if let Some(c) = self
+        let names = self
             .characters
             .iter()
-            .find(|c| c.name.to_lowercase() == lower)
-        {
-            return Ok(c.clone());
-        }
-        let matches: Vec<&Character> = self
-            .characters
-            .iter()
-            .filter(|c| {
-                c.name
-                    .to_lowercase()
-                    .split_whitespace()
-                    .any(|w| w.starts_with(&lower))
-                    || c.name.to_lowercase().starts_with(&lower)
-            })
-            .collect();
-        match matches.as_slice() {
-            [one] => Ok((*one).clone()),
-            _ => Err(RosterError::Unknown {
-                name: name.to_owned(),
-                known: self
-                    .characters
-                    .iter()
-                    .map(|c| c.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            }),
-        }
+            .enumerate()
+            .map(|(i, c)| (c.name.as_str(), i));
+        let i = crate::names::Matcher::new("character", names).find(name)?;
+        Ok(self.characters[i].clone())
     }
 }
 
@@ -279,10 +250,7 @@ mod tests {
         let mut roster = Roster::built_in();
         assert_eq!(roster.find("old brannoc").unwrap().name, "Old Brannoc");
         assert_eq!(roster.find("Mirela").unwrap().name, "Mirela Quickfingers");
-        assert!(matches!(
-            roster.find("Gandalf"),
-            Err(RosterError::Unknown { .. })
-        ));
+        assert!(matches!(roster.find("Gandalf"), Err(RosterError::Name(_))));
     }
 
     #[test]

@@ -54,33 +54,16 @@ pub enum How {
     },
 }
 
-/// A name of the table that matches nobody or more than one.
+/// The entrant a name at the table picks out.
 fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, String> {
-    let lower = name.to_lowercase();
-    if let Some(i) = table
+    let names = table
         .entrants
         .iter()
-        .position(|e| e.to_lowercase() == lower)
-    {
-        return Ok(i);
-    }
-    let matches: Vec<usize> = (0..table.entrants.len())
-        .filter(|&i| {
-            table.entrants[i]
-                .to_lowercase()
-                .split_whitespace()
-                .any(|w| w.starts_with(&lower))
-                || table.entrants[i].to_lowercase().starts_with(&lower)
-        })
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(*one),
-        _ => Err(format!(
-            "`{name}` is not at the {} table ({})",
-            table.game.title(),
-            table.entrants.join(", ")
-        )),
-    }
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i));
+    crate::names::Matcher::new("player at the table", names)
+        .find(name)
+        .map_err(|e| e.to_string())
 }
 
 /// Matches a written bet to the table. `character` finds a character's full name by any

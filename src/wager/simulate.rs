@@ -1,7 +1,8 @@
 //! The bookie's homework: many simulated matches between the same players, and the
 //! chance of every outcome of every market, from which prices are made.
 //!
-//! Simulated match `i` is played with its own seed derived from the base seed and `i`, and
+//! Simulated match `i` is played with its own seed derived from the base seed and `i`
+//! ([`crate::seed::derive`]), so none replays the match being priced, and
 //! the tallies are whole numbers summed in any order, so the estimates depend on the seed
 //! and the number of matches only, never on how many threads ran them.
 
@@ -15,18 +16,6 @@ use crate::table::{Entrant, MatchSettings, TableError, play_match};
 
 /// Dead-heat shares are counted in 60ths, so every `1/k` for `k` ≤ 5 is whole.
 const UNIT: u64 = 60;
-
-/// The seed of simulated match `i`: SplitMix64 of the base seed and the index, so that
-/// neighbouring matches get unrelated streams.
-#[must_use]
-pub fn sim_seed(base: u64, i: u64) -> u64 {
-    let mut z = base
-        .wrapping_add(0x5EED_B00C_1E5F_0000)
-        .wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// What the simulations say about one market.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -107,7 +96,7 @@ pub fn simulate<G: Game>(
         .collect();
     let one = |i: u64| -> Result<Vec<MarketEstimate>, TableError> {
         let mut s = settings.clone();
-        s.seed = sim_seed(settings.seed, i);
+        s.seed = crate::seed::derive(settings.seed, crate::seed::Purpose::BookieSim, &[i]);
         s.effort = crate::ai::Effort::Quick;
         let log = play_match::<G>(entrants, &s)?;
         progress();
@@ -187,19 +176,4 @@ impl MarketEstimate {
     pub fn price(&self, selection: Selection, margin: f64) -> Option<Odds> {
         bookie_price(self.win_share(selection)?, 0.0, margin)
     }
-}
-
-/// A 95% interval for a proportion of `hits` in `n` (the Wilson score interval).
-#[must_use]
-pub fn wilson(hits: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let p = hits as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

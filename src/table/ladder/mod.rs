@@ -11,7 +11,7 @@ mod stats;
 use rayon::prelude::*;
 use serde::Serialize;
 
-pub use stats::{ANCHOR, Pairing, elo_fit, wilson};
+pub use stats::{ANCHOR, Pairing, elo_fit};
 
 use super::TableError;
 use crate::ai::{Player, Skill, Temperament, player_for, sample_chance, table_rng};
@@ -84,7 +84,7 @@ impl PairResult {
     /// `a`'s share of the points, with its 95% Wilson interval.
     #[must_use]
     pub fn share(&self) -> (f64, f64, f64) {
-        let (lo, hi) = wilson(self.score(), self.games);
+        let (lo, hi) = crate::stats::wilson(self.score(), u64::from(self.games));
         (self.score() / f64::from(self.games.max(1)), lo, hi)
     }
 }
@@ -141,17 +141,14 @@ pub fn pairings(n: usize, schedule: Schedule) -> Vec<(usize, usize)> {
     }
 }
 
-/// The seed of game `game` between contenders `a` and `b` (SplitMix64 over the parts).
+/// The seed of game `game` between contenders `a` and `b`.
 #[must_use]
 pub fn game_seed(seed: u64, a: usize, b: usize, game: u32) -> u64 {
-    let mut x = seed;
-    for part in [a as u64, b as u64, u64::from(game)] {
-        x = x.wrapping_add(part).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^= x >> 31;
-    }
-    x
+    crate::seed::derive(
+        seed,
+        crate::seed::Purpose::LadderGame,
+        &[a as u64, b as u64, u64::from(game)],
+    )
 }
 
 /// Plays the ladder, calling `progress` after every game (from any thread).

@@ -1,24 +1,5 @@
-//! The figures a ladder reports: score intervals (Wilson) and ratings on the Elo scale
-//! (a Bradley–Terry fit).
-
-/// The z of a two-sided 95% interval.
-const Z95: f64 = 1.959_964;
-
-/// The Wilson score interval (95%) for a share `score` of `n` games: `(low, high)`.
-/// Draws count half a win, so `score` may be a half-integer.
-#[must_use]
-pub fn wilson(score: f64, n: u32) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let n = f64::from(n);
-    let p = (score / n).clamp(0.0, 1.0);
-    let z2 = Z95 * Z95;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
+//! The ratings a ladder reports on the Elo scale (a Bradley–Terry fit); its score
+//! intervals are [`crate::stats::wilson`].
 
 /// One pairing's results for the fit: `a` scored `score` of `games` against `b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,21 +64,6 @@ pub fn elo_fit(entrants: usize, results: &[Pairing]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_interval_holds_the_share_and_narrows_with_games() {
-        let (lo, hi) = wilson(60.0, 100);
-        assert!(lo < 0.6 && 0.6 < hi);
-        assert!(
-            (lo - 0.502).abs() < 0.002 && (hi - 0.691).abs() < 0.002,
-            "{lo} {hi}"
-        );
-        let (lo4, hi4) = wilson(240.0, 400);
-        assert!(hi4 - lo4 < hi - lo);
-        assert_eq!(wilson(0.0, 0), (0.0, 1.0));
-        let (lo0, _) = wilson(0.0, 10);
-        assert!(lo0 == 0.0);
-    }
 
     #[test]
     fn elo_fit_recovers_the_gap_of_a_known_share() {

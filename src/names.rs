@@ -1,0 +1,254 @@
+//! Finding who (or which game) a GM means: one matcher for characters, the people at a
+//! table and the games, so every name is read the same way everywhere.
+//!
+//! A name matches exactly (case and surrounding space aside); failing that, by the start
+//! of the whole name or of one of its words ("Brannoc" for "Old Brannoc", "Quick" for
+//! "Mirela Quickfingers"), except that a little word such as "the" never picks anyone by
+//! itself. Several matches are a question ("which one?"); none is an error that names the
+//! closest candidate ("did you mean ...?") or lists them all.
+
+use std::fmt;
+
+/// Words too common in names to pick anyone out on their own.
+const LITTLE_WORDS: [&str; 8] = ["the", "of", "a", "an", "and", "de", "van", "von"];
+
+/// How close (Jaro–Winkler, 0 to 1) a mistyped name must be to suggest a candidate.
+const SUGGEST: f64 = 0.8;
+
+/// A name that picks out nobody, or more than one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    /// Nobody answers to it.
+    #[error("{}", unknown(.what, .name, .suggestion.as_deref(), .known))]
+    Unknown {
+        /// What was looked for: "character", "player at the table", "game".
+        what: &'static str,
+        /// The name as given.
+        name: String,
+        /// The closest candidate, when one is close.
+        suggestion: Option<String>,
+        /// Every candidate.
+        known: Vec<String>,
+    },
+    /// Several answer to it.
+    #[error("`{name}` could be {}: which one?", or_list(.matches))]
+    Ambiguous {
+        /// The name as given.
+        name: String,
+        /// Those it could be.
+        matches: Vec<String>,
+    },
+}
+
+fn unknown(what: &str, name: &str, suggestion: Option<&str>, known: &[String]) -> String {
+    match suggestion {
+        Some(s) => format!("no {what} is called `{name}`; did you mean `{s}`?"),
+        None if known.is_empty() => format!("no {what} is called `{name}`"),
+        None => format!(
+            "no {what} is called `{name}`; there are {}",
+            and_list(known)
+        ),
+    }
+}
+
+/// "A", "A and B", "A, B and C".
+#[must_use]
+pub fn and_list(items: &[String]) -> String {
+    join(items, "and")
+}
+
+/// "A", "A or B", "A, B or C".
+#[must_use]
+pub fn or_list(items: &[String]) -> String {
+    join(items, "or")
+}
+
+fn join(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+    }
+}
+
+/// Folds a name for comparison: trimmed, lower case, inner spaces single.
+fn fold(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether `wanted` (folded) picks out `name` (folded) without being all of it.
+fn partial(wanted: &str, name: &str) -> bool {
+    if wanted.is_empty() {
+        return false;
+    }
+    if name.starts_with(wanted) {
+        return true;
+    }
+    if LITTLE_WORDS.contains(&wanted) {
+        return false;
+    }
+    // The start of a later word ("brannoc" in "old brannoc"), or of a run of words
+    // ("sister ys" in "sister ysolde").
+    name.match_indices(' ')
+        .any(|(i, _)| name[i + 1..].starts_with(wanted))
+}
+
+/// A set of names to look up in, each with what it stands for.
+pub struct Matcher<'a, T> {
+    what: &'static str,
+    candidates: Vec<(&'a str, T)>,
+}
+
+impl<'a, T: Clone + PartialEq> Matcher<'a, T> {
+    /// A matcher over `candidates` (name, value), looking for a `what` ("character").
+    pub fn new(what: &'static str, candidates: impl IntoIterator<Item = (&'a str, T)>) -> Self {
+        Matcher {
+            what,
+            candidates: candidates.into_iter().collect(),
+        }
+    }
+
+    /// The value of the one candidate `wanted` picks out.
+    ///
+    /// # Errors
+    /// When it picks out nobody, or several.
+    pub fn find(&self, wanted: &str) -> Result<T, NameError> {
+        let w = fold(wanted);
+        let exact: Vec<&(&str, T)> = self
+            .candidates
+            .iter()
+            .filter(|(n, _)| fold(n) == w)
+            .collect();
+        if let [one] = exact.as_slice() {
+            return Ok(one.1.clone());
+        }
+        let partials: Vec<&(&str, T)> = if exact.is_empty() {
+            self.candidates
+                .iter()
+                .filter(|(n, _)| partial(&w, &fold(n)))
+                .collect()
+        } else {
+            exact
+        };
+        // Several names of one thing (a game and its aliases) are one match.
+        let same = partials.windows(2).all(|w| w[0].1 == w[1].1);
+        match partials.as_slice() {
+            [first, ..] if same => Ok(first.1.clone()),
+            [] => Err(NameError::Unknown {
+                what: self.what,
+                name: wanted.trim().to_owned(),
+                suggestion: self.closest(&w),
+                known: self
+                    .candidates
+                    .iter()
+                    .map(|(n, _)| (*n).to_owned())
+                    .collect(),
+            }),
+            many => Err(NameError::Ambiguous {
+                name: wanted.trim().to_owned(),
+                matches: many.iter().map(|(n, _)| (*n).to_owned()).collect(),
+            }),
+        }
+    }
+
+    /// The candidate whose name, or one of whose words, is closest to `wanted`, if close.
+    fn closest(&self, wanted: &str) -> Option<String> {
+        if wanted.is_empty() {
+            return None;
+        }
+        self.candidates
+            .iter()
+            .map(|(n, _)| {
+                let folded = fold(n);
+                let best = std::iter::once(folded.as_str())
+                    .chain(folded.split(' ').filter(|w| !LITTLE_WORDS.contains(w)))
+                    .map(|part| strsim::jaro_winkler(wanted, part))
+                    .fold(0.0, f64::max);
+                (best, *n)
+            })
+            .filter(|(score, _)| *score >= SUGGEST)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, n)| n.to_owned())
+    }
+}
+
+impl<T> fmt::Debug for Matcher<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Matcher")
+            .field("what", &self.what)
+            .field(
+                "candidates",
+                &self.candidates.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ROSTER: [&str; 6] = [
+        "Old Brannoc",
+        "Mirela Quickfingers",
+        "Tamsin the Tinker",
+        "Gorble the Elder",
+        "Gorble the Younger",
+        "Sister Ysolde",
+    ];
+
+    fn find(name: &str) -> Result<&'static str, NameError> {
+        Matcher::new("character", ROSTER.iter().map(|n| (*n, *n))).find(name)
+    }
+
+    #[test]
+    fn whole_names_first_names_and_later_words_match() {
+        assert_eq!(find("old brannoc"), Ok("Old Brannoc"));
+        assert_eq!(find("  Old   Brannoc "), Ok("Old Brannoc"));
+        assert_eq!(find("Brannoc"), Ok("Old Brannoc"));
+        assert_eq!(find("mirela"), Ok("Mirela Quickfingers"));
+        assert_eq!(find("Quick"), Ok("Mirela Quickfingers"));
+        assert_eq!(find("Ysolde"), Ok("Sister Ysolde"));
+        assert_eq!(find("Gorble the E"), Ok("Gorble the Elder"));
+    }
+
+    #[test]
+    fn two_candidates_are_a_question() {
+        let err = find("Gorble").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`Gorble` could be Gorble the Elder or Gorble the Younger: which one?"
+        );
+    }
+
+    #[test]
+    fn a_little_word_picks_nobody() {
+        assert!(matches!(find("the"), Err(NameError::Unknown { .. })));
+        assert!(matches!(find("of"), Err(NameError::Unknown { .. })));
+        assert!(find("").is_err());
+    }
+
+    #[test]
+    fn a_near_miss_suggests_the_closest() {
+        let err = find("Brannock").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no character is called `Brannock`; did you mean `Old Brannoc`?"
+        );
+        let err = find("Zebediah").unwrap_err();
+        assert!(err.to_string().contains("there are Old Brannoc, "), "{err}");
+        assert!(err.to_string().ends_with("and Sister Ysolde"), "{err}");
+    }
+
+    #[test]
+    fn lists_read_as_english() {
+        let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
+        assert_eq!(and_list(&s(&[])), "");
+        assert_eq!(and_list(&s(&["A"])), "A");
+        assert_eq!(and_list(&s(&["A", "B"])), "A and B");
+        assert_eq!(or_list(&s(&["A", "B", "C"])), "A, B or C");
+    }
+}
