@@ -106,7 +106,7 @@ fn matches<G: Game>(name: &str, level: u8, count: u64) {
     let mut secs: Vec<f64> = (1..=count)
         .map(|seed| {
             let settings = MatchSettings::<G> {
-                format: G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo),
+                format: Format::default_for(G::KIND),
                 draw_cap: 5,
                 options: G::Options::default(),
                 seed,

@@ -1,8 +1,14 @@
 //! The match summary (what the bets settle on) agrees with the games' own scores.
 
 use taproom::ai::{Skill, Temperament};
-use taproom::games::{kiust::Kiust, oicus::Oicus, tides::Tides};
+use taproom::games::{Tally, kiust::Kiust, oicus::Oicus, tides::Tides};
+use taproom::table::EntrantGame;
 use taproom::table::{Entrant, Format, MatchSettings, play_match};
+
+/// An entrant's count of a tally, which the game must keep.
+fn count(e: &EntrantGame, tally: Tally) -> u32 {
+    u32::try_from(e.tallies[&tally]).unwrap()
+}
 
 fn entrants() -> Vec<Entrant> {
     ["Ana", "Bo"]
@@ -37,7 +43,7 @@ fn oicustiytac_points_are_three_a_stone_down_and_two_a_stone_home() {
             for e in &round.entrants {
                 assert_eq!(
                     e.score as u32,
-                    3 * e.tally.brought_down + 2 * e.tally.brought_home,
+                    3 * count(e, Tally::Down) + 2 * count(e, Tally::Home),
                     "seed {seed} round {}: {e:?}",
                     round.number
                 );
@@ -66,11 +72,11 @@ fn captures_account_for_every_stone_and_piece_lost() {
         for g in play_match(&entrants(), &settings).unwrap().summary() {
             let (a, b) = (&g.entrants[0], &g.entrants[1]);
             assert_eq!(
-                a.score as u32 + b.tally.captured,
+                a.score as u32 + count(b, Tally::Captures),
                 14,
                 "stones left plus stones taken: {g:?}"
             );
-            assert_eq!(b.score as u32 + a.tally.captured, 14, "{g:?}");
+            assert_eq!(b.score as u32 + count(a, Tally::Captures), 14, "{g:?}");
         }
         let settings = MatchSettings::<Kiust> {
             effort: Default::default(),
@@ -81,8 +87,8 @@ fn captures_account_for_every_stone_and_piece_lost() {
         };
         for g in play_match(&entrants(), &settings).unwrap().summary() {
             let (a, b) = (&g.entrants[0], &g.entrants[1]);
-            assert_eq!(a.score as u32 + b.tally.captured, 12, "{g:?}");
-            assert_eq!(b.score as u32 + a.tally.captured, 12, "{g:?}");
+            assert_eq!(a.score as u32 + count(b, Tally::Captures), 12, "{g:?}");
+            assert_eq!(b.score as u32 + count(a, Tally::Captures), 12, "{g:?}");
             assert_eq!(
                 g.first_turn.as_ref().unwrap().draws.len() % 2,
                 0,

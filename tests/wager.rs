@@ -108,7 +108,9 @@ fn bad_bets_are_one_sentence_and_exit_2() {
         ),
         (
             "Pip 5 sp on Gandalf",
-            &["no player at the table is called `Gandalf`; there are Old Brannoc and Mirela Quickfingers"],
+            &[
+                "no player at the table is called `Gandalf`; there are Old Brannoc and Mirela Quickfingers",
+            ],
         ),
         (
             "Pip 5 gp on Brannoc",

@@ -31,7 +31,7 @@
 
 use super::Temperament;
 use super::search::{RootMove, static_rewards};
-use crate::games::{Chance, Event, Game, Seat, Turn};
+use crate::games::{Chance, Event, Game, Seat, Tally, Turn};
 
 /// Losses that weigh as much as a lost game in an exposure count.
 const GAME_LOSS: f32 = 3.0;
@@ -182,20 +182,32 @@ pub fn read_traits<G: Game>(pos: &G, moves: &[G::Move], judge: Judge, out: &mut 
     }
 }
 
-/// What `event` takes from others for `me`.
+/// What `event` takes from others for `me`: what it credits to me (as the game says who
+/// scores what), and a stone of mine entering enemy ground.
 fn gain_of(event: &Event, me: Seat) -> f32 {
-    match *event {
-        Event::Capture { by, count, .. } if by == me => f32::from(count),
-        Event::BringDown {
-            by, victim, count, ..
-        } if by == me && victim != me => f32::from(count),
-        Event::Claim { by, .. } | Event::Enter { by, .. } | Event::BringHome { by, .. }
-            if by == me =>
-        {
-            1.0
-        }
-        _ => 0.0,
-    }
+    let credited = match event.credit() {
+        // A kiust is the sticks' gift, not something the move took.
+        Some((seat, tally, n)) if seat == me && tally != Tally::Kiusts => n as f32,
+        Some(_) | None => 0.0,
+    };
+    let entered = match *event {
+        Event::Enter { by, .. } if by == me => 1.0,
+        Event::Enter { .. }
+        | Event::Lot { .. }
+        | Event::FirstThrow { .. }
+        | Event::BagDraw { .. }
+        | Event::FirstTurn { .. }
+        | Event::Capture { .. }
+        | Event::Claim { .. }
+        | Event::Pass { .. }
+        | Event::Throw { .. }
+        | Event::ThrowLost { .. }
+        | Event::Whelp { .. }
+        | Event::BringDown { .. }
+        | Event::BringHome { .. }
+        | Event::Over { .. } => 0.0,
+    };
+    credited + entered
 }
 
 /// What `event` costs `me` when another seat moves.
@@ -209,7 +221,20 @@ fn loss_of(event: &Event, me: Seat) -> f32 {
         Event::Claim { owner, .. } if owner == me => 1.0,
         Event::Enter { by, .. } | Event::BringHome { by, .. } if by != me => 1.0,
         Event::Over { outcome } if !outcome.winners.contains(me) => GAME_LOSS,
-        _ => 0.0,
+        Event::Capture { .. }
+        | Event::BringDown { .. }
+        | Event::Claim { .. }
+        | Event::Enter { .. }
+        | Event::BringHome { .. }
+        | Event::Over { .. }
+        | Event::Lot { .. }
+        | Event::FirstThrow { .. }
+        | Event::BagDraw { .. }
+        | Event::FirstTurn { .. }
+        | Event::Pass { .. }
+        | Event::Throw { .. }
+        | Event::ThrowLost { .. }
+        | Event::Whelp { .. } => 0.0,
     }
 }
 

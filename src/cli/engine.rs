@@ -80,7 +80,7 @@ fn position<G: Game>(at: &At) -> Result<G, CliError> {
     let options = options::<G>(&at.rules)?;
     let mut pos = match &at.position {
         Some(text) => text.parse::<G>()?,
-        None => G::start(at.players, &options).map_err(CliError::Usage)?,
+        None => G::start(at.players, &options)?,
     };
     pos.set_options(&options);
     Ok(pos)
@@ -135,7 +135,8 @@ fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Resu
 /// "result: White wins (conquest)".
 fn describe<G: Game>(outcome: Outcome) -> String {
     let name = |s: crate::games::Seat| {
-        G::SEAT_NAMES
+        G::FACTS
+            .seat_names
             .get(s.index())
             .copied()
             .unwrap_or("?")

@@ -9,6 +9,9 @@ use crate::wager::write::WriteError;
 /// A failed command. Each is one sentence for the user.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
+    /// A table or rules a game cannot start with.
+    #[error(transparent)]
+    Start(#[from] crate::games::StartError),
     /// A position or move that does not parse.
     #[error(transparent)]
     Parse(#[from] ParseError),

@@ -40,7 +40,7 @@ impl MatchArgs {
     /// # Errors
     /// A format of no games or too many.
     pub fn format<G: Game>(&self) -> Result<Format, CliError> {
-        let default = G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo);
+        let default = Format::default_for(G::KIND);
         format_from(self.best_of, self.first_to, default)
     }
 
@@ -54,7 +54,7 @@ impl MatchArgs {
         seed: u64,
     ) -> Result<MatchSettings<G>, CliError> {
         let options = options::<G>(&self.rules)?;
-        G::start(players, &options).map_err(CliError::Usage)?;
+        G::start(players, &options)?;
         Ok(MatchSettings {
             effort: Default::default(),
             format: self.format::<G>()?,

@@ -331,7 +331,7 @@ fn play_one<G: Game>(
         options: m.plan.options::<G>()?,
         seed: m.plan.seed,
     };
-    G::start(entrants.len(), &settings.options).map_err(CliError::Usage)?;
+    G::start(entrants.len(), &settings.options)?;
     let placed = place_bets::<G>(m.proposals, m.plan.ante, &entrants, &settings, purses, t)?;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let told = placed_lines(&placed, m.texts, &names, G::KIND, t, m.view);
@@ -360,7 +360,7 @@ fn play_one<G: Game>(
             Format::BestOf(n) | Format::FirstTo(n) => n,
         }
     );
-    report::write_text(out, &log, &scenes, G::SEAT_NAMES, m.view, &replay)?;
+    report::write_text(out, &log, &scenes, m.view, &replay)?;
     let rules = HouseRules {
         take_bp: t.take_bp,
         credit: t.credit,

@@ -106,7 +106,7 @@ fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> 
         OutputFormat::Json => report::write_json(out, &log, &scenes)?,
         OutputFormat::Text => {
             let replay = replay_command(args, &characters, seed, format);
-            report::write_text(out, &log, &scenes, G::SEAT_NAMES, args.view, &replay)?;
+            report::write_text(out, &log, &scenes, args.view, &replay)?;
         }
     }
     if let Some(bets) = bets {

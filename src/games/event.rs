@@ -203,11 +203,13 @@ pub enum Event {
     Enter { by: Seat, at: Place },
     /// Òicustiỳtac: a stone was whelped.
     Whelp { by: Seat, at: Place },
-    /// Òicustiỳtac: stones of `victim` were brought down after `by`'s turn; the points go
-    /// to `by`'s opponent of `victim` (to `by` when `victim` is the other side).
+    /// Òicustiỳtac: stones of `victim` were brought down after `by`'s turn, and their
+    /// points went to `scorer`, the victim's opponent (rule 8: the mover, or the other
+    /// side when the mover's own stones were brought down).
     BringDown {
         by: Seat,
         victim: Seat,
+        scorer: Seat,
         at: Place,
         count: u8,
     },

@@ -38,6 +38,7 @@
 //!   logged as events, so first-turn wagers settle from the log.
 
 pub mod event;
+pub mod facts;
 pub mod kind;
 pub mod kiust;
 pub mod oicus;
@@ -46,6 +47,7 @@ pub mod pic;
 pub mod tides;
 
 pub use event::{End, Event, EventSink, Place};
+pub use facts::{Facts, Tally, Unit};
 pub use kind::GameKind;
 pub use perft::perft;
 
@@ -251,6 +253,46 @@ impl ParseError {
     }
 }
 
+/// A table the game cannot be started at.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// Too many or too few players.
+    #[error("{} is for {}, not {players}", .game.title(), .game.facts().players_text())]
+    Players {
+        /// The game.
+        game: GameKind,
+        /// How many were to sit down.
+        players: usize,
+    },
+    /// A rule option the game cannot be played under.
+    #[error("the rule option `{option}` of {}: {message}", .game.title())]
+    Option {
+        /// The game.
+        game: GameKind,
+        /// The option's key.
+        option: &'static str,
+        /// What is wrong with its value, as a clause.
+        message: String,
+    },
+}
+
+impl StartError {
+    /// Refuses a table of `players` that `G` cannot seat.
+    ///
+    /// # Errors
+    /// When `G` is not for that many.
+    pub fn check_players<G: Game>(players: usize) -> Result<(), StartError> {
+        if G::FACTS.seats(players) {
+            Ok(())
+        } else {
+            Err(StartError::Players {
+                game: G::KIND,
+                players,
+            })
+        }
+    }
+}
+
 /// A well-formed move that the rules do not allow in this position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move `{mv}` in position `{position}`: {reason}")]
@@ -299,22 +341,14 @@ pub trait Game:
     /// Which game this is.
     const KIND: GameKind;
 
-    /// How the seats change between the games of a match.
-    const SEATING: Seating = Seating::Rotate;
-
-    /// The wins that decide a match when the game's own rules say (Òicustiỳtac: the first
-    /// to win 3 rounds); `None` leaves the format to the table (best of 3 by default).
-    const MATCH_WINS: Option<u32> = None;
-
-    /// What each seat is called at the table (a colour, or "player 1").
-    const SEAT_NAMES: &'static [&'static str] =
-        &["player 1", "player 2", "player 3", "player 4", "player 5"];
+    /// What the game says about itself: its unit, seats, ends and tallies.
+    const FACTS: Facts;
 
     /// The start position for `players` players, under `options`.
     ///
     /// # Errors
-    /// When the game cannot be played by that many players.
-    fn start(players: usize, options: &Self::Options) -> Result<Self, String>;
+    /// When the game cannot be played by that many players, or under those options.
+    fn start(players: usize, options: &Self::Options) -> Result<Self, StartError>;
 
     /// Puts the position under other rule options (a parsed position has the defaults).
     fn set_options(&mut self, options: &Self::Options);

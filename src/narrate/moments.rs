@@ -38,7 +38,16 @@ impl Narrator<'_> {
                 Event::FirstTurn { winner } => {
                     ("first-turn", vec![("winner", self.name(winner.index()))])
                 }
-                _ => continue,
+                Event::Capture { .. }
+                | Event::Claim { .. }
+                | Event::Pass { .. }
+                | Event::Throw { .. }
+                | Event::ThrowLost { .. }
+                | Event::Enter { .. }
+                | Event::Whelp { .. }
+                | Event::BringDown { .. }
+                | Event::BringHome { .. }
+                | Event::Over { .. } => continue,
             };
             let weight = if key == "first-turn" || key == "lot" {
                 90
@@ -196,6 +205,7 @@ impl Narrator<'_> {
                         victim,
                         at,
                         count,
+                        ..
                     } => (
                         "bring-down",
                         by,
@@ -217,7 +227,17 @@ impl Narrator<'_> {
                             ("place", self.place(game, at, Some(by))),
                         ],
                     ),
-                    _ => continue,
+                    // Captures are told above; the ceremony before the game; the rest
+                    // (an ordinary throw, a lost one, the end) at the finish or not at all.
+                    Event::Capture { .. }
+                    | Event::Lot { .. }
+                    | Event::FirstThrow { .. }
+                    | Event::BagDraw { .. }
+                    | Event::FirstTurn { .. }
+                    | Event::Throw { .. }
+                    | Event::ThrowLost { .. }
+                    | Event::Enter { .. }
+                    | Event::Over { .. } => continue,
                 };
             if key == "kiust-enter" {
                 // The crossing is told with the kiust that allowed it.
@@ -308,7 +328,20 @@ fn right_used(game: &GameLog, at: usize, by: Seat) -> Option<crate::games::Place
             match *e {
                 Event::Enter { by: b, at } if b == by => return Some(at),
                 Event::Throw { by: b, .. } | Event::ThrowLost { by: b } if b != by => return None,
-                _ => {}
+                Event::Enter { .. }
+                | Event::Throw { .. }
+                | Event::ThrowLost { .. }
+                | Event::Lot { .. }
+                | Event::FirstThrow { .. }
+                | Event::BagDraw { .. }
+                | Event::FirstTurn { .. }
+                | Event::Capture { .. }
+                | Event::Claim { .. }
+                | Event::Pass { .. }
+                | Event::Whelp { .. }
+                | Event::BringDown { .. }
+                | Event::BringHome { .. }
+                | Event::Over { .. } => {}
             }
         }
     }

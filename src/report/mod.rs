@@ -9,12 +9,8 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
-use crate::games::Event;
 use crate::narrate::Scene;
 use crate::table::MatchLog;
-
-/// Seat names of the game that was played (White/Black, player 1...).
-pub type SeatNames = &'static [&'static str];
 
 /// A new table in the house style.
 #[must_use]
@@ -29,14 +25,11 @@ pub fn new_table() -> Table {
 
 /// The match summary: a row per game and a row of wins.
 #[must_use]
-pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
+pub fn match_table(log: &MatchLog) -> Table {
     let mut table = new_table();
-    let unit = if log.game == crate::games::GameKind::Oicustiytac {
-        "Round"
-    } else {
-        "Game"
-    };
-    let mut header = vec![unit.to_owned()];
+    let facts = log.game.facts();
+    let seat_names = facts.seat_names;
+    let mut header = vec![facts.unit.title().to_owned()];
     header.extend(log.entrants.iter().map(|e| e.name.clone()));
     header.extend([
         "First turn".to_owned(),
@@ -65,7 +58,7 @@ pub fn match_table(log: &MatchLog, seat_names: SeatNames) -> Table {
                 .map(|(k, v)| format!("{k} {v}"))
                 .collect();
             figures.extend(
-                game.tally_figures(seat)
+                game.tally_figures(log.game, seat)
                     .iter()
                     .map(|(k, v)| format!("{k} {v}")),
             );
@@ -129,47 +122,31 @@ pub enum View {
 /// "Pip (whites 2-2, 1-0)", or, without a ceremony, "Pip" alone.
 fn first_turn(log: &MatchLog, game: &crate::table::GameLog) -> String {
     let first = &log.entrants[game.seats[0]].name;
-    let mut rounds: Vec<Vec<u8>> = Vec::new();
-    let mut what = "";
-    for e in &game.ceremony {
-        match *e {
-            Event::Lot { .. } if what.is_empty() => what = "lot",
-            Event::FirstThrow { player, flats } => {
-                what = "flats";
-                push_draw(&mut rounds, player.index(), flats);
-            }
-            Event::BagDraw { player, whites, .. } => {
-                what = "whites";
-                push_draw(&mut rounds, player.index(), whites);
-            }
-            _ => {}
+    let Some(record) = game.first_turn_record(log) else {
+        return first.clone();
+    };
+    if record.by_lot && record.draws.is_empty() {
+        return format!("{first} (lot)");
+    }
+    // Each round of the ceremony is every player's draw once; a player drawing again
+    // begins the next round.
+    let mut rounds: Vec<Vec<(&str, u8)>> = Vec::new();
+    for (who, value) in &record.draws {
+        match rounds.last_mut() {
+            Some(r) if !r.iter().any(|(w, _)| w == who) => r.push((who, *value)),
+            _ => rounds.push(vec![(who, *value)]),
         }
     }
-    match what {
-        "" => first.clone(),
-        "lot" => format!("{first} (lot)"),
-        _ => {
-            let draws: Vec<String> = rounds
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("-")
-                })
-                .collect();
-            format!("{first} ({what} {})", draws.join(", "))
-        }
-    }
-}
-
-/// Adds one player's draw to the rounds of a ceremony (a new round when that player has
-/// already drawn in the current one).
-fn push_draw(rounds: &mut Vec<Vec<u8>>, player: usize, value: u8) {
-    match rounds.last_mut() {
-        Some(r) if r.len() == player => r.push(value),
-        _ => rounds.push(vec![value]),
-    }
+    let draws: Vec<String> = rounds
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|(_, v)| v.to_string())
+                .collect::<Vec<_>>()
+                .join("-")
+        })
+        .collect();
+    format!("{first} ({} {})", record.counted, draws.join(", "))
 }
 
 /// "1st", "2nd", "3rd", "4th", "5th".
@@ -191,7 +168,6 @@ pub fn write_text(
     out: &mut impl Write,
     log: &MatchLog,
     scenes: &[Scene],
-    seat_names: SeatNames,
     view: View,
     replay: &str,
 ) -> io::Result<()> {
@@ -218,7 +194,7 @@ pub fn write_text(
         }
     }
     writeln!(out)?;
-    writeln!(out, "{}", match_table(log, seat_names))?;
+    writeln!(out, "{}", match_table(log))?;
     if view == View::Gm {
         writeln!(out, "Seed {} replays this match: {replay}", log.seed)?;
     }

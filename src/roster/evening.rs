@@ -113,8 +113,7 @@ impl MatchPlan {
     /// The match format: as the file says, or the game's default.
     #[must_use]
     pub fn format_for<G: Game>(&self) -> Format {
-        self.format
-            .unwrap_or_else(|| G::MATCH_WINS.map_or(Format::BestOf(3), Format::FirstTo))
+        self.format.unwrap_or_else(|| Format::default_for(G::KIND))
     }
 
     /// The game's rule options from the match's `rules` table.

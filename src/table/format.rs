@@ -15,6 +15,15 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format a game's match has unless the GM says otherwise: the game's own rule
+    /// (Òicustiỳtac: first to 3 rounds), else best of 3.
+    #[must_use]
+    pub fn default_for(kind: crate::games::GameKind) -> Format {
+        kind.facts()
+            .match_wins
+            .map_or(Format::BestOf(3), Format::FirstTo)
+    }
+
     /// The wins that decide the match outright.
     #[must_use]
     pub fn target(self) -> u32 {

@@ -12,4 +12,3 @@ pub use format::Format;
 pub use log::{Entrant, GameLog, MatchLog, Step};
 pub use runner::{MatchSettings, TableError, play_match};
 pub use summary::{EntrantGame, FirstTurnRecord, GameSummary};
-pub use tally::Tally;

@@ -27,9 +27,9 @@ pub struct MatchSettings<G: Game> {
 /// A match that could not be run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
-    /// The game cannot seat this table.
-    #[error("{0}")]
-    Seating(String),
+    /// The game cannot be started with this table or these rules.
+    #[error(transparent)]
+    Start(#[from] crate::games::StartError),
     /// An engine ran past every cap: a bug, reported instead of looping.
     #[error("game {game} ran past {STEP_GUARD} steps without ending; this is a bug in taproom")]
     Runaway {
@@ -47,7 +47,7 @@ pub fn play_match<G: Game>(
     settings: &MatchSettings<G>,
 ) -> Result<MatchLog, TableError> {
     let n = entrants.len();
-    G::start(n, &settings.options).map_err(TableError::Seating)?;
+    G::start(n, &settings.options)?;
     let mut rng = table_rng(settings.seed);
     let mut players: Vec<Box<dyn Player<G>>> = entrants
         .iter()
@@ -62,7 +62,7 @@ pub fn play_match<G: Game>(
         let number = games.len() as u32 + 1;
         let mut ceremony = Vec::new();
         let previous: Option<&GameLog> = games.last();
-        seats = match (G::SEATING, previous) {
+        seats = match (G::FACTS.seating, previous) {
             (Seating::CeremonyEachGame, _) | (_, None) => {
                 let first = G::first_turn(n, &mut rng);
                 ceremony = first.events;
@@ -122,7 +122,7 @@ fn play_game<G: Game>(
     players: &mut [Box<dyn Player<G>>],
     rng: &mut TableRng,
 ) -> Result<GameLog, TableError> {
-    let mut pos = G::start(seats.len(), &settings.options).map_err(TableError::Seating)?;
+    let mut pos = G::start(seats.len(), &settings.options)?;
     let start = pos.to_string();
     let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();
     let start_scores = all.iter().map(|&s| pos.score(s)).collect();

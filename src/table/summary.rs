@@ -3,8 +3,10 @@
 
 use serde::Serialize;
 
-use super::{GameLog, MatchLog, Tally};
-use crate::games::Event;
+use std::collections::BTreeMap;
+
+use super::{GameLog, MatchLog};
+use crate::games::{Event, Tally};
 
 /// What one entrant did in one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -13,9 +15,10 @@ pub struct EntrantGame {
     pub name: String,
     /// Their score at the end (points, counters, stones or pieces left).
     pub score: i32,
-    /// What they did, counted from the events.
+    /// Each tally the game keeps (its points, captures, stones down and home, kiusts),
+    /// counted as the bets count them.
     #[serde(flatten)]
-    pub tally: Tally,
+    pub tallies: BTreeMap<Tally, i64>,
 }
 
 /// The first-turn ceremony of a game, as the bets see it.
@@ -27,6 +30,10 @@ pub struct FirstTurnRecord {
     pub draws: Vec<(String, u8)>,
     /// Whether a lot (a coin) decided it.
     pub by_lot: bool,
+    /// What the draws count: "flats" (sides of the sticks), "whites" (stones from the
+    /// bag), or "" when there were none.
+    #[serde(skip)]
+    pub counted: &'static str,
 }
 
 /// One game (or round) summed up.
@@ -50,27 +57,66 @@ impl GameLog {
         let mut draws = Vec::new();
         let mut winner = None;
         let mut by_lot = false;
+        let mut counted = "";
         for e in &self.ceremony {
             match *e {
-                Event::FirstThrow { player, flats } => draws.push((name(player.index()), flats)),
-                Event::BagDraw { player, whites, .. } => draws.push((name(player.index()), whites)),
+                Event::FirstThrow { player, flats } => {
+                    counted = "flats";
+                    draws.push((name(player.index()), flats));
+                }
+                Event::BagDraw { player, whites, .. } => {
+                    counted = "whites";
+                    draws.push((name(player.index()), whites));
+                }
                 Event::Lot { winner: w } => {
                     by_lot = true;
                     winner = Some(name(w.index()));
                 }
                 Event::FirstTurn { winner: w } => winner = Some(name(w.index())),
-                _ => {}
+                // Only the ceremony's own events come before a game.
+                Event::Capture { .. }
+                | Event::Claim { .. }
+                | Event::Pass { .. }
+                | Event::Throw { .. }
+                | Event::ThrowLost { .. }
+                | Event::Enter { .. }
+                | Event::Whelp { .. }
+                | Event::BringDown { .. }
+                | Event::BringHome { .. }
+                | Event::Over { .. } => {}
             }
         }
         winner.map(|winner| FirstTurnRecord {
             winner,
             draws,
             by_lot,
+            counted,
         })
     }
 }
 
 impl MatchLog {
+    /// Who won the right to the first turn at the match's opening ceremony (by the order
+    /// the match named them), if it had one.
+    #[must_use]
+    pub fn first_turn_winner(&self) -> Option<usize> {
+        self.first_ceremony().iter().rev().find_map(|e| match *e {
+            Event::FirstTurn { winner } | Event::Lot { winner } => Some(winner.index()),
+            Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::Capture { .. }
+            | Event::Claim { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Enter { .. }
+            | Event::Whelp { .. }
+            | Event::BringDown { .. }
+            | Event::BringHome { .. }
+            | Event::Over { .. } => None,
+        })
+    }
+
     /// Every game summed up, in order.
     #[must_use]
     pub fn summary(&self) -> Vec<GameSummary> {
@@ -84,7 +130,13 @@ impl MatchLog {
                         EntrantGame {
                             name: self.entrants[i].name.clone(),
                             score: g.scores[seat.index()],
-                            tally: g.tally(seat),
+                            tallies: self
+                                .game
+                                .facts()
+                                .tallies
+                                .iter()
+                                .map(|&t| (t, g.tally(seat, t)))
+                                .collect(),
                         }
                     })
                     .collect(),

@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::{End, Event, GameKind, Seat};
+use crate::games::{End, GameKind, Seat, Tally};
 use crate::table::{GameLog, MatchLog};
 
 /// Which games a question covers.
@@ -21,46 +21,6 @@ pub enum Scope {
     /// One game or round, by its number in the match (drawn games count, as the result
     /// table numbers them).
     Game(u32),
-}
-
-/// A figure tallied from the events of each entrant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Tally {
-    /// The game's score at the end of each game (points, counters), summed over the scope.
-    Points,
-    /// Òicustiỳtac: opposing stones brought down (`Event::BringDown`, credited to the side
-    /// that scores them).
-    Down,
-    /// Òicustiỳtac: own stones brought home (`Event::BringHome`).
-    Home,
-    /// Stones or pieces taken (`Event::Capture`, by count) and piç claimed
-    /// (`Event::Claim`, one each).
-    Captures,
-}
-
-impl Tally {
-    /// The word used in bets.
-    #[must_use]
-    pub fn word(self) -> &'static str {
-        match self {
-            Tally::Points => "points",
-            Tally::Down => "down",
-            Tally::Home => "home",
-            Tally::Captures => "captures",
-        }
-    }
-
-    /// What the bet backs, in prose: "to score more points".
-    #[must_use]
-    pub fn phrase(self) -> &'static str {
-        match self {
-            Tally::Points => "to score more points",
-            Tally::Down => "to bring down more stones",
-            Tally::Home => "to bring home more stones",
-            Tally::Captures => "to make more captures",
-        }
-    }
 }
 
 /// A question about a match.
@@ -181,37 +141,15 @@ impl Verdict {
     }
 }
 
-/// The ways each game can end, for end markets.
-#[must_use]
-pub fn ends_of(kind: GameKind) -> &'static [End] {
-    match kind {
-        GameKind::TidesOfWar => &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
-        GameKind::Pic => &[End::NoMoves, End::Cap],
-        GameKind::KiustOyun => &[End::AllCaptured, End::Cap],
-        GameKind::Oicustiytac => &[End::Points, End::Stalled, End::Cap],
-    }
-}
-
 impl Market {
-    /// The tallies whose events a game reports (as `games/event.rs` documents them), so a
-    /// bet on one the game never counts is refused rather than always pushed.
-    #[must_use]
-    pub fn tallies_of(kind: GameKind) -> &'static [Tally] {
-        match kind {
-            GameKind::TidesOfWar | GameKind::KiustOyun => &[Tally::Captures],
-            GameKind::Pic => &[Tally::Points, Tally::Captures],
-            GameKind::Oicustiytac => &[Tally::Points, Tally::Down, Tally::Home],
-        }
-    }
-
     /// Whether the market makes sense for `kind`; when not, why, as a clause.
     ///
     /// # Errors
     /// The reason, naming the game.
     pub fn check_game(&self, kind: GameKind) -> Result<(), String> {
         match self {
-            Market::Most { tally, .. } if !Market::tallies_of(kind).contains(tally) => {
-                let known: Vec<&str> = Market::tallies_of(kind).iter().map(|t| t.word()).collect();
+            Market::Most { tally, .. } if !kind.facts().tallies.contains(tally) => {
+                let known: Vec<&str> = kind.facts().tallies.iter().map(|t| t.word()).collect();
                 Err(format!(
                     "{} keeps no `{}` tally (its tallies are {})",
                     kind.title(),
@@ -241,16 +179,10 @@ impl Market {
                 Some(g) => winners(&g.winners, n),
                 None => Verdict::Void,
             },
-            Market::FirstTurn => {
-                let won = log.first_ceremony().iter().rev().find_map(|e| match e {
-                    Event::FirstTurn { winner } | Event::Lot { winner } => Some(winner.index()),
-                    _ => None,
-                });
-                match won {
-                    Some(w) if w < n => Verdict::Top(vec![Selection::Entrant(w)]),
-                    _ => Verdict::Void,
-                }
-            }
+            Market::FirstTurn => match log.first_turn_winner() {
+                Some(w) if w < n => Verdict::Top(vec![Selection::Entrant(w)]),
+                _ => Verdict::Void,
+            },
             Market::Most { tally, scope } => {
                 let games: Vec<&GameLog> = match scope {
                     Scope::Match => log.games.iter().collect(),
@@ -303,43 +235,8 @@ fn winners(top: &[usize], n: usize) -> Verdict {
 
 /// Each entrant's amount of `tally` in one game, as (entrant, amount) pairs.
 fn tally_game(g: &GameLog, tally: Tally) -> Vec<(usize, i64)> {
-    let at = |seat: Seat| g.seats.get(seat.index()).copied();
-    if tally == Tally::Points {
-        return g
-            .scores
-            .iter()
-            .enumerate()
-            .filter_map(|(s, &v)| at(Seat(s as u8)).map(|e| (e, i64::from(v))))
-            .collect();
-    }
-    let players = g.seats.len();
-    g.events()
-        .filter_map(|(_, event)| {
-            let (seat, amount) = match (*event, tally) {
-                (Event::Capture { by, count, .. }, Tally::Captures) => (by, i64::from(count)),
-                (Event::Claim { by, .. }, Tally::Captures) => (by, 1),
-                (Event::BringHome { by, .. }, Tally::Home) => (by, 1),
-                // The points of a bring-down go to the victim's opponent: the mover when
-                // the victim is the other side, the other side when the mover's own
-                // stones were brought down (rule 8).
-                (
-                    Event::BringDown {
-                        by, victim, count, ..
-                    },
-                    Tally::Down,
-                ) => {
-                    if victim != by {
-                        (by, i64::from(count))
-                    } else if players == 2 {
-                        (by.next(2), i64::from(count))
-                    } else {
-                        return None;
-                    }
-                }
-                _ => return None,
-            };
-            at(seat).map(|e| (e, amount))
-        })
+    (0..g.seats.len())
+        .map(|s| (g.seats[s], g.tally(Seat(s as u8), tally)))
         .collect()
 }
 
@@ -360,11 +257,7 @@ pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) ->
         Selection::Entrant(e) => names.get(e).cloned().unwrap_or_else(|| "?".to_owned()),
         Selection::End(end) => end.key().to_owned(),
     };
-    let unit = if kind == GameKind::Oicustiytac {
-        "round"
-    } else {
-        "game"
-    };
+    let unit = kind.facts().unit;
     let scope = |s: Scope| match s {
         Scope::Match => "over the match".to_owned(),
         Scope::Game(n) => format!("in {unit} {n}"),
@@ -390,7 +283,7 @@ pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Place;
+    use crate::games::{Event, Place};
     use crate::wager::testlog::{G, log};
 
     const TRAP: Place = Place::Trap {
@@ -402,6 +295,7 @@ mod tests {
         Event::BringDown {
             by: Seat(by),
             victim: Seat(victim),
+            scorer: Seat(1 - victim),
             at: TRAP,
             count,
         }

@@ -20,8 +20,9 @@ mod testlog;
 pub mod transfer;
 pub mod write;
 
+pub use crate::games::Tally;
 pub use bet::{Bet, Book};
-pub use market::{Market, Scope, Selection, Side, Tally, Verdict};
+pub use market::{Market, Scope, Selection, Side, Verdict};
 pub use money::{Currency, Money};
 pub use price::Odds;
 pub use purse::{Credit, Purse};

@@ -81,7 +81,7 @@ pub fn resolve(
     let pick = match &text.pick {
         PickText::Name(name) => Selection::Entrant(find_entrant(name, table)?),
         PickText::End(end) => {
-            if !super::market::ends_of(table.game).contains(end) {
+            if !table.game.facts().ends.contains(end) {
                 return Err(format!(
                     "a game of {} never ends by {}",
                     table.game.title(),

@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 
 use super::*;
+use crate::games::Tally;
 use crate::games::{End, Event, GameKind, Place, Seat};
-use crate::wager::market::{Scope, Share, Side, Tally};
+use crate::wager::market::{Scope, Share, Side};
 use crate::wager::price::Odds;
 use crate::wager::testlog::{G, log};
 
@@ -34,6 +35,8 @@ fn event(n: u8) -> impl Strategy<Value = Event> {
         2 => Event::BringDown {
             by: Seat(by),
             victim: Seat(victim),
+            // Rule 8's scorer is the victim's opponent; at a random table, the next seat.
+            scorer: Seat((victim + 1) % n),
             at,
             count,
         },

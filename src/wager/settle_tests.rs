@@ -3,8 +3,9 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::games::Tally;
 use crate::games::{End, GameKind};
-use crate::wager::market::{Scope, Side, Tally};
+use crate::wager::market::{Scope, Side};
 use crate::wager::price::Odds;
 use crate::wager::testlog::{G, log};
 

@@ -9,7 +9,7 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::market::{Market, Scope, Selection, Share, Side, Verdict, ends_of};
+use super::market::{Market, Scope, Selection, Share, Side, Verdict};
 use super::price::{Odds, bookie_price};
 use crate::games::{Game, GameKind};
 use crate::table::{Entrant, MatchSettings, TableError, play_match};
@@ -45,7 +45,7 @@ pub struct MarketEstimate {
 #[must_use]
 pub fn default_markets(kind: GameKind) -> Vec<Market> {
     let mut markets = vec![Market::Match, Market::Game { number: 1 }, Market::FirstTurn];
-    markets.extend(Market::tallies_of(kind).iter().map(|&tally| Market::Most {
+    markets.extend(kind.facts().tallies.iter().map(|&tally| Market::Most {
         tally,
         scope: Scope::Match,
     }));
@@ -59,7 +59,12 @@ pub fn default_markets(kind: GameKind) -> Vec<Market> {
 #[must_use]
 pub fn selections(market: Market, kind: GameKind, players: usize) -> Vec<Selection> {
     match market {
-        Market::End { .. } => ends_of(kind).iter().map(|&e| Selection::End(e)).collect(),
+        Market::End { .. } => kind
+            .facts()
+            .ends
+            .iter()
+            .map(|&e| Selection::End(e))
+            .collect(),
         _ => (0..players).map(Selection::Entrant).collect(),
     }
 }

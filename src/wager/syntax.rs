@@ -31,10 +31,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::market::{Market, Scope, Tally};
+use super::market::{Market, Scope};
 use super::money::{COINS, Money};
 use super::price::Odds;
 use crate::games::End;
+use crate::games::Tally;
 
 /// What a bet picks, before the names are matched to the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,6 +215,7 @@ impl<'a> Reader<'a> {
             "down" => most(Tally::Down),
             "home" => most(Tally::Home),
             "captures" => most(Tally::Captures),
+            "kiusts" => most(Tally::Kiusts),
             "end" => Market::End {
                 scope: Scope::Match,
             },

@@ -80,8 +80,9 @@ impl Game for Race {
     type Move = Act;
     type Options = ();
     const KIND: GameKind = GameKind::Pic;
+    const FACTS: crate::games::Facts = <crate::games::pic::Pic as Game>::FACTS;
 
-    fn start(players: usize, _: &()) -> Result<Self, String> {
+    fn start(players: usize, _: &()) -> Result<Self, crate::games::StartError> {
         Ok(Race::at(&vec![0; players], 0))
     }
     fn set_options(&mut self, _: &()) {}

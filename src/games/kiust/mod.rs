@@ -207,16 +207,22 @@ impl Game for Kiust {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::KiustOyun;
-    // The spec's first turn is a throw of the sticks by both; every game of a match opens so.
-    const SEATING: Seating = Seating::CeremonyEachGame;
+    const FACTS: crate::games::Facts = crate::games::Facts {
+        unit: crate::games::Unit::Game,
+        min_players: 2,
+        max_players: 2,
+        seat_names: crate::games::facts::NUMBERED,
+        // The spec's first turn is a throw of the sticks by both; every game of a match
+        // opens so.
+        seating: Seating::CeremonyEachGame,
+        match_wins: None,
+        ends: &[End::AllCaptured, End::Cap],
+        tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
+    };
 
-    fn start(players: usize, options: &Options) -> Result<Self, String> {
-        if players != 2 {
-            return Err(format!("Kiust Oyun is for 2 players, not {players}"));
-        }
-        let mut pos: Kiust = START
-            .parse()
-            .map_err(|e: super::ParseError| e.to_string())?;
+    fn start(players: usize, options: &Options) -> Result<Self, crate::games::StartError> {
+        crate::games::StartError::check_players::<Self>(players)?;
+        let mut pos: Kiust = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
     }

@@ -24,9 +24,7 @@ use serde::Deserialize;
 
 pub use moves::{Action, ActionKind, Move};
 
-use super::{
-    End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, ParseError, Place, Seat, Turn,
-};
+use super::{End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, Place, Seat, Turn};
 
 /// Stones per player in a round.
 pub const STONES: u8 = 15;
@@ -203,18 +201,23 @@ impl Game for Oicus {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::Oicustiytac;
-    // Rule 10: the winner of a round plays Black (seat 0) in the next; a drawn round is
-    // replayed with the same colours.
-    const SEATING: super::Seating = super::Seating::WinnerFirst;
-    const SEAT_NAMES: &'static [&'static str] = &["Black", "White"];
-    // "The first player to win 3 rounds wins the game."
-    const MATCH_WINS: Option<u32> = Some(3);
+    const FACTS: super::Facts = super::Facts {
+        unit: super::Unit::Round,
+        min_players: 2,
+        max_players: 2,
+        seat_names: &["Black", "White"],
+        // Rule 10: the winner of a round plays Black (seat 0) in the next; a drawn round
+        // is replayed with the same colours.
+        seating: super::Seating::WinnerFirst,
+        // "The first player to win 3 rounds wins the game."
+        match_wins: Some(3),
+        ends: &[End::Points, End::Stalled, End::Cap],
+        tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
+    };
 
-    fn start(players: usize, options: &Options) -> Result<Self, String> {
-        if players != 2 {
-            return Err(format!("Òicustiỳtac is for 2 players, not {players}"));
-        }
-        let mut pos: Oicus = START.parse().map_err(|e: ParseError| e.to_string())?;
+    fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
+        super::StartError::check_players::<Self>(players)?;
+        let mut pos: Oicus = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
     }

@@ -64,9 +64,11 @@ fn rule_8_three_whites_onto_four_blacks_and_a_white_bring_down_three_blacks() {
     assert_eq!(p.stones_at(Seat(1), 3), 4, "four whites");
     assert_eq!(p.score(Seat(1)), 9, "3 points a stone to White");
     assert_eq!(p.score(Seat(0)), 0);
+    // Rule 8: the opponent's stones brought down score for the mover.
     assert!(events.contains(&Event::BringDown {
         by: Seat(1),
         victim: Seat(0),
+        scorer: Seat(1),
         at: Place::Trap {
             land: Seat(0),
             trap: 4
@@ -82,9 +84,11 @@ fn rule_8_own_stones_over_five_go_to_the_opponent_as_if_brought_down_by_them() {
     assert_eq!(p.stones_at(Seat(1), 3), 5, "6 whites cut to 5");
     assert_eq!(p.score(Seat(0)), 3, "Black scores the white stone");
     assert_eq!(p.score(Seat(1)), 0);
+    // Rule 8: the mover's own stones brought down score for the opponent.
     assert!(events.contains(&Event::BringDown {
         by: Seat(1),
         victim: Seat(1),
+        scorer: Seat(0),
         at: Place::Trap {
             land: Seat(0),
             trap: 4

@@ -162,6 +162,7 @@ impl Oicus {
             events.emit(Event::BringDown {
                 by: Seat(self.side),
                 victim: Seat(victim as u8),
+                scorer: Seat(1 - victim as u8),
                 at: Oicus::place(d),
                 count,
             });

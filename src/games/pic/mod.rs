@@ -236,16 +236,25 @@ impl Game for Pic {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::Pic;
+    const FACTS: super::Facts = super::Facts {
+        unit: super::Unit::Game,
+        min_players: 2,
+        max_players: MAX_PLAYERS,
+        seat_names: super::facts::NUMBERED,
+        seating: super::Seating::Rotate,
+        match_wins: None,
+        ends: &[End::NoMoves, End::Cap],
+        tallies: &[super::Tally::Points, super::Tally::Captures],
+    };
 
-    fn start(players: usize, options: &Options) -> Result<Self, String> {
-        if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(format!("Piç is for 2 to 5 players, not {players}"));
-        }
+    fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
+        super::StartError::check_players::<Self>(players)?;
         if options.start != 12 && options.start != 9 {
-            return Err(format!(
-                "a Piç heap starts with 12 or 9 counters, not {}",
-                options.start
-            ));
+            return Err(super::StartError::Option {
+                game: GameKind::Pic,
+                option: "start",
+                message: format!("a heap starts with 12 or 9 counters, not {}", options.start),
+            });
         }
         let mut heaps = [0; MAX_HEAPS + 1];
         heaps[..3 * players].fill(Count::from(options.start));

@@ -129,13 +129,20 @@ impl Game for Tides {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::TidesOfWar;
-    const SEAT_NAMES: &'static [&'static str] = &["White", "Black"];
+    const FACTS: super::Facts = super::Facts {
+        unit: super::Unit::Game,
+        min_players: 2,
+        max_players: 2,
+        seat_names: &["White", "Black"],
+        seating: super::Seating::Rotate,
+        match_wins: None,
+        ends: &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
+        tallies: &[super::Tally::Captures],
+    };
 
-    fn start(players: usize, options: &Options) -> Result<Self, String> {
-        if players != 2 {
-            return Err(format!("Tides of War is for 2 players, not {players}"));
-        }
-        let mut pos: Tides = START.parse().map_err(|e: ParseError| e.to_string())?;
+    fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
+        super::StartError::check_players::<Self>(players)?;
+        let mut pos: Tides = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
     }

@@ -160,7 +160,7 @@ pub fn run_ladder<G: Game>(
     settings: &LadderSettings<G>,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Ladder, TableError> {
-    G::start(2, &settings.options).map_err(TableError::Seating)?;
+    G::start(2, &settings.options)?;
     let pairs = pairings(contenders.len(), settings.schedule);
     let jobs: Vec<(usize, u32)> = (0..pairs.len())
         .flat_map(|p| (0..settings.games).map(move |g| (p, g)))
@@ -245,7 +245,7 @@ pub fn play_single<G: Game>(
         .iter()
         .map(|c| player_for::<G>(c.skill, c.temperament))
         .collect();
-    let mut pos = G::start(2, options).map_err(TableError::Seating)?;
+    let mut pos = G::start(2, options)?;
     let mut rng = table_rng(seed);
     let mut buf = Vec::new();
     let mut moves = 0u64;

@@ -1,0 +1,223 @@
+//! What each game says about itself, once: what it calls the parts of a match, how many
+//! sit at it, what its seats are called, how it can end, what it counts per player and who
+//! scores what. The table, the bets, the narrator and the players read these facts from
+//! here and decide none of them on their own.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::{End, Event, GameKind, Seat, Seating};
+use crate::games::event::Throw;
+
+/// What a game calls one part of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    /// A game (Tides of War, Piç, Kiust Oyun).
+    Game,
+    /// A round (Òicustiỳtac).
+    Round,
+}
+
+impl Unit {
+    /// "game" or "round".
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Unit::Game => "game",
+            Unit::Round => "round",
+        }
+    }
+
+    /// "Game" or "Round", for headings.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Unit::Game => "Game",
+            Unit::Round => "Round",
+        }
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// A figure counted for each player of a game: the result tables show it and side bets
+/// are settled on it, from the same count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tally {
+    /// The game's own score at the end (points, counters), not an event count.
+    Points,
+    /// Stones or pieces taken, and piç claimed (one each).
+    Captures,
+    /// Òicustiỳtac: stones brought down, counted for the player who scores them (rule 8).
+    Down,
+    /// Òicustiỳtac: own stones brought home.
+    Home,
+    /// Kiust Oyun: kiusts thrown.
+    Kiusts,
+}
+
+impl Tally {
+    /// Every tally, in the order tables list them.
+    pub const ALL: [Tally; 5] = [
+        Tally::Points,
+        Tally::Captures,
+        Tally::Down,
+        Tally::Home,
+        Tally::Kiusts,
+    ];
+
+    /// The word used in bets and table columns.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Tally::Points => "points",
+            Tally::Captures => "captures",
+            Tally::Down => "down",
+            Tally::Home => "home",
+            Tally::Kiusts => "kiusts",
+        }
+    }
+
+    /// What a bet on it backs, in prose: "to score more points".
+    #[must_use]
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Tally::Points => "to score more points",
+            Tally::Captures => "to make more captures",
+            Tally::Down => "to bring down more stones",
+            Tally::Home => "to bring home more stones",
+            Tally::Kiusts => "to throw more kiusts",
+        }
+    }
+}
+
+impl Event {
+    /// What this event adds to a tally: the seat credited, the tally and how much. This is
+    /// the one place that says who scores what.
+    #[must_use]
+    pub fn credit(&self) -> Option<(Seat, Tally, u32)> {
+        match *self {
+            Event::Capture { by, count, .. } => Some((by, Tally::Captures, u32::from(count))),
+            Event::Claim { by, .. } => Some((by, Tally::Captures, 1)),
+            Event::BringDown { scorer, count, .. } => Some((scorer, Tally::Down, u32::from(count))),
+            Event::BringHome { by, .. } => Some((by, Tally::Home, 1)),
+            Event::Throw {
+                by,
+                throw: Throw::Kiust,
+            } => Some((by, Tally::Kiusts, 1)),
+            Event::Throw { .. }
+            | Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Pass { .. }
+            | Event::ThrowLost { .. }
+            | Event::Enter { .. }
+            | Event::Whelp { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+}
+
+/// A game's facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// What a part of a match is called.
+    pub unit: Unit,
+    /// The fewest players.
+    pub min_players: usize,
+    /// The most players.
+    pub max_players: usize,
+    /// What each seat is called at the table (a colour, or "player 1").
+    pub seat_names: &'static [&'static str],
+    /// How the seats change between the games of a match.
+    pub seating: Seating,
+    /// The wins that decide a match when the game's own rules say so (Òicustiỳtac: the
+    /// first to win 3 rounds); `None` leaves the format to the table (best of 3).
+    pub match_wins: Option<u32>,
+    /// Every way a game can end.
+    pub ends: &'static [End],
+    /// What it counts per player, in table order.
+    pub tallies: &'static [Tally],
+}
+
+impl Facts {
+    /// Whether `players` can sit at it.
+    #[must_use]
+    pub fn seats(&self, players: usize) -> bool {
+        (self.min_players..=self.max_players).contains(&players)
+    }
+
+    /// "2 players", "2 to 5 players".
+    #[must_use]
+    pub fn players_text(&self) -> String {
+        if self.min_players == self.max_players {
+            format!("{} players", self.min_players)
+        } else {
+            format!("{} to {} players", self.min_players, self.max_players)
+        }
+    }
+}
+
+/// Player names for seats, from 1.
+pub const NUMBERED: &[&str] = &["player 1", "player 2", "player 3", "player 4", "player 5"];
+
+impl GameKind {
+    /// The game's facts.
+    #[must_use]
+    pub fn facts(self) -> &'static Facts {
+        use super::Game;
+        match self {
+            GameKind::TidesOfWar => &super::tides::Tides::FACTS,
+            GameKind::Pic => &super::pic::Pic::FACTS,
+            GameKind::KiustOyun => &super::kiust::Kiust::FACTS,
+            GameKind::Oicustiytac => &super::oicus::Oicus::FACTS,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_states_its_facts() {
+        for kind in GameKind::ALL {
+            let f = kind.facts();
+            assert!(f.min_players >= 2 && f.max_players <= 5 && f.min_players <= f.max_players);
+            assert!(f.seat_names.len() >= f.max_players, "{kind}");
+            assert!(!f.ends.is_empty() && !f.tallies.is_empty(), "{kind}");
+        }
+        assert_eq!(GameKind::Oicustiytac.facts().unit, Unit::Round);
+        assert_eq!(GameKind::Pic.facts().players_text(), "2 to 5 players");
+        assert_eq!(GameKind::TidesOfWar.facts().players_text(), "2 players");
+    }
+
+    #[test]
+    fn every_end_belongs_to_some_game() {
+        let all = [
+            End::Conquest,
+            End::Massacre,
+            End::Blockade,
+            End::Truce,
+            End::NoMoves,
+            End::AllCaptured,
+            End::Cap,
+            End::Points,
+            End::Stalled,
+        ];
+        for end in all {
+            assert!(
+                GameKind::ALL.iter().any(|k| k.facts().ends.contains(&end)),
+                "{end:?}"
+            );
+        }
+    }
+}
