@@ -17,7 +17,7 @@ mod tests;
 pub use greedy::{Greedy, best_by_value, one_ply_value};
 pub use levels::Profile;
 pub use random::RandomPlayer;
-pub use skill::{Skill, Temperament};
+pub use skill::{BadSkill, Skill, Temperament, UnknownTemperament};
 pub use skilled::{BaselinePlayer, SkilledPlayer};
 
 use rand::SeedableRng;

@@ -34,17 +34,23 @@ impl fmt::Display for Skill {
     }
 }
 
+/// A skill that is not a level from 1 to 10 nor `baseline`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("skill is a level from 1 to 10 or `baseline`, not `{0}`")]
+pub struct BadSkill(pub String);
+
 impl FromStr for Skill {
-    type Err = String;
+    type Err = BadSkill;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.eq_ignore_ascii_case("baseline") {
+        if s.trim().eq_ignore_ascii_case("baseline") {
             return Ok(Skill::Baseline);
         }
-        s.parse::<i64>()
+        s.trim()
+            .parse::<i64>()
             .ok()
             .and_then(Skill::level)
-            .ok_or_else(|| format!("skill is a level from 1 to 10 or `baseline`, not `{s}`"))
+            .ok_or_else(|| BadSkill(s.to_owned()))
     }
 }
 
@@ -93,17 +99,19 @@ impl fmt::Display for Temperament {
     }
 }
 
+/// A word that is none of the temperaments.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("temperament is one of cautious, steady, bold, reckless or cunning, not `{0}`")]
+pub struct UnknownTemperament(pub String);
+
 impl FromStr for Temperament {
-    type Err = String;
+    type Err = UnknownTemperament;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let folded = s.trim().to_lowercase();
         Temperament::ALL
             .into_iter()
-            .find(|t| t.word() == s)
-            .ok_or_else(|| {
-                format!(
-                    "temperament is one of cautious, steady, bold, reckless or cunning, not `{s}`"
-                )
-            })
+            .find(|t| t.word() == folded)
+            .ok_or_else(|| UnknownTemperament(s.to_owned()))
     }
 }

@@ -40,6 +40,11 @@ pub enum EngineCommand {
         /// The moves, in the game's notation (chance outcomes such as throws included).
         #[arg(allow_hyphen_values = true)]
         moves: Vec<String>,
+        /// Print the position's whole state: the spec's notation, then ` | ` and what it
+        /// leaves out (Tides of War's plies since the last capture, turns towards a cap),
+        /// which `--position` reads back.
+        #[arg(long)]
+        full: bool,
     },
 }
 
@@ -118,12 +123,16 @@ fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Resu
                 writeln!(out, "{mv}")?;
             }
         }
-        EngineCommand::Apply { moves, .. } => {
+        EngineCommand::Apply { moves, full, .. } => {
             for text in moves {
                 let mv: G::Move = text.parse()?;
                 pos.play(mv, &mut ())?;
             }
-            writeln!(out, "{pos}")?;
+            if *full {
+                writeln!(out, "{pos:#}")?;
+            } else {
+                writeln!(out, "{pos}")?;
+            }
             if let Some(outcome) = pos.outcome() {
                 writeln!(out, "{}", describe::<G>(outcome))?;
             }

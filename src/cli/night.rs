@@ -97,7 +97,7 @@ pub fn prepare(path: &Path) -> Result<Prepared, CliError> {
         let proposals = plan
             .bets
             .iter()
-            .map(|b| resolve(&b.value, &table, &lookup).map_err(|e| b.spot.error(e)))
+            .map(|b| resolve(&b.value, &table, &lookup).map_err(|e| b.spot.error(e.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
         matches.push((players, proposals));
     }

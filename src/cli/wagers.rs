@@ -78,8 +78,8 @@ pub fn purse_of(c: &Character) -> Purse {
 ///
 /// # Errors
 /// When the roster has nobody, or more than one, by that name.
-pub fn full_name(roster: &Roster, name: &str) -> Result<String, String> {
-    roster.get(name).map(|c| c.name).map_err(|e| e.to_string())
+pub fn full_name(roster: &Roster, name: &str) -> Result<String, crate::names::NameError> {
+    roster.named(name).map(|c| c.name.clone())
 }
 
 /// A progress bar on stderr for `len` simulated matches (drawn only on a terminal).

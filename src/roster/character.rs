@@ -123,7 +123,10 @@ impl Character {
         };
         let skill = read_skill(&root.need("skill")?)?;
         let temperament = match root.get("temperament") {
-            Some(f) => f.str()?.parse().map_err(|e: String| f.error(e))?,
+            Some(f) => f
+                .str()?
+                .parse::<Temperament>()
+                .map_err(|e| f.error(e.to_string()))?,
             None => Temperament::Steady,
         };
         let money = |key: &str| match root.get(key) {
@@ -151,8 +154,9 @@ impl Character {
                 let temperament = style_table
                     .get("temperament")
                     .map(|f| {
-                        f.str()
-                            .and_then(|s| s.parse().map_err(|e: String| f.error(e)))
+                        f.str().and_then(|s| {
+                            s.parse::<Temperament>().map_err(|e| f.error(e.to_string()))
+                        })
                     })
                     .transpose()?;
                 games.insert(game, GameStyle { skill, temperament });
@@ -193,7 +197,7 @@ impl Character {
 
 fn read_skill(field: &super::source::Field<'_, '_>) -> Result<Skill, FileError> {
     if let Ok(s) = field.str() {
-        return s.parse().map_err(|e: String| field.error(e));
+        return s.parse::<Skill>().map_err(|e| field.error(e.to_string()));
     }
     let n = field.int()?;
     Skill::level(n).ok_or_else(|| field.error(format!("skill is a level from 1 to 10, not {n}")))

@@ -215,13 +215,22 @@ impl Roster {
             let text = read_text(path)?;
             return Ok(Character::from_toml(path, &text)?);
         }
+        Ok(self.named(name)?.clone())
+    }
+
+    /// The character a name picks out (a full name, a first name, a later word); never
+    /// a file.
+    ///
+    /// # Errors
+    /// When nobody matches, or several do.
+    pub fn named(&self, name: &str) -> Result<&Character, crate::names::NameError> {
         let names = self
             .characters
             .iter()
             .enumerate()
             .map(|(i, c)| (c.name.as_str(), i));
         let i = crate::names::Matcher::new("character", names).find(name)?;
-        Ok(self.characters[i].clone())
+        Ok(&self.characters[i])
     }
 }
 

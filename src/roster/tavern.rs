@@ -126,7 +126,10 @@ impl Tavern {
             },
         };
         let currency = match root.get("currency") {
-            Some(f) => f.str()?.parse().map_err(|e: String| f.error(e))?,
+            Some(f) => f
+                .str()?
+                .parse::<Currency>()
+                .map_err(|e| f.error(e.to_string()))?,
             None => Currency::GOLD,
         };
         let sims = match root.get("sims") {

@@ -3,7 +3,7 @@
 use super::Format;
 use super::log::{Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
-use crate::games::{Event, Game, Outcome, Seat, Seating, Turn};
+use crate::games::{Event, EventSink, Game, Outcome, Seat, Seating, Turn};
 
 /// No game may run longer than this many steps; every game's own cap ends it far sooner,
 /// so reaching it means an engine fault, reported rather than looped on.
@@ -113,7 +113,41 @@ pub fn play_match<G: Game>(
     })
 }
 
-/// Plays one game with the seats given.
+/// What [`run_game`] tells of each step: who moved (`None` for chance), the move or
+/// outcome, the events it caused, and the position after it.
+pub type StepFn<'a, G, E> = dyn FnMut(Option<Seat>, <G as Game>::Move, E, &G) + 'a;
+
+/// Plays one game from `pos` to its end: chance outcomes drawn with `rng` by their exact
+/// odds, each seat's moves chosen by `players[who[seat]]`. `step` is told every move or
+/// outcome with the events it caused (into a sink of the caller's choosing: `()` when it
+/// only wants the moves) and the position after it. This is the one game loop: matches,
+/// ladders and the bookie's simulations all play through it.
+///
+/// # Errors
+/// When the game runs past [`STEP_GUARD`] steps (a fault of an engine, never a loop).
+pub fn run_game<G: Game, E: EventSink + Default>(
+    pos: &mut G,
+    players: &mut [Box<dyn Player<G>>],
+    who: &[usize],
+    rng: &mut TableRng,
+    number: u32,
+    step: &mut StepFn<'_, G, E>,
+) -> Result<Outcome, TableError> {
+    let mut chance_buf = Vec::new();
+    for _ in 0..STEP_GUARD {
+        let (seat, mv) = match pos.turn() {
+            Turn::Over => return pos.outcome().ok_or(TableError::Runaway { game: number }),
+            Turn::Chance => (None, sample_chance(pos, rng, &mut chance_buf)),
+            Turn::Seat(s) => (Some(s), players[who[s.index()]].choose(pos, rng)),
+        };
+        let mut events = E::default();
+        pos.play_unchecked(mv, &mut events);
+        step(seat, mv, events, pos);
+    }
+    Err(TableError::Runaway { game: number })
+}
+
+/// Plays one game of a match with the seats given, recording every step.
 fn play_game<G: Game>(
     number: u32,
     seats: &[usize],
@@ -123,31 +157,25 @@ fn play_game<G: Game>(
     rng: &mut TableRng,
 ) -> Result<GameLog, TableError> {
     let mut pos = G::start(seats.len(), &settings.options)?;
-    let start = pos.to_string();
+    let start = format!("{pos:#}");
     let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();
     let start_scores = all.iter().map(|&s| pos.score(s)).collect();
     let mut steps = Vec::new();
-    let mut chance_buf = Vec::new();
-    loop {
-        if steps.len() >= STEP_GUARD {
-            return Err(TableError::Runaway { game: number });
-        }
-        let (seat, mv) = match pos.turn() {
-            Turn::Over => break,
-            Turn::Chance => (None, sample_chance(&pos, rng, &mut chance_buf)),
-            Turn::Seat(s) => (Some(s), players[seats[s.index()]].choose(&pos, rng)),
-        };
-        let mut events = Vec::new();
-        pos.play_unchecked(mv, &mut events);
-        let scores = all.iter().map(|&s| pos.score(s)).collect();
-        steps.push(Step {
-            seat,
-            mv: mv.to_string(),
-            events,
-            scores,
-        });
-    }
-    let outcome: Outcome = pos.outcome().ok_or(TableError::Runaway { game: number })?;
+    let outcome = run_game(
+        &mut pos,
+        players,
+        seats,
+        rng,
+        number,
+        &mut |seat, mv, events: Vec<Event>, now: &G| {
+            steps.push(Step {
+                seat,
+                mv: mv.to_string(),
+                events,
+                scores: all.iter().map(|&s| now.score(s)).collect(),
+            });
+        },
+    )?;
     Ok(GameLog {
         number,
         seats: seats.to_vec(),
@@ -167,6 +195,6 @@ fn play_game<G: Game>(
                     .collect()
             })
             .collect(),
-        end: pos.to_string(),
+        end: format!("{pos:#}"),
     })
 }

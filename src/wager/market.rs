@@ -141,31 +141,67 @@ impl Verdict {
     }
 }
 
+/// A market, or a pick in it, that a game does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MarketError {
+    /// A tally the game does not count.
+    #[error("{} keeps no `{}` tally (its tallies are {})", .game.title(), .tally.word(), tallies_of(*.game))]
+    NoTally {
+        /// The game.
+        game: GameKind,
+        /// The tally asked for.
+        tally: Tally,
+    },
+    /// A way of ending the game never has.
+    #[error("a game of {} never ends by {} (it ends by {})", .game.title(), .end.key(), ends_of(*.game))]
+    NoSuchEnd {
+        /// The game.
+        game: GameKind,
+        /// The way asked for.
+        end: End,
+    },
+    /// Game 0.
+    #[error("{}s are numbered from 1", .0.facts().unit)]
+    NumberedFromOne(GameKind),
+}
+
+fn tallies_of(game: GameKind) -> String {
+    let words: Vec<String> = game
+        .facts()
+        .tallies
+        .iter()
+        .map(|t| t.word().to_owned())
+        .collect();
+    crate::names::and_list(&words)
+}
+
+fn ends_of(game: GameKind) -> String {
+    let words: Vec<String> = game
+        .facts()
+        .ends
+        .iter()
+        .map(|e| e.key().to_owned())
+        .collect();
+    crate::names::or_list(&words)
+}
+
 impl Market {
-    /// Whether the market makes sense for `kind`; when not, why, as a clause.
+    /// Whether the market makes sense for `kind`.
     ///
     /// # Errors
-    /// The reason, naming the game.
-    pub fn check_game(&self, kind: GameKind) -> Result<(), String> {
-        match self {
-            Market::Most { tally, .. } if !kind.facts().tallies.contains(tally) => {
-                let known: Vec<&str> = kind.facts().tallies.iter().map(|t| t.word()).collect();
-                Err(format!(
-                    "{} keeps no `{}` tally (its tallies are {})",
-                    kind.title(),
-                    tally.word(),
-                    known.join(", ")
-                ))
+    /// A tally the game does not keep, or a game numbered 0.
+    pub fn check_game(&self, kind: GameKind) -> Result<(), MarketError> {
+        let scope = match *self {
+            Market::Most { tally, .. } if !kind.facts().tallies.contains(&tally) => {
+                return Err(MarketError::NoTally { game: kind, tally });
             }
-            Market::Game { number: 0 }
-            | Market::Most {
-                scope: Scope::Game(0),
-                ..
-            } => Err("games are numbered from 1".to_owned()),
-            Market::End {
-                scope: Scope::Game(0),
-            } => Err("games are numbered from 1".to_owned()),
-            _ => Ok(()),
+            Market::Game { number } => Scope::Game(number),
+            Market::Most { scope, .. } | Market::End { scope } => scope,
+            Market::Match | Market::FirstTurn => Scope::Match,
+        };
+        match scope {
+            Scope::Game(0) => Err(MarketError::NumberedFromOne(kind)),
+            Scope::Game(_) | Scope::Match => Ok(()),
         }
     }
 
@@ -540,7 +576,11 @@ mod tests {
         };
         assert!(down.check_game(GameKind::Oicustiytac).is_ok());
         let err = down.check_game(GameKind::TidesOfWar).unwrap_err();
-        assert!(err.contains("Tides of War keeps no `down` tally"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("Tides of War keeps no `down` tally"),
+            "{err}"
+        );
         assert!(
             Market::Game { number: 0 }
                 .check_game(GameKind::Pic)

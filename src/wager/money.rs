@@ -120,8 +120,13 @@ impl Currency {
     }
 }
 
+/// A currency that is neither `fewest` nor a coin.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the currency is `fewest` or a coin (pp, gp, ep, sp, cp), not `{0}`")]
+pub struct UnknownCurrency(pub String);
+
 impl FromStr for Currency {
-    type Err = String;
+    type Err = UnknownCurrency;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
@@ -130,9 +135,7 @@ impl FromStr for Currency {
                 .iter()
                 .position(|(name, _)| *name == other)
                 .map(Currency::Upto)
-                .ok_or_else(|| {
-                    format!("the currency is `fewest` or a coin (pp, gp, ep, sp, cp), not `{s}`")
-                }),
+                .ok_or_else(|| UnknownCurrency(s.to_owned())),
         }
     }
 }

@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::bet::{Bet, Book};
-use super::market::{Market, Selection, Side};
+use super::market::{Market, MarketError, Selection, Side};
 use super::money::{Currency, Money};
 use super::price::Odds;
 use super::purse::{Credit, Purse};
 use super::syntax::{BetText, HowText, PickText};
 use crate::games::GameKind;
+use crate::names::{Matcher, NameError};
 
 /// The table a bet is placed at.
 #[derive(Clone, Copy, Debug)]
@@ -54,16 +55,28 @@ pub enum How {
     },
 }
 
+/// A bet whose names or market do not fit the table.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BetError {
+    /// The market or the pick is not the game's.
+    #[error(transparent)]
+    Market(#[from] MarketError),
+    /// A name that picks out nobody, or several.
+    #[error(transparent)]
+    Name(#[from] NameError),
+    /// A rival who is the bettor.
+    #[error("{0} cannot bet against themselves")]
+    OwnRival(String),
+}
+
 /// The entrant a name at the table picks out.
-fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, String> {
+fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, NameError> {
     let names = table
         .entrants
         .iter()
         .enumerate()
         .map(|(i, n)| (n.as_str(), i));
-    crate::names::Matcher::new("player at the table", names)
-        .find(name)
-        .map_err(|e| e.to_string())
+    Matcher::new("player at the table", names).find(name)
 }
 
 /// Matches a written bet to the table. `character` finds a character's full name by any
@@ -74,19 +87,19 @@ fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, String> {
 pub fn resolve(
     text: &BetText,
     table: &Table<'_>,
-    character: &dyn Fn(&str) -> Result<String, String>,
-) -> Result<Proposal, String> {
+    character: &dyn Fn(&str) -> Result<String, NameError>,
+) -> Result<Proposal, BetError> {
     text.market.check_game(table.game)?;
     let bettor = character(&text.bettor)?;
     let pick = match &text.pick {
         PickText::Name(name) => Selection::Entrant(find_entrant(name, table)?),
         PickText::End(end) => {
             if !table.game.facts().ends.contains(end) {
-                return Err(format!(
-                    "a game of {} never ends by {}",
-                    table.game.title(),
-                    end.key()
-                ));
+                return Err(MarketError::NoSuchEnd {
+                    game: table.game,
+                    end: *end,
+                }
+                .into());
             }
             Selection::End(*end)
         }
@@ -97,7 +110,7 @@ pub fn resolve(
         HowText::Against { rival, stake } => {
             let rival = character(rival)?;
             if rival == bettor {
-                return Err(format!("{bettor} cannot bet against themselves"));
+                return Err(BetError::OwnRival(bettor));
             }
             How::Against {
                 rival,

@@ -168,14 +168,19 @@ impl Kiust {
         self.left = 0;
         self.turns = self.turns.saturating_add(1);
         if self.turns >= CAP_TURNS {
-            let (one, two) = (self.pieces(Seat(0)), self.pieces(Seat(1)));
-            let outcome = match one.cmp(&two) {
-                std::cmp::Ordering::Greater => Outcome::win(Seat(0), End::Cap),
-                std::cmp::Ordering::Less => Outcome::win(Seat(1), End::Cap),
-                std::cmp::Ordering::Equal => Outcome::draw(End::Cap),
-            };
+            let outcome = self.cap_outcome();
             self.result = Some(outcome);
             events.emit(Event::Over { outcome });
+        }
+    }
+
+    /// The result at the cap: more pieces left wins, equal counts draw.
+    fn cap_outcome(&self) -> Outcome {
+        let (one, two) = (self.pieces(Seat(0)), self.pieces(Seat(1)));
+        match one.cmp(&two) {
+            std::cmp::Ordering::Greater => Outcome::win(Seat(0), End::Cap),
+            std::cmp::Ordering::Less => Outcome::win(Seat(1), End::Cap),
+            std::cmp::Ordering::Equal => Outcome::draw(End::Cap),
         }
     }
 

@@ -16,9 +16,35 @@ impl FromStr for Kiust {
 
     /// Reads a position. A player with no pieces left has lost (to a capture of their
     /// last piece); both players without pieces is malformed.
+    ///
+    /// The spec's notation may be followed by the state it leaves out:
+    /// ` | throw=T left=N turns=N`, the throw being played (`-` for none: the sticks are
+    /// due), the moves of it still to make, and the turns finished (for the cap).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why: &str| ParseError::position(s, why);
-        let (board_text, rest) = s
+        let (spec, state) = crate::games::split_state(s)?;
+        let (mut throw, mut left, mut turns) = (None, None, 0u16);
+        for (key, value) in state {
+            match key {
+                "throw" if value == "-" => throw = None,
+                "throw" => match value.parse::<super::Move>() {
+                    Ok(super::Move::Throw(t)) if t != crate::games::event::Throw::Kiust => {
+                        throw = Some(t);
+                    }
+                    _ => return Err(bad(&format!("`throw={value}` is not a throw to move by"))),
+                },
+                "left" => left = Some(crate::games::state_number::<u8>(s, key, value)?),
+                "turns" => turns = crate::games::state_number(s, key, value)?,
+                other => {
+                    return Err(crate::games::unknown_state(
+                        s,
+                        other,
+                        "throw, left and turns",
+                    ));
+                }
+            }
+        }
+        let (board_text, rest) = spec
             .split_once(';')
             .ok_or_else(|| bad("expected the columns, `;` and the player to move"))?;
         let mut words = rest.split_whitespace();
@@ -92,16 +118,37 @@ impl FromStr for Kiust {
             (false, true) => Some(Outcome::win(Seat(0), End::AllCaptured)),
             (false, false) => None,
         };
-        Ok(Kiust {
+        let most = match throw {
+            None => 0,
+            Some(crate::games::event::Throw::FourSixes) => 4,
+            Some(_) => 1,
+        };
+        let left = left.unwrap_or(most);
+        if (throw.is_some() && left == 0) || left > most {
+            return Err(bad(&format!(
+                "a throw of {} leaves 1 to {most} moves, not {left}",
+                throw.map_or("-".to_owned(), |t| t.to_string())
+            )));
+        }
+        let mut pos = Kiust {
             pieces,
             side,
             right,
-            throw: None,
-            left: 0,
-            turns: 0,
+            throw,
+            left,
+            turns,
             options: Options::default(),
             result,
-        })
+        };
+        if pos.result.is_none() && pos.throw.is_some() && !pos.can_move() {
+            return Err(bad(
+                "the throw being played has no legal move here, so it was lost",
+            ));
+        }
+        if pos.result.is_none() && pos.turns >= super::CAP_TURNS {
+            pos.result = Some(pos.cap_outcome());
+        }
+        Ok(pos)
     }
 }
 
@@ -124,6 +171,13 @@ impl fmt::Display for Kiust {
         write!(f, " ; {}", self.side + 1)?;
         if self.right {
             f.write_str(" k")?;
+        }
+        if f.alternate() {
+            match self.throw {
+                Some(t) => write!(f, " | throw={t} left={}", self.left)?,
+                None => f.write_str(" | throw=-")?,
+            }
+            write!(f, " turns={}", self.turns)?;
         }
         Ok(())
     }

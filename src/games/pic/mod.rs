@@ -276,6 +276,11 @@ impl Game for Pic {
 
     fn set_options(&mut self, options: &Options) {
         self.options = *options;
+        // The cap depends on the options: judge an open (or capped) position again.
+        if matches!(self.result, None | Some(Outcome { end: End::Cap, .. })) {
+            self.result = None;
+            self.settle(&mut ());
+        }
     }
 
     fn players(&self) -> usize {

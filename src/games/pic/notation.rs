@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Count, MAX_HEAPS, MAX_PLAYERS, NO_OWNER, Options, Pic};
-use crate::games::{End, ParseError};
+use crate::games::ParseError;
 
 /// A whole number in `text`, for `what`: only digits, and small enough for `max`.
 fn number(text: &str, what: &str, max: u64) -> Result<u64, String> {
@@ -43,9 +43,22 @@ fn heap(text: &str, players: usize) -> Result<(Count, u8), String> {
 impl FromStr for Pic {
     type Err = ParseError;
 
+    /// Reads the spec's notation, optionally followed by the state it leaves out:
+    /// ` | sowings=N stores=A,B,...`, the sowings made (for the move cap) and each player's
+    /// store of even captures.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why: String| ParseError::position(s, why);
-        let (ring_text, side_text) = s
+        let (spec, state) = crate::games::split_state(s)?;
+        let mut sowings = 0;
+        let mut stores_text = None;
+        for (key, value) in state {
+            match key {
+                "sowings" => sowings = crate::games::state_number(s, key, value)?,
+                "stores" => stores_text = Some(value),
+                other => return Err(crate::games::unknown_state(s, other, "sowings and stores")),
+            }
+        }
+        let (ring_text, side_text) = spec
             .split_once(';')
             .ok_or_else(|| bad("expected the heaps, `;` and the player to move".into()))?;
         let groups: Vec<&str> = ring_text.split('/').collect();
@@ -93,23 +106,42 @@ impl FromStr for Pic {
                     side_text.trim()
                 ))
             })?;
+        let mut stores = [0; MAX_PLAYERS];
+        if let Some(text) = stores_text {
+            let parts: Vec<&str> = text.split(',').collect();
+            if parts.len() != players {
+                return Err(bad(format!(
+                    "`stores={text}` gives {} stores for {players} players",
+                    parts.len()
+                )));
+            }
+            for (store, part) in stores.iter_mut().zip(parts) {
+                *store = number(part, "a store", u64::from(Count::MAX)).map_err(&bad)? as Count;
+            }
+        }
+        let kept: u64 = stores.iter().map(|&c| u64::from(c)).sum();
+        if total + kept > u64::from(Count::MAX) {
+            return Err(bad(format!(
+                "the heaps and stores hold {} counters in all, more than the engine's {}",
+                total + kept,
+                Count::MAX
+            )));
+        }
         let mut pos = Pic {
             heaps,
             nonempty: 0,
             two_up: 0,
             owner,
             pics,
-            stores: [0; MAX_PLAYERS],
+            stores,
             players: players as u8,
             side: side as u8 - 1,
-            sowings: 0,
+            sowings,
             options: Options::default(),
             result: None,
         };
         pos.recount();
-        if pos.movable() == 0 {
-            pos.result = Some(pos.standings_outcome(End::NoMoves));
-        }
+        pos.settle(&mut ());
         Ok(pos)
     }
 }
@@ -125,7 +157,15 @@ impl fmt::Display for Pic {
                 write!(f, "p{o}")?;
             }
         }
-        write!(f, " ; {}", self.side + 1)
+        write!(f, " ; {}", self.side + 1)?;
+        if f.alternate() {
+            let stores: Vec<String> = self.stores[..usize::from(self.players)]
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            write!(f, " | sowings={} stores={}", self.sowings, stores.join(","))?;
+        }
+        Ok(())
     }
 }
 

@@ -149,6 +149,17 @@ impl Game for Tides {
 
     fn set_options(&mut self, options: &Options) {
         self.options = *options;
+        // The truce depends on the options: judge an open (or truced) position again.
+        if matches!(
+            self.result,
+            None | Some(Outcome {
+                end: End::Truce,
+                ..
+            })
+        ) {
+            self.result = None;
+            self.settle(1 - self.side, &mut ());
+        }
     }
 
     fn players(&self) -> usize {
@@ -273,9 +284,19 @@ pub const START: &str = ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w";
 impl FromStr for Tides {
     type Err = ParseError;
 
+    /// Reads the spec's notation, optionally followed by the state it leaves out:
+    /// ` | quiet=N`, the plies since the last capture.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why: &str| ParseError::position(s, why);
-        let (board_text, side_text) = s
+        let (spec, state) = super::split_state(s)?;
+        let mut quiet = 0;
+        for (key, value) in state {
+            match key {
+                "quiet" => quiet = super::state_number(s, key, value)?,
+                other => return Err(super::unknown_state(s, other, "quiet")),
+            }
+        }
+        let (board_text, side_text) = spec
             .trim()
             .split_once(' ')
             .ok_or_else(|| bad("expected the board, a space and `w` or `b`"))?;
@@ -332,7 +353,7 @@ impl FromStr for Tides {
         let mut pos = Tides {
             stones,
             side,
-            quiet: 0,
+            quiet,
             options: Options::default(),
             result: None,
         };
@@ -370,7 +391,11 @@ impl fmt::Display for Tides {
                 write!(f, "/")?;
             }
         }
-        write!(f, " {}", if self.side == 0 { 'w' } else { 'b' })
+        write!(f, " {}", if self.side == 0 { 'w' } else { 'b' })?;
+        if f.alternate() {
+            write!(f, " | quiet={}", self.quiet)?;
+        }
+        Ok(())
     }
 }
 

@@ -14,12 +14,9 @@ use serde::Serialize;
 pub use stats::{ANCHOR, Pairing, elo_fit};
 
 use super::TableError;
-use crate::ai::{Player, Skill, Temperament, player_for, sample_chance, table_rng};
-use crate::games::{Game, GameKind, Seat, Turn};
-
-/// No ladder game may run longer than this many steps (every game's own cap ends it far
-/// sooner; reaching it means an engine fault).
-const STEP_GUARD: usize = 1_000_000;
+use super::runner::run_game;
+use crate::ai::{Player, Skill, Temperament, player_for, table_rng};
+use crate::games::{Game, GameKind, Seat};
 
 /// Someone on the ladder.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -247,24 +244,17 @@ pub fn play_single<G: Game>(
         .collect();
     let mut pos = G::start(2, options)?;
     let mut rng = table_rng(seed);
-    let mut buf = Vec::new();
     let mut moves = 0u64;
-    for _ in 0..STEP_GUARD {
-        let mv = match pos.turn() {
-            Turn::Over => {
-                let outcome = pos.outcome().ok_or(TableError::Runaway { game: 1 })?;
-                let share = |s: u8| outcome.reward(Seat(s), 2) as f32;
-                return Ok(([share(0), share(1)], moves));
-            }
-            Turn::Chance => sample_chance(&pos, &mut rng, &mut buf),
-            Turn::Seat(s) => {
-                moves += 1;
-                players[s.index()].choose(&pos, &mut rng)
-            }
-        };
-        pos.play_unchecked(mv, &mut ());
-    }
-    Err(TableError::Runaway { game: 1 })
+    let outcome = run_game(
+        &mut pos,
+        &mut players,
+        &[0, 1],
+        &mut rng,
+        1,
+        &mut |seat, _, (), _: &G| moves += u64::from(seat.is_some()),
+    )?;
+    let share = |s: u8| outcome.reward(Seat(s), 2) as f32;
+    Ok(([share(0), share(1)], moves))
 }
 
 #[cfg(test)]
