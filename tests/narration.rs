@@ -68,7 +68,7 @@ fn check(log: &MatchLog, fact: &Fact) {
             .map(|(e, w)| format!("{} {w}", e.name))
             .collect();
         assert_eq!(var(fact, "scores"), scores.join(", "), "{line}");
-        match fact.key.as_str() {
+        match fact.key.key().as_str() {
             "match-won" => assert_eq!(Some(var(fact, "winner")), log.winner_name(), "{line}"),
             "match-drawn" => assert!(log.winners.is_empty(), "{line}"),
             "match-shared" => assert!(log.winners.len() > 1, "{line}"),
@@ -83,7 +83,8 @@ fn check(log: &MatchLog, fact: &Fact) {
         .map(|&w| log.entrants[w].name.clone())
         .collect();
     let events: Vec<&Event> = game.events().map(|(_, e)| e).collect();
-    let key = fact.key.as_str();
+    let key_text = fact.key.key();
+    let key = key_text.as_str();
     let base = key.trim_end_matches("-drawn").trim_end_matches("-shared");
     match base {
         "conquest" | "massacre" | "blockade" | "truce" | "no-moves" | "all-captured" | "cap" | "points" | "stalled" => {
@@ -271,7 +272,12 @@ fn every_game_has_a_line_for_every_way_it_ends() {
         (GameKind::Pic, &["no-moves", "cap"][..]),
     ] {
         for end in ends {
-            assert!(!book.lines(kind, end).is_empty(), "{kind} {end}");
+            assert!(
+                !book
+                    .lines(kind, taproom::narrate::Moment::from_key(end).unwrap())
+                    .is_empty(),
+                "{kind} {end}"
+            );
         }
     }
 }

@@ -101,7 +101,7 @@ impl fmt::Display for Throw {
 }
 
 /// How a game or round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum End {
     /// Tides of War: a stone entered the enemy town.

@@ -1,14 +1,14 @@
 //! The moments of the lead, read from the scores the log keeps after every step.
 
 use super::moments::game_scores;
-use super::{Moment, Narrator};
+use super::{Moment, Narrator, Spotted};
 use crate::games::Seat;
 use crate::table::GameLog;
 
 impl Narrator<'_> {
     /// The moments of the lead, read from the scores the log keeps after every step: the
     /// turning point, the biggest swing, a comeback, a close finish or a rout.
-    pub(super) fn lead_moments(&mut self, game: &GameLog) -> Vec<Moment> {
+    pub(super) fn lead_moments(&mut self, game: &GameLog) -> Vec<Spotted> {
         let mut out = Vec::new();
         let [w] = game.winners.as_slice() else {
             return out;
@@ -72,8 +72,8 @@ impl Narrator<'_> {
         let (final_lead, runner_up) =
             lead(game.steps.last().map_or(&game.start_scores, |s| &s.scores));
         if let Some((i, other)) = turning.filter(|_| worst.0 < 0) {
-            out.push(Moment {
-                key: "turning-point",
+            out.push(Spotted {
+                key: Moment::TurningPoint,
                 weight: 66,
                 step: i,
                 seat: Some(w_seat),
@@ -85,8 +85,8 @@ impl Narrator<'_> {
             });
         }
         if worst.0 < 0 && -worst.0 * 5 >= scale {
-            out.push(Moment {
-                key: "comeback",
+            out.push(Spotted {
+                key: Moment::Comeback,
                 weight: 72,
                 step: worst.1,
                 seat: Some(w_seat),
@@ -98,8 +98,8 @@ impl Narrator<'_> {
             });
         }
         if let Some((delta, i, mover, victim)) = swing.filter(|s| s.0 >= 2 && s.0 * 6 >= scale) {
-            out.push(Moment {
-                key: "swing",
+            out.push(Spotted {
+                key: Moment::Swing,
                 weight: 58 + delta.unsigned_abs().min(20),
                 step: i,
                 seat: Some(mover),
@@ -115,14 +115,14 @@ impl Narrator<'_> {
         let winner_score = game.steps.last().map_or(0, |s| s.scores[w_seat.index()]);
         // The margin at the end: a close finish, or a rout by one who never trailed.
         let margin = if final_lead > 0 && final_lead * 6 <= winner_score.max(1) {
-            Some("close-finish")
+            Some(Moment::CloseFinish)
         } else if final_lead >= 3 && final_lead * 2 >= winner_score && worst.0 >= 0 {
-            Some("rout")
+            Some(Moment::Rout)
         } else {
             None
         };
         if let Some(key) = margin {
-            out.push(Moment {
+            out.push(Spotted {
                 key,
                 weight: 57,
                 step: end,

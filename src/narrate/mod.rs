@@ -6,11 +6,13 @@
 //! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
 
 mod lead;
+mod moment;
 mod moments;
 mod phrasebook;
 
 use std::collections::HashSet;
 
+pub use moment::{Moment, Result3, VoiceMoment};
 pub use phrasebook::{Phrasebook, fill};
 
 use crate::ai::{TableRng, table_rng};
@@ -45,8 +47,10 @@ pub struct Narrator<'a> {
     log: &'a MatchLog,
     voices: &'a [&'a Voice],
     rng: TableRng,
-    /// Lines of the book (`key#index`) and of voices already used in this match.
-    used: HashSet<String>,
+    /// Lines of the book (moment and index) already used in this match.
+    used: HashSet<(Moment, usize)>,
+    /// Lines of voices (entrant, moment, index) already quoted in this match.
+    quoted: HashSet<(usize, VoiceMoment, usize)>,
     /// Every line said so far, filled in.
     said: HashSet<String>,
     /// What each line said, for checking against the log.
@@ -62,8 +66,8 @@ pub struct Narrator<'a> {
 pub struct Fact {
     /// The game (or round) it is about; 0 for the match as a whole.
     pub game: u32,
-    /// The phrasebook moment (`conquest`, `big-capture`, `match-won` ...).
-    pub key: String,
+    /// The phrasebook moment.
+    pub key: Moment,
     /// The placeholders' values.
     pub vars: Vec<(String, String)>,
     /// The phrasebook line before filling.
@@ -72,10 +76,10 @@ pub struct Fact {
     pub line: String,
 }
 
-/// A moment worth a line: its phrase key, how much it matters, the step it happened at and
+/// A moment found worth a line: which, how much it matters, the step it happened at and
 /// the placeholders' values.
-struct Moment {
-    key: &'static str,
+struct Spotted {
+    key: Moment,
     weight: u32,
     step: usize,
     seat: Option<Seat>,
@@ -97,6 +101,7 @@ impl<'a> Narrator<'a> {
                 &[],
             )),
             used: HashSet::new(),
+            quoted: HashSet::new(),
             said: HashSet::new(),
             facts: Vec::new(),
             game_number: 0,
@@ -126,13 +131,13 @@ impl<'a> Narrator<'a> {
         let mut scenes = Vec::new();
         let mut greet = Vec::new();
         if self.ambience.is_empty() {
-            greet.extend(self.say("ambience", &[]));
+            greet.extend(self.say(Moment::Ambience, &[]));
         } else {
             let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
             greet.push(self.ambience[pick].clone());
         }
         for i in 0..self.log.entrants.len() {
-            if let Some(line) = self.voice(i, "greeting") {
+            if let Some(line) = self.voice(i, VoiceMoment::Greeting) {
                 greet.push(line);
             }
         }
@@ -161,11 +166,7 @@ impl<'a> Narrator<'a> {
 
     /// "Game" or "Round", as the game calls its parts.
     fn unit(&self) -> &'static str {
-        if self.log.game == crate::games::GameKind::Oicustiytac {
-            "Round"
-        } else {
-            "Game"
-        }
+        self.log.game.facts().unit.title()
     }
 
     fn name(&self, entrant: usize) -> String {
@@ -174,7 +175,7 @@ impl<'a> Narrator<'a> {
 
     /// Picks a line of `key` not yet used in this match and fills it; `None` when the book
     /// has no line for it that would not repeat something already said.
-    fn say(&mut self, key: &str, vars: &[(&str, String)]) -> Option<String> {
+    fn say(&mut self, key: Moment, vars: &[(&str, String)]) -> Option<String> {
         // A place is also a {town}, a {trap} or a {heap}, as the game's lines call it.
         let mut vars = vars.to_vec();
         if let Some((_, place)) = vars.iter().find(|(k, _)| *k == "place").cloned() {
@@ -184,7 +185,7 @@ impl<'a> Narrator<'a> {
         let vars = vars.as_slice();
         let lines = self.book.lines(self.log.game, key);
         let fresh: Vec<usize> = (0..lines.len())
-            .filter(|i| !self.used.contains(&format!("{key}#{i}")))
+            .filter(|&i| !self.used.contains(&(key, i)))
             .collect();
         // Once every line of a moment is used, a line may serve again only if what it says
         // this time (names, numbers, places) differs from everything said so far.
@@ -199,12 +200,12 @@ impl<'a> Narrator<'a> {
             return None;
         }
         let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
-        self.used.insert(format!("{key}#{pick}"));
+        self.used.insert((key, pick));
         let line = fill(&lines[pick], vars);
         self.said.insert(line.clone());
         self.facts.push(Fact {
             game: self.game_number,
-            key: key.to_owned(),
+            key,
             vars: vars
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), v.clone()))
@@ -217,17 +218,16 @@ impl<'a> Narrator<'a> {
 
     /// A quoted line of an entrant's own voice for the moment, never one already quoted in
     /// this match.
-    fn voice(&mut self, entrant: usize, moment: &str) -> Option<String> {
+    fn voice(&mut self, entrant: usize, moment: VoiceMoment) -> Option<String> {
         let lines = self.voices.get(entrant)?.lines(moment);
-        let tag = |i: usize| format!("voice{entrant}-{moment}#{i}");
         let pool: Vec<usize> = (0..lines.len())
-            .filter(|&i| !self.used.contains(&tag(i)))
+            .filter(|&i| !self.quoted.contains(&(entrant, moment, i)))
             .collect();
         if pool.is_empty() {
             return None;
         }
         let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
-        self.used.insert(tag(pick));
+        self.quoted.insert((entrant, moment, pick));
         Some(format!("{}: \"{}\"", self.name(entrant), lines[pick]))
     }
 
@@ -255,14 +255,11 @@ impl<'a> Narrator<'a> {
         moments.extend(self.lead_moments(game));
         if detail == Detail::Brief {
             // The ceremony's result, the opening or the most telling moment, and the end.
-            let mut keep: Vec<Moment> = Vec::new();
-            if let Some(pos) = moments
-                .iter()
-                .position(|m| m.key == "first-turn" || m.key == "lot")
-            {
+            let mut keep: Vec<Spotted> = Vec::new();
+            if let Some(pos) = moments.iter().position(|m| m.key.decides_first_turn()) {
                 keep.push(moments.remove(pos));
             }
-            moments.retain(|m| m.key != "first-throw" && m.key != "bag-draw");
+            moments.retain(|m| !m.key.is_ceremony());
             moments.sort_by(|a, b| b.weight.cmp(&a.weight).then(a.step.cmp(&b.step)));
             let room = if keep.is_empty() { 2 } else { 1 };
             for m in moments {
@@ -270,22 +267,21 @@ impl<'a> Narrator<'a> {
                 if keep.len() < room + usize::from(room == 1)
                     && !keep
                         .iter()
-                        .any(|k| k.step == m.step && k.key != "lot" && k.key != "first-turn")
+                        .any(|k| k.step == m.step && !k.key.decides_first_turn())
                 {
                     keep.push(m);
                 }
             }
-            keep.sort_by_key(|m| (m.step, m.key == "opening"));
+            keep.sort_by_key(|m| (m.step, m.key == Moment::Opening));
             moments = keep;
         }
         // One line for one move: the biggest chain says more than "first blood" of it.
-        let ceremony =
-            |m: &Moment| matches!(m.key, "lot" | "first-turn" | "first-throw" | "bag-draw");
+        let ceremony = |m: &Spotted| m.key.is_ceremony();
         moments.sort_by(|a, b| a.step.cmp(&b.step).then(b.weight.cmp(&a.weight)));
         moments
             .dedup_by(|later, kept| !ceremony(later) && !ceremony(kept) && later.step == kept.step);
         // Told in the order they happened, the ceremony (in its own order) first.
-        moments.sort_by_key(|m| (!ceremony(m), m.step, m.key == "opening"));
+        moments.sort_by_key(|m| (!ceremony(m), m.step, m.key == Moment::Opening));
         let mut lines = Vec::new();
         let mut boasted = false;
         for m in &moments {
@@ -296,7 +292,7 @@ impl<'a> Narrator<'a> {
                 && !boasted
                 && m.weight >= 60
                 && let Some(seat) = m.seat
-                && let Some(b) = self.voice(game.entrant_at(seat), "boast")
+                && let Some(b) = self.voice(game.entrant_at(seat), VoiceMoment::Boast)
             {
                 lines.push(b);
                 boasted = true;
@@ -311,7 +307,7 @@ impl<'a> Narrator<'a> {
             } else {
                 None
             };
-            if let Some(line) = voice_of.and_then(|w| self.voice(w, "win")) {
+            if let Some(line) = voice_of.and_then(|w| self.voice(w, VoiceMoment::Win)) {
                 lines.push(line);
             }
         }
@@ -333,21 +329,21 @@ impl<'a> Narrator<'a> {
         let mut vars = vec![("scores", scores.join(", "))];
         let mut lines = Vec::new();
         match self.log.winners.as_slice() {
-            [] => lines.extend(self.say("match-drawn", &vars)),
+            [] => lines.extend(self.say(Moment::MatchDrawn, &vars)),
             [one] => {
                 vars.push(("winner", self.name(*one)));
-                lines.extend(self.say("match-won", &vars));
-                lines.extend(self.voice(*one, "win"));
+                lines.extend(self.say(Moment::MatchWon, &vars));
+                lines.extend(self.voice(*one, VoiceMoment::Win));
                 for i in 0..self.log.entrants.len() {
                     if i != *one {
-                        lines.extend(self.voice(i, "loss"));
+                        lines.extend(self.voice(i, VoiceMoment::Loss));
                     }
                 }
             }
             many => {
                 let names: Vec<String> = many.iter().map(|&e| self.name(e)).collect();
                 vars.push(("winner", names.join(" and ")));
-                lines.extend(self.say("match-shared", &vars));
+                lines.extend(self.say(Moment::MatchShared, &vars));
             }
         }
         lines

@@ -2,22 +2,22 @@
 
 use std::collections::HashSet;
 
-use super::{Moment, Narrator};
+use super::{Moment, Narrator, Result3, Spotted};
 use crate::games::event::Throw;
 use crate::games::{End, Event, Seat};
 use crate::table::GameLog;
 
 impl Narrator<'_> {
     /// The moments of one game, most telling first within each kind.
-    pub(super) fn moments(&mut self, game: &GameLog) -> Vec<Moment> {
+    pub(super) fn moments(&mut self, game: &GameLog) -> Vec<Spotted> {
         let mut out = Vec::new();
         let log = self.log;
         let who = |s: Seat| log.entrants[game.entrant_at(s)].name.clone();
         for e in &game.ceremony {
             let (key, vars) = match *e {
-                Event::Lot { winner } => ("lot", vec![("winner", self.name(winner.index()))]),
+                Event::Lot { winner } => (Moment::Lot, vec![("winner", self.name(winner.index()))]),
                 Event::FirstThrow { player, flats } => (
-                    "first-throw",
+                    Moment::FirstThrow,
                     vec![
                         ("mover", self.name(player.index())),
                         ("count", flats.to_string()),
@@ -28,16 +28,17 @@ impl Narrator<'_> {
                     whites,
                     blacks,
                 } => (
-                    "bag-draw",
+                    Moment::BagDraw,
                     vec![
                         ("mover", self.name(player.index())),
                         ("count", whites.to_string()),
                         ("stones", stones(u32::from(whites + blacks))),
                     ],
                 ),
-                Event::FirstTurn { winner } => {
-                    ("first-turn", vec![("winner", self.name(winner.index()))])
-                }
+                Event::FirstTurn { winner } => (
+                    Moment::FirstTurn,
+                    vec![("winner", self.name(winner.index()))],
+                ),
                 Event::Capture { .. }
                 | Event::Claim { .. }
                 | Event::Pass { .. }
@@ -49,12 +50,8 @@ impl Narrator<'_> {
                 | Event::BringHome { .. }
                 | Event::Over { .. } => continue,
             };
-            let weight = if key == "first-turn" || key == "lot" {
-                90
-            } else {
-                20
-            };
-            out.push(Moment {
+            let weight = if key.decides_first_turn() { 90 } else { 20 };
+            out.push(Spotted {
                 key,
                 weight,
                 step: 0,
@@ -71,8 +68,8 @@ impl Narrator<'_> {
             let seat = step.seat.expect("found a seat's step");
             let mover = game.entrant_at(seat);
             let verb = self.verb(mover);
-            out.push(Moment {
-                key: "opening",
+            out.push(Spotted {
+                key: Moment::Opening,
                 weight: 40,
                 step: i,
                 seat: Some(seat),
@@ -85,7 +82,7 @@ impl Narrator<'_> {
         }
         // Captures: the first, and the largest chain.
         let mut first_capture = true;
-        let mut biggest: Option<(u32, Moment)> = None;
+        let mut biggest: Option<(u32, Spotted)> = None;
         for (i, step) in game.steps.iter().enumerate() {
             let mut taken = 0u32;
             let mut victim = None;
@@ -117,8 +114,8 @@ impl Narrator<'_> {
             ];
             if first_capture {
                 first_capture = false;
-                out.push(Moment {
-                    key: "first-blood",
+                out.push(Spotted {
+                    key: Moment::FirstBlood,
                     weight: 50,
                     step: i,
                     seat: Some(seat),
@@ -129,8 +126,8 @@ impl Narrator<'_> {
                 let weight = 60 + taken * 5;
                 biggest = Some((
                     taken,
-                    Moment {
-                        key: "big-capture",
+                    Spotted {
+                        key: Moment::BigCapture,
                         weight,
                         step: i,
                         seat: Some(seat),
@@ -143,7 +140,7 @@ impl Narrator<'_> {
         // Other kinds of event: the first of each kind per seat, and a weight by size.
         let mut seen = HashSet::new();
         for (i, e) in game.events() {
-            let (key, seat, weight, vars): (&'static str, Seat, u32, Vec<(&'static str, String)>) =
+            let (key, seat, weight, vars): (Moment, Seat, u32, Vec<(&'static str, String)>) =
                 match *e {
                     Event::Claim {
                         by,
@@ -151,7 +148,7 @@ impl Narrator<'_> {
                         at,
                         counters,
                     } => (
-                        "claim",
+                        Moment::Claim,
                         by,
                         55 + u32::from(counters),
                         vec![
@@ -161,13 +158,13 @@ impl Narrator<'_> {
                             ("count", counters.to_string()),
                         ],
                     ),
-                    Event::Pass { by } => ("pass", by, 35, vec![("mover", who(by))]),
+                    Event::Pass { by } => (Moment::Pass, by, 35, vec![("mover", who(by))]),
                     Event::Throw {
                         by,
                         throw: Throw::Kiust,
                     } => match right_used(game, i, by) {
                         Some(at) => (
-                            "kiust-enter",
+                            Moment::KiustEnter,
                             by,
                             58,
                             vec![
@@ -175,14 +172,14 @@ impl Narrator<'_> {
                                 ("place", self.place(game, at, Some(by))),
                             ],
                         ),
-                        None => ("kiust", by, 45, vec![("mover", who(by))]),
+                        None => (Moment::Kiust, by, 45, vec![("mover", who(by))]),
                     },
                     Event::Enter { by, at }
                         if game.steps.len() > i + 1
                             || !matches!(game.outcome.end, End::Conquest) =>
                     {
                         (
-                            "enter",
+                            Moment::Enter,
                             by,
                             50,
                             vec![
@@ -192,7 +189,7 @@ impl Narrator<'_> {
                         )
                     }
                     Event::Whelp { by, at } => (
-                        "whelp",
+                        Moment::Whelp,
                         by,
                         25,
                         vec![
@@ -207,7 +204,7 @@ impl Narrator<'_> {
                         count,
                         ..
                     } => (
-                        "bring-down",
+                        Moment::BringDown,
                         by,
                         50 + u32::from(count) * 5,
                         vec![
@@ -219,7 +216,7 @@ impl Narrator<'_> {
                         ],
                     ),
                     Event::BringHome { by, at } => (
-                        "bring-home",
+                        Moment::BringHome,
                         by,
                         40,
                         vec![
@@ -239,17 +236,17 @@ impl Narrator<'_> {
                     | Event::Enter { .. }
                     | Event::Over { .. } => continue,
                 };
-            if key == "kiust-enter" {
+            if key == Moment::KiustEnter {
                 // The crossing is told with the kiust that allowed it.
-                seen.insert(("enter", seat));
+                seen.insert((Moment::Enter, seat));
             }
             // A pass is told once a game: the first player starved of moves.
-            let once = if key == "pass" { Seat(0) } else { seat };
+            let once = if key == Moment::Pass { Seat(0) } else { seat };
             if seen.insert((key, once)) {
                 let verb = self.verb(game.entrant_at(seat));
                 let mut vars = vars;
                 vars.push(("verb", verb));
-                out.push(Moment {
+                out.push(Spotted {
                     key,
                     weight,
                     step: i,
@@ -263,7 +260,7 @@ impl Narrator<'_> {
 
     /// The finish of a game: how it ended.
     pub(super) fn finish(&mut self, game: &GameLog) -> Option<String> {
-        let key = game.outcome.end.key();
+        let end = game.outcome.end;
         let winner = game.winners.first().copied();
         let loser = (0..game.seats.len())
             .map(|s| game.seats[s])
@@ -291,7 +288,18 @@ impl Narrator<'_> {
             .flat_map(|s| s.events.iter().rev())
             .find_map(|e| match *e {
                 Event::Enter { at, .. } | Event::Capture { at, .. } => Some(at),
-                _ => None,
+                Event::Lot { .. }
+                | Event::FirstThrow { .. }
+                | Event::BagDraw { .. }
+                | Event::FirstTurn { .. }
+                | Event::Claim { .. }
+                | Event::Pass { .. }
+                | Event::Throw { .. }
+                | Event::ThrowLost { .. }
+                | Event::Whelp { .. }
+                | Event::BringDown { .. }
+                | Event::BringHome { .. }
+                | Event::Over { .. } => None,
             });
         if let Some(p) = last_place {
             vars.push(("place", self.place(game, p, None)));
@@ -304,19 +312,20 @@ impl Narrator<'_> {
         // "cap-drawn", "no-moves-shared": a variant for a draw or a shared win, if the
         // book has one.
         let variant = match game.winners.len() {
-            0 => Some(format!("{key}-drawn")),
+            0 => Some(Result3::Drawn),
             1 => None,
-            _ => Some(format!("{key}-shared")),
+            _ => Some(Result3::Shared),
         };
-        let told = variant.and_then(|v| self.say(&v, &vars));
-        told.or_else(|| self.say(key, &vars)).or_else(|| {
-            let fallback = if winner.is_some() {
-                "game-won"
-            } else {
-                "game-drawn"
-            };
-            self.say(fallback, &vars)
-        })
+        let told = variant.and_then(|v| self.say(Moment::Finish(end, v), &vars));
+        told.or_else(|| self.say(Moment::Finish(end, Result3::Won), &vars))
+            .or_else(|| {
+                let fallback = if winner.is_some() {
+                    Moment::GameWon
+                } else {
+                    Moment::GameDrawn
+                };
+                self.say(fallback, &vars)
+            })
     }
 }
 

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::Moment;
 use crate::ai::Temperament;
 use crate::games::GameKind;
 use crate::roster::source::{Doc, FileError};
@@ -16,74 +17,11 @@ pub const PLACEHOLDERS: [&str; 20] = [
     "second", "count", "stones", "score", "scores", "number", "move", "place", "verb", "game",
 ];
 
-/// The moments a phrasebook may have lines for (in `[common]` or a game's section). A
-/// way a game ends may also have a `-drawn` and a `-shared` variant (`cap-drawn`).
-pub const MOMENTS: [&str; 35] = [
-    "ambience",
-    "lot",
-    "first-throw",
-    "first-turn",
-    "bag-draw",
-    "opening",
-    "first-blood",
-    "big-capture",
-    "claim",
-    "pass",
-    "kiust",
-    "kiust-enter",
-    "enter",
-    "whelp",
-    "bring-down",
-    "bring-home",
-    "turning-point",
-    "swing",
-    "comeback",
-    "close-finish",
-    "rout",
-    "conquest",
-    "massacre",
-    "blockade",
-    "truce",
-    "no-moves",
-    "all-captured",
-    "cap",
-    "points",
-    "stalled",
-    "game-won",
-    "game-drawn",
-    "match-won",
-    "match-shared",
-    "match-drawn",
-];
-
-/// The ways a game ends, which may have `-drawn` and `-shared` variants.
-const ENDINGS: [&str; 9] = [
-    "conquest",
-    "massacre",
-    "blockade",
-    "truce",
-    "no-moves",
-    "all-captured",
-    "cap",
-    "points",
-    "stalled",
-];
-
-/// Every moment key a phrasebook accepts, variants and `wager-paid` included.
-fn moment_keys() -> Vec<String> {
-    let mut keys: Vec<String> = MOMENTS.iter().map(|m| (*m).to_owned()).collect();
-    for end in ENDINGS {
-        keys.push(format!("{end}-drawn"));
-        keys.push(format!("{end}-shared"));
-    }
-    keys.push("wager-paid".to_owned());
-    keys
-}
-
-/// Lines by section (`common`, a game's id, `temperament`) and moment.
+/// Lines by section (`common` or a game's id) and moment, and verbs by temperament.
 #[derive(Clone, Debug, Default)]
 pub struct Phrasebook {
-    sections: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    sections: BTreeMap<String, BTreeMap<Moment, Vec<String>>>,
+    verbs: BTreeMap<Temperament, Vec<String>>,
 }
 
 impl Phrasebook {
@@ -113,12 +51,22 @@ impl Phrasebook {
             if section == "temperament" {
                 let words: Vec<&str> = Temperament::ALL.iter().map(|t| t.word()).collect();
                 table.only(&words)?;
-            } else {
-                let keys = moment_keys();
-                let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
-                table.only(&keys)?;
+                for (word, lines_field) in table.fields() {
+                    let temperament: Temperament =
+                        word.parse().map_err(|e: crate::ai::UnknownTemperament| {
+                            table.key_error(word, e.to_string())
+                        })?;
+                    self.verbs.insert(temperament, lines_field.strings()?);
+                }
+                continue;
             }
-            for (moment, lines_field) in table.fields() {
+            let keys: Vec<String> = Moment::all().iter().map(|m| m.key()).collect();
+            let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+            table.only(&keys)?;
+            for (key, lines_field) in table.fields() {
+                let Some(moment) = Moment::from_key(key) else {
+                    return Err(table.key_error(key, format!("unknown moment `{key}`")));
+                };
                 let lines = lines_field.strings()?;
                 for line in &lines {
                     if let Some(bad) = unknown_placeholder(line) {
@@ -131,7 +79,7 @@ impl Phrasebook {
                 self.sections
                     .entry(section.to_owned())
                     .or_default()
-                    .insert(moment.to_owned(), lines);
+                    .insert(moment, lines);
             }
         }
         Ok(())
@@ -139,10 +87,10 @@ impl Phrasebook {
 
     /// The lines for a moment of a game: the game's own section first, else `common`.
     #[must_use]
-    pub fn lines(&self, game: GameKind, moment: &str) -> &[String] {
+    pub fn lines(&self, game: GameKind, moment: Moment) -> &[String] {
         [game.id(), "common"]
             .iter()
-            .filter_map(|s| self.sections.get(*s).and_then(|m| m.get(moment)))
+            .filter_map(|s| self.sections.get(*s).and_then(|m| m.get(&moment)))
             .find(|l| !l.is_empty())
             .map_or(&[], Vec::as_slice)
     }
@@ -150,10 +98,7 @@ impl Phrasebook {
     /// Verbs in a temperament's manner.
     #[must_use]
     pub fn verbs(&self, temperament: Temperament) -> &[String] {
-        self.sections
-            .get("temperament")
-            .and_then(|m| m.get(temperament.word()))
-            .map_or(&[], Vec::as_slice)
+        self.verbs.get(&temperament).map_or(&[], Vec::as_slice)
     }
 }
 
@@ -207,13 +152,13 @@ mod tests {
     fn the_built_in_phrasebook_loads_and_has_lines_for_tides() {
         let book = Phrasebook::built_in();
         for moment in [
-            "opening",
-            "first-blood",
-            "big-capture",
-            "conquest",
-            "massacre",
-            "blockade",
-            "truce",
+            Moment::Opening,
+            Moment::FirstBlood,
+            Moment::BigCapture,
+            Moment::Finish(crate::games::End::Conquest, super::super::Result3::Won),
+            Moment::Finish(crate::games::End::Massacre, super::super::Result3::Won),
+            Moment::Finish(crate::games::End::Blockade, super::super::Result3::Won),
+            Moment::Finish(crate::games::End::Truce, super::super::Result3::Won),
         ] {
             assert!(
                 book.lines(GameKind::TidesOfWar, moment).len() >= 2,
@@ -221,7 +166,7 @@ mod tests {
             );
         }
         assert!(
-            !book.lines(GameKind::TidesOfWar, "lot").is_empty(),
+            !book.lines(GameKind::TidesOfWar, Moment::Lot).is_empty(),
             "common lines serve every game"
         );
         assert!(!book.verbs(Temperament::Reckless).is_empty());
@@ -278,7 +223,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            book.lines(GameKind::TidesOfWar, "truce"),
+            book.lines(
+                GameKind::TidesOfWar,
+                Moment::Finish(crate::games::End::Truce, super::super::Result3::Won)
+            ),
             ["They shake hands."]
         );
     }

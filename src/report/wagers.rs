@@ -298,7 +298,7 @@ pub fn settled_lines(
     names: &[String],
     seed: u64,
 ) -> Vec<String> {
-    let paid = book.lines(kind, "wager-paid");
+    let paid = book.lines(kind, crate::narrate::Moment::WagerPaid);
     let mut rng = table_rng(crate::seed::derive(seed, crate::seed::Purpose::Wagers, &[]));
     let mut unused: Vec<usize> = (0..paid.len()).collect();
     settlement
@@ -412,7 +412,7 @@ mod tests {
             ("coins", "3 gp".to_owned()),
         ];
         let filled: Vec<String> = book
-            .lines(GameKind::TidesOfWar, "wager-paid")
+            .lines(GameKind::TidesOfWar, crate::narrate::Moment::WagerPaid)
             .iter()
             .map(|t| fill(t, &vars))
             .collect();

@@ -9,10 +9,16 @@ use serde::Serialize;
 use super::source::{Doc, FileError};
 use crate::ai::{Skill, Temperament};
 use crate::games::GameKind;
+use crate::narrate::VoiceMoment;
 use crate::wager::Money;
 
-/// The moments a character has lines for.
-pub const VOICE_KEYS: [&str; 4] = ["greeting", "boast", "win", "loss"];
+/// The moments a character has lines for, by their keys in `[voice]`.
+pub const VOICE_KEYS: [&str; 4] = [
+    VoiceMoment::Greeting.key_const(),
+    VoiceMoment::Boast.key_const(),
+    VoiceMoment::Win.key_const(),
+    VoiceMoment::Loss.key_const(),
+];
 
 /// What a character says at each moment (any list may be empty).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -28,15 +34,14 @@ pub struct Voice {
 }
 
 impl Voice {
-    /// The lines for a moment by its key.
+    /// The lines for a moment.
     #[must_use]
-    pub fn lines(&self, key: &str) -> &[String] {
-        match key {
-            "greeting" => &self.greeting,
-            "boast" => &self.boast,
-            "win" => &self.win,
-            "loss" => &self.loss,
-            _ => &[],
+    pub fn lines(&self, moment: VoiceMoment) -> &[String] {
+        match moment {
+            VoiceMoment::Greeting => &self.greeting,
+            VoiceMoment::Boast => &self.boast,
+            VoiceMoment::Win => &self.win,
+            VoiceMoment::Loss => &self.loss,
         }
     }
 }
@@ -172,11 +177,15 @@ impl Character {
                 if let Some(blank) = lines.iter().position(|l| l.trim().is_empty()) {
                     return Err(field.error(format!("line {} of the list is empty", blank + 1)));
                 }
-                match key {
-                    "greeting" => voice.greeting = lines,
-                    "boast" => voice.boast = lines,
-                    "win" => voice.win = lines,
-                    _ => voice.loss = lines,
+                let moment = VoiceMoment::ALL
+                    .into_iter()
+                    .find(|m| m.key() == key)
+                    .ok_or_else(|| table.key_error(key, format!("unknown key `{key}`")))?;
+                match moment {
+                    VoiceMoment::Greeting => voice.greeting = lines,
+                    VoiceMoment::Boast => voice.boast = lines,
+                    VoiceMoment::Win => voice.win = lines,
+                    VoiceMoment::Loss => voice.loss = lines,
                 }
             }
         }
