@@ -10,6 +10,7 @@ pub mod cli;
 pub mod games;
 pub mod names;
 pub mod narrate;
+pub mod ops;
 pub mod report;
 pub mod roster;
 pub mod seed;

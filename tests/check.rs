@@ -62,3 +62,95 @@ fn phrasebooks_are_checked_too() {
         .args(["check", file.to_str().unwrap()])
         .fails(&["words.toml:3:", "tides-of-war.truce", "{wizard}"]);
 }
+
+/// An evening of two matches whose second is `second`, in a folder of its own.
+fn evening(second: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("night.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "evening = \"A test\"\n\n[[match]]\ngame = \"tides\"\nplayers = [\"Pip\", \"Ysolde\"]\n\n[[match]]\n{second}\n"
+        ),
+    )
+    .unwrap();
+    (dir, file)
+}
+
+#[test]
+fn check_refuses_first_whatever_night_would_refuse_after_playing() {
+    let cases = [
+        (
+            "game = \"tides\"\nplayers = [\"Pip\", \"Ysolde\", \"Hrodgar\"]",
+            "night.toml:9:11",
+            "Tides of War is for 2 players, not 3",
+        ),
+        (
+            "game = \"pic\"\nplayers = [\"Pip\", \"Ysolde\"]\nrules = { start = 5 }",
+            "night.toml:10:9",
+            "12 or 9 counters, not 5",
+        ),
+        (
+            "game = \"pic\"\nplayers = [\"Pip\", \"Ysolde\"]\ndraw_cap = 4294967295",
+            "night.toml:10:12",
+            "0 to 99",
+        ),
+        (
+            "game = \"kiust\"\nplayers = [\"Pip\", \"Brannock\"]",
+            "night.toml:9:19",
+            "did you mean `Old Brannoc`?",
+        ),
+    ];
+    for (second, place, why) in cases {
+        let (_dir, file) = evening(second);
+        let path = file.to_str().unwrap();
+        Taproom::new().args(["check", path]).fails(&[place, why]);
+        let night = Taproom::new().args(["night", path]).fails(&[place, why]);
+        assert!(
+            !night.stdout.contains("Match 1"),
+            "night refuses before playing anything: {}",
+            night.stdout
+        );
+    }
+}
+
+#[test]
+fn a_player_given_by_a_file_outside_the_roster_can_put_up_an_ante() {
+    let (dir, file) =
+        evening("game = \"tides\"\nplayers = [\"npcs/gorm.toml\", \"Vessa\"]\nante = \"1 gp\"");
+    let npcs = dir.path().join("npcs");
+    std::fs::create_dir(&npcs).unwrap();
+    std::fs::write(
+        npcs.join("gorm.toml"),
+        "name = \"Gorm\"\nskill = 3\npurse = \"5 gp\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("vessa.toml"),
+        "name = \"Vessa\"\nskill = 4\npurse = \"5 gp\"\n",
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(&file).unwrap().replace(
+        "evening = \"A test\"",
+        "evening = \"A test\"\nroster = \".\"",
+    );
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    Taproom::new().args(["check", path]).ok();
+    let out = Taproom::new()
+        .args(["night", path, "--narrate", "none", "--apply"])
+        .ok();
+    assert!(
+        out.stdout.contains("Each player puts 1 gp in the pot"),
+        "{}",
+        out.stdout
+    );
+    let gorm = std::fs::read_to_string(npcs.join("gorm.toml")).unwrap();
+    let vessa = std::fs::read_to_string(dir.path().join("vessa.toml")).unwrap();
+    // One of them won the other's gold piece (or, drawn, both kept theirs).
+    let purses = [gorm.contains("\"6 gp\""), vessa.contains("\"6 gp\"")];
+    assert!(
+        purses == [true, false] || purses == [false, true] || out.stdout.contains("match drawn"),
+        "{gorm}\n{vessa}"
+    );
+}

@@ -194,7 +194,7 @@ fn bad_arguments_are_clear_errors_with_exit_code_2() {
         .fails(&["2 players"]);
     Taproom::new()
         .args(["play", "tides", "--best-of", "0"])
-        .fails(&["at least one game"]);
+        .fails(&["1 to 99 games"]);
     Taproom::new()
         .args(["play", "tides", "--seed", "many"])
         .fails(&["invalid value"]);

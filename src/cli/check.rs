@@ -1,14 +1,13 @@
-//! `taproom check`: validate character, tavern and evening files without playing. The
-//! kind of each file is told by the key that names it (see `roster::kind`); an evening is
-//! checked whole: its tavern, its roster, every name and bet in it.
+//! `taproom check`: validate character, tavern, phrasebook and evening files without
+//! playing. An evening is checked whole, exactly as `night` checks it before it plays.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
 use super::CliError;
-use crate::roster::{Character, FileKind, Tavern, detect, read_text};
+use crate::ops::check::{Checked, check};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -16,52 +15,9 @@ use crate::roster::{Character, FileKind, Tavern, detect, read_text};
   taproom check npcs/*.toml
   taproom check examples/tavern.toml examples/evening.toml")]
 pub struct CheckArgs {
-    /// Character, tavern or evening files to validate.
+    /// Character, tavern, phrasebook or evening files to validate.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-}
-
-/// What one file holds, in a line.
-fn check_one(file: &Path) -> Result<String, CliError> {
-    let text = read_text(file)?;
-    Ok(match detect(&text) {
-        FileKind::Character => {
-            let c = Character::from_toml(file, &text)?;
-            format!(
-                "{} ({}, skill {}, {})",
-                file.display(),
-                c.name,
-                c.skill,
-                c.temperament
-            )
-        }
-        FileKind::Tavern => {
-            let t = Tavern::from_toml(file, &text)?;
-            format!(
-                "{} (tavern {}, bookie's margin {}%, pool take {}%)",
-                file.display(),
-                t.name,
-                f64::from(t.margin_bp) / 100.0,
-                f64::from(t.take_bp) / 100.0
-            )
-        }
-        FileKind::Phrasebook => {
-            let mut book = crate::narrate::Phrasebook::default();
-            book.merge_toml(file, &text)?;
-            format!("{} (phrasebook)", file.display())
-        }
-        FileKind::Evening => {
-            let p = super::night::prepare(file)?;
-            let bets: usize = p.matches.iter().map(|(_, b)| b.len()).sum();
-            format!(
-                "{} (evening \"{}\" at {}: {} matches, {bets} bets)",
-                file.display(),
-                p.evening.title,
-                p.tavern.name,
-                p.matches.len()
-            )
-        }
-    })
 }
 
 /// Validates every file, reporting each one; the first bad file is the error.
@@ -71,8 +27,29 @@ fn check_one(file: &Path) -> Result<String, CliError> {
 pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut first_error = None;
     for file in &args.files {
-        match check_one(file) {
-            Ok(line) => writeln!(out, "ok: {line}")?,
+        match check(file) {
+            Ok(checked) => {
+                let what = match checked {
+                    Checked::Character(c) => {
+                        format!("{}, skill {}, {}", c.name, c.skill, c.temperament)
+                    }
+                    Checked::Tavern(t) => format!(
+                        "tavern {}, bookie's margin {}%, pool take {}%",
+                        t.name,
+                        f64::from(t.margin_bp) / 100.0,
+                        f64::from(t.take_bp) / 100.0
+                    ),
+                    Checked::Phrasebook => "phrasebook".to_owned(),
+                    Checked::Evening(p) => format!(
+                        "evening \"{}\" at {}: {} matches, {} bets",
+                        p.evening.title,
+                        p.tavern.name,
+                        p.matches.len(),
+                        p.bets()
+                    ),
+                };
+                writeln!(out, "ok: {} ({what})", file.display())?;
+            }
             Err(e) => {
                 if first_error.is_none() {
                     first_error = Some(e);
@@ -83,7 +60,7 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
         }
     }
     match first_error {
-        Some(e) => Err(e),
+        Some(e) => Err(e.into()),
         None => Ok(()),
     }
 }

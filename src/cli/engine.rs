@@ -6,8 +6,10 @@ use std::io::Write;
 use clap::{Args, Subcommand};
 
 use super::CliError;
-use super::rules::{options, with_game};
+use crate::games::with_game;
 use crate::games::{Game, GameKind, Outcome, Turn, perft};
+use crate::ops;
+use crate::table::RuleOptions;
 
 #[derive(Debug, Subcommand)]
 pub enum EngineCommand {
@@ -74,15 +76,12 @@ pub fn run(cmd: &EngineCommand, out: &mut impl Write) -> Result<(), CliError> {
         | EngineCommand::Moves { at, .. }
         | EngineCommand::Apply { at, .. } => at,
     };
-    let kind: GameKind = at
-        .game
-        .parse()
-        .map_err(|e: crate::games::kind::UnknownGame| CliError::Usage(e.to_string()))?;
+    let kind: GameKind = at.game.parse()?;
     with_game!(kind, G => run_game::<G>(cmd, at, out))
 }
 
 fn position<G: Game>(at: &At) -> Result<G, CliError> {
-    let options = options::<G>(&at.rules)?;
+    let options = RuleOptions::from_pairs(&at.rules)?.options::<G>()?;
     let mut pos = match &at.position {
         Some(text) => text.parse::<G>()?,
         None => G::start(at.players, &options)?,
@@ -96,9 +95,11 @@ fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Resu
     match cmd {
         EngineCommand::Perft { depth, .. } => {
             if *depth > 12 {
-                return Err(CliError::Usage(format!(
-                    "depth {depth} would take too long; at most 12"
-                )));
+                return Err(ops::Error::Argument {
+                    flag: "--depth",
+                    message: format!("depth {depth} would take too long; at most 12"),
+                }
+                .into());
             }
             writeln!(out, "{}", perft(&pos, *depth))?;
         }
@@ -106,14 +107,22 @@ fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Resu
             match (pos.turn(), throw) {
                 (Turn::Chance, Some(t)) => pos.play(t.parse()?, &mut ())?,
                 (Turn::Chance, None) => {
-                    return Err(CliError::Usage(format!(
-                        "position `{pos}` awaits a chance event (a throw): give it with --throw"
-                    )));
+                    return Err(ops::Error::Argument {
+                        flag: "--throw",
+                        message: format!(
+                            "position `{pos}` awaits a chance event (a throw): give it with --throw"
+                        ),
+                    }
+                    .into());
                 }
                 (_, Some(t)) => {
-                    return Err(CliError::Usage(format!(
-                        "--throw {t} does not apply: position `{pos}` awaits no chance event"
-                    )));
+                    return Err(ops::Error::Argument {
+                        flag: "--throw",
+                        message: format!(
+                            "--throw {t} does not apply: position `{pos}` awaits no chance event"
+                        ),
+                    }
+                    .into());
                 }
                 (_, None) => {}
             }

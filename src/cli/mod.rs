@@ -1,17 +1,15 @@
 //! The command line: clap types, one file per subcommand, errors mapped to exit codes in
 //! one place. Nothing below this layer sees clap.
 
+mod args;
 mod bet;
 mod check;
 mod engine;
 mod error;
 mod ladder;
-mod match_args;
 mod night;
 mod odds;
 mod play;
-mod rules;
-mod wagers;
 
 use std::io::Write;
 

@@ -7,12 +7,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::match_args::{MatchArgs, cast};
-use super::rules::with_game;
-use super::wagers::{entrants, estimates, load_tavern};
-use crate::games::{Game, GameKind};
+use super::args::{Bar, MatchArgs, game};
+use crate::ops::cast;
+use crate::ops::price::odds;
 use crate::report::wagers::odds_table;
-use crate::wager::simulate::default_markets;
+use crate::roster::{Roster, Tavern};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -43,45 +42,44 @@ pub struct OddsArgs {
 /// # Errors
 /// Bad arguments or files.
 pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let kind: GameKind = args
-        .game
-        .parse()
-        .map_err(|e: crate::games::kind::UnknownGame| CliError::Usage(e.to_string()))?;
-    with_game!(kind, G => odds::<G>(args, out))
-}
-
-fn odds<G: Game>(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
-    if !(10..=1_000_000).contains(&args.sims) {
-        return Err(CliError::Usage(format!(
-            "--sims is from 10 to 1000000, not {}",
-            args.sims
-        )));
-    }
-    let tavern = load_tavern(args.tavern.as_deref())?;
-    let characters = cast::<G>(&args.table.roster()?, &args.characters)?;
-    let settings = args.table.settings::<G>(characters.len(), args.seed)?;
-    let format = settings.format;
-    let entrants = entrants::<G>(&characters);
-    let markets = default_markets(G::KIND);
-    let board = estimates::<G>(&entrants, &settings, &markets, args.sims, "simulating")?;
-    let names: Vec<String> = characters.iter().map(|c| c.name.clone()).collect();
-    writeln!(out, "{}: {}, {format}", G::KIND.title(), names.join(" v "))?;
+    let kind = game(&args.game)?;
+    let tavern = Tavern::load(args.tavern.as_deref())?;
+    let roster = Roster::load(args.table.roster.as_deref())?;
+    let spec = cast::describe(
+        kind,
+        &roster,
+        &args.characters,
+        args.table.draft(args.seed)?,
+    )?;
+    let board = odds(&spec, args.sims, &Bar::new())?;
+    let names = spec.names();
+    writeln!(
+        out,
+        "{}: {}, {}",
+        kind.title(),
+        names.join(" v "),
+        spec.format
+    )?;
     writeln!(
         out,
         "{} simulated matches from seed {}; prices of {} at {}, a {}% margin over fair odds.",
-        args.sims,
+        board.sims,
         args.seed,
         tavern.bookie,
         tavern.name,
         f64::from(tavern.margin_bp) / 100.0
     )?;
     writeln!(out)?;
-    writeln!(out, "{}", odds_table(&board, &names, tavern.margin()))?;
+    writeln!(
+        out,
+        "{}",
+        odds_table(&board.estimates, &names, tavern.margin())
+    )?;
     writeln!(
         out,
         "Chances count outright wins; a dead heat divides the stake by the number tied, and a \
          push or a game not played gives it back. Bet with: taproom play {} ... --bet \"NAME AMOUNT on ...\"",
-        G::KIND.id()
+        kind.id()
     )?;
     Ok(())
 }

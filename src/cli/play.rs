@@ -1,4 +1,4 @@
-//! `taproom play`: one match, narrated, with a result table.
+//! `taproom play`: one match, narrated, with a result table, and its wagers.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -6,15 +6,12 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
+use super::args::{Audience, Bar, MatchArgs, Narrate, game};
 use super::bet::{self, BetArgs};
-use super::match_args::{MatchArgs, cast};
-use super::rules::with_game;
-use super::wagers::entrants;
-use crate::games::{Game, GameKind};
-use crate::narrate::{Detail, Narrator, Phrasebook};
+use crate::ops::play::{Telling, play};
+use crate::ops::{self, cast};
 use crate::report::{self, View};
-use crate::roster::Character;
-use crate::table::{Format, play_match};
+use crate::roster::Roster;
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -45,11 +42,11 @@ pub struct PlayArgs {
     #[command(flatten)]
     table: MatchArgs,
     /// How much of the story to tell.
-    #[arg(long, value_enum, default_value_t = Detail::Brief)]
-    narrate: Detail,
+    #[arg(long, value_enum, default_value_t = Narrate::Brief)]
+    narrate: Narrate,
     /// Who the text is for: `gm` shows everything; `players` only what can be read aloud.
-    #[arg(long, value_enum, default_value_t = View::Gm)]
-    view: View,
+    #[arg(long, value_enum, default_value_t = Audience::Gm)]
+    view: Audience,
     /// A phrasebook of the GM's own lines, added to (or replacing) the built-in ones. A
     /// `phrasebook.toml` in the --roster folder is read too.
     #[arg(long, value_name = "FILE")]
@@ -66,100 +63,39 @@ pub struct PlayArgs {
 /// # Errors
 /// Bad arguments, files or rule options.
 pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let kind: GameKind = args
-        .game
-        .parse()
-        .map_err(|e: crate::games::kind::UnknownGame| CliError::Usage(e.to_string()))?;
-    with_game!(kind, G => play::<G>(args, out))
-}
-
-fn play<G: Game>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let roster = args.table.roster()?;
-    let characters = if args.characters.is_empty() {
-        roster.characters().iter().take(2).cloned().collect()
-    } else {
-        cast::<G>(&roster, &args.characters)?
-    };
+    let kind = game(&args.game)?;
+    let roster = Roster::load(args.table.roster.as_deref())?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
-    let settings = args.table.settings::<G>(characters.len(), seed)?;
-    let format = settings.format;
-    let entrants = entrants::<G>(&characters);
+    let spec = cast::describe(kind, &roster, &args.characters, args.table.draft(seed)?)?;
     let json = args.format == OutputFormat::Json;
-    let bets = bet::prepare::<G>(
-        &args.wager,
-        &roster,
-        &characters,
-        &entrants,
-        &settings,
-        json,
-    )?;
-    let log = play_match::<G>(&entrants, &settings)?;
-    let book = phrasebook(args)?;
-    let voices: Vec<&crate::roster::Voice> = characters.iter().map(|c| &c.voice).collect();
-    let ambience = bet::ambience(&args.wager)?;
-    let scenes = Narrator::new(&book, &log, &voices)
-        .with_ambience(&ambience)
-        .tell(args.narrate);
-    match args.format {
-        OutputFormat::Json => report::write_json(out, &log, &scenes)?,
-        OutputFormat::Text => {
-            let replay = replay_command(args, &characters, seed, format);
-            report::write_text(out, &log, &scenes, args.view, &replay)?;
-        }
+    let bets = bet::table_bets(&args.wager)?;
+    if bets.is_some() && json {
+        return Err(ops::Error::Conflict(
+            "wagers are settled in the text output; leave out --format json with --bet",
+        )
+        .into());
     }
-    if let Some(bets) = bets {
-        bet::finish(&args.wager, bets, &log, &book, args.view, out)?;
+    let telling = Telling {
+        detail: args.narrate.into(),
+        phrasebook: ops::tell::phrasebook(args.table.roster.as_deref(), &args.phrasebook)?,
+        ambience: bet::ambience(&args.wager)?,
+    };
+    let played = play(&spec, &roster, &telling, bets.as_ref(), &Bar::new())?;
+    let view: View = args.view.into();
+    match args.format {
+        OutputFormat::Json => report::write_json(out, &played.log, &played.scenes)?,
+        OutputFormat::Text => report::write_text(
+            out,
+            &played.log,
+            &played.scenes,
+            view,
+            &spec.replay_command(),
+        )?,
+    }
+    if let Some(settled) = &played.wagers {
+        bet::print(settled, &played.log, &telling.phrasebook, view, out)?;
     }
     Ok(())
-}
-
-/// The built-in phrasebook with the GM's own on top: the roster folder's `phrasebook.toml`,
-/// then each `--phrasebook` in order.
-fn phrasebook(args: &PlayArgs) -> Result<Phrasebook, CliError> {
-    let mut book = Phrasebook::built_in();
-    let mut files: Vec<PathBuf> = Vec::new();
-    if let Some(dir) = &args.table.roster {
-        let own = dir.join("phrasebook.toml");
-        if own.is_file() {
-            files.push(own);
-        }
-    }
-    files.extend(args.phrasebook.iter().cloned());
-    for file in files {
-        let text = crate::roster::read_text(&file)?;
-        book.merge_toml(&file, &text)?;
-    }
-    Ok(book)
-}
-
-/// The command line that plays the same match again.
-fn replay_command(args: &PlayArgs, characters: &[Character], seed: u64, format: Format) -> String {
-    let mut words = vec!["taproom".to_owned(), "play".to_owned(), args.game.clone()];
-    for (c, given) in characters.iter().zip(
-        args.characters
-            .iter()
-            .map(Some)
-            .chain(std::iter::repeat(None)),
-    ) {
-        let word = given.cloned().unwrap_or_else(|| c.name.clone());
-        words.push(if word.contains(' ') {
-            format!("\"{word}\"")
-        } else {
-            word
-        });
-    }
-    if let Some(dir) = &args.table.roster {
-        words.push(format!("--roster {}", dir.display()));
-    }
-    words.push(format!("--seed {seed}"));
-    words.push(match format {
-        Format::BestOf(n) => format!("--best-of {n}"),
-        Format::FirstTo(n) => format!("--first-to {n}"),
-    });
-    for rule in &args.table.rules {
-        words.push(format!("--rule {rule}"));
-    }
-    words.join(" ")
 }

@@ -37,6 +37,32 @@
 //!   ([`Game::first_turn`]): a chance process with exact probabilities whose steps are
 //!   logged as events, so first-turn wagers settle from the log.
 
+/// Runs `$body` with `$g` bound to the game type of `$kind`: how code that holds a
+/// [`GameKind`] reaches the generic code of that game.
+macro_rules! with_game {
+    ($kind:expr, $g:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::TidesOfWar => {
+                type $g = $crate::games::tides::Tides;
+                $body
+            }
+            $crate::games::GameKind::KiustOyun => {
+                type $g = $crate::games::kiust::Kiust;
+                $body
+            }
+            $crate::games::GameKind::Oicustiytac => {
+                type $g = $crate::games::oicus::Oicus;
+                $body
+            }
+            $crate::games::GameKind::Pic => {
+                type $g = $crate::games::pic::Pic;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
+
 pub mod event;
 pub mod facts;
 pub mod kind;

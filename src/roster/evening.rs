@@ -24,7 +24,7 @@
 use std::path::{Path, PathBuf};
 
 use super::source::{Doc, Field, FileError};
-use crate::games::{Game, GameKind};
+use crate::games::GameKind;
 use crate::table::Format;
 use crate::wager::Money;
 use crate::wager::syntax::BetText;
@@ -90,11 +90,13 @@ pub struct MatchPlan {
     pub game: GameKind,
     /// Who plays, as written.
     pub players: Vec<Located<String>>,
+    /// Where the players are written.
+    pub players_spot: Spot,
     /// How long the match lasts; `None` leaves it to the game (best of 3, or the game's
-    /// own rule, as Òicustiỳtac's first to 3 rounds).
-    pub format: Option<Format>,
-    /// Drawn games replayed before the match stops as it stands.
-    pub draw_cap: u32,
+    /// own rule, as Òicustiỳtac's first to 3 rounds). Checked with the rest of the match.
+    pub format: Option<Located<Format>>,
+    /// Drawn games replayed before the match stops as it stands; `None` for the default.
+    pub draw_cap: Option<Located<u32>>,
     /// The seed.
     pub seed: u64,
     /// Rule options, as written; checked against the game when it is played.
@@ -110,29 +112,17 @@ pub struct MatchPlan {
 }
 
 impl MatchPlan {
-    /// The match format: as the file says, or the game's default.
+    /// Where in the file a part of the match is written, for an error about it.
     #[must_use]
-    pub fn format_for<G: Game>(&self) -> Format {
-        self.format.unwrap_or_else(|| Format::default_for(G::KIND))
-    }
-
-    /// The game's rule options from the match's `rules` table.
-    ///
-    /// # Errors
-    /// An unknown option or a bad value, at the `rules` field.
-    pub fn options<G: Game>(&self) -> Result<G::Options, FileError> {
-        match &self.rules {
-            None => Ok(G::Options::default()),
-            Some(rules) => toml::Value::Table(rules.value.clone())
-                .try_into::<G::Options>()
-                .map_err(|e| {
-                    rules.spot.error(format!(
-                        "bad rule option for {}: {}",
-                        G::KIND.title(),
-                        e.message().trim().trim_end_matches('.')
-                    ))
-                }),
-        }
+    pub fn spot_of(&self, part: crate::table::Part) -> &Spot {
+        use crate::table::Part;
+        let spot = match part {
+            Part::Players => None,
+            Part::Format => self.format.as_ref().map(|f| &f.spot),
+            Part::DrawCap => self.draw_cap.as_ref().map(|d| &d.spot),
+            Part::Rules => self.rules.as_ref().map(|r| &r.spot),
+        };
+        spot.unwrap_or(&self.players_spot)
     }
 }
 
@@ -177,12 +167,11 @@ fn plain(value: &toml::de::DeValue<'_>) -> Option<toml::Value> {
     })
 }
 
-fn count(field: &Field<'_, '_>, what: &str, max: i64) -> Result<u32, FileError> {
+/// A count of games: a whole number from 0 (the match's limits are checked with the rest
+/// of the match).
+fn count(field: &Field<'_, '_>) -> Result<u32, FileError> {
     let n = field.int()?;
-    if !(1..=max).contains(&n) {
-        return Err(field.error(format!("{what} is from 1 to {max}, not {n}")));
-    }
-    Ok(n as u32)
+    u32::try_from(n).map_err(|_| field.error(format!("a count of games is from 0, not {n}")))
 }
 
 fn seed(field: &Field<'_, '_>) -> Result<u64, FileError> {
@@ -208,27 +197,24 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
             spot: Spot::of(&item),
         });
     }
-    if !(2..=5).contains(&players.len()) {
-        return Err(players_field.error(format!(
-            "a table seats 2 to 5 players, not {}",
-            players.len()
-        )));
-    }
     let format = match (table.get("best_of"), table.get("first_to")) {
         (Some(_), Some(f)) => return Err(f.error("a match is best_of or first_to, not both")),
-        (Some(f), None) => Some(Format::BestOf(count(&f, "best_of", 99)?)),
-        (None, Some(f)) => Some(Format::FirstTo(count(&f, "first_to", 99)?)),
+        (Some(f), None) => Some(Located {
+            value: Format::BestOf(count(&f)?),
+            spot: Spot::of(&f),
+        }),
+        (None, Some(f)) => Some(Located {
+            value: Format::FirstTo(count(&f)?),
+            spot: Spot::of(&f),
+        }),
         (None, None) => None,
     };
     let draw_cap = match table.get("draw_cap") {
-        Some(f) => {
-            let n = f.int()?;
-            u32::try_from(n)
-                .ok()
-                .filter(|&n| n <= 99)
-                .ok_or_else(|| f.error(format!("draw_cap is from 0 to 99, not {n}")))?
-        }
-        None => 5,
+        Some(f) => Some(Located {
+            value: count(&f)?,
+            spot: Spot::of(&f),
+        }),
+        None => None,
     };
     let seed = match table.get("seed") {
         Some(f) => seed(&f)?,
@@ -282,6 +268,7 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
     Ok(MatchPlan {
         game,
         players,
+        players_spot: Spot::of(&players_field),
         format,
         draw_cap,
         seed,
@@ -388,20 +375,28 @@ seed = 99
         assert_eq!(e.roster, Some(PathBuf::from("camp/characters")));
         assert_eq!(e.matches.len(), 2);
         let m = &e.matches[0];
-        assert_eq!((m.game, m.format, m.seed), (GameKind::TidesOfWar, None, 7));
+        assert_eq!(
+            (m.game, &m.format, m.seed),
+            (GameKind::TidesOfWar, &None, 7)
+        );
         assert_eq!(m.ante, Some(Money(100)));
         assert_eq!(m.bets[1].value.market, Market::FirstTurn);
         assert_eq!(
             (m.bets[1].spot.line, m.bets[1].spot.field.as_str()),
             (13, "match[1].bets[2]")
         );
-        let o = m.options::<crate::games::tides::Tides>().unwrap();
-        assert_eq!(o.truce_after, 40);
+        let rules = &m.rules.as_ref().unwrap().value;
+        assert_eq!(rules["truce_after"].as_integer(), Some(40));
         let m2 = &e.matches[1];
         assert_eq!(
-            (m2.format, m2.seed, m2.players.len()),
+            (
+                m2.format.as_ref().map(|f| f.value),
+                m2.seed,
+                m2.players.len()
+            ),
             (Some(Format::FirstTo(2)), 99, 3)
         );
+        assert_eq!(m2.format.as_ref().unwrap().spot.field, "match[2].first_to");
     }
 
     #[test]
@@ -426,22 +421,16 @@ seed = 99
                 "unknown game",
             ),
             (
-                NIGHT.replace("first_to = 2", "first_to = 0"),
+                NIGHT.replace("first_to = 2", "first_to = -2"),
                 "match[2].first_to",
                 19,
-                "from 1 to 99",
+                "from 0",
             ),
             (
                 NIGHT.replace("seed = 99", "seed = -1"),
                 "match[2].seed",
                 20,
                 "from 0",
-            ),
-            (
-                NIGHT.replace("[\"Pip\", \"Ysolde\", \"Hrodgar\"]", "[\"Pip\"]"),
-                "match[2].players",
-                18,
-                "2 to 5 players",
             ),
             (
                 NIGHT.replace("evening = \"A wet night\"", "evening = 3"),
@@ -456,17 +445,5 @@ seed = 99
             assert_eq!(err.line, line, "{err}");
             assert!(err.to_string().contains(needle), "{err}");
         }
-        let e = load(&NIGHT.replace("truce_after = 40", "truce = 40")).unwrap();
-        let err = e.matches[0]
-            .options::<crate::games::tides::Tides>()
-            .unwrap_err();
-        assert_eq!(
-            (err.line, err.field.as_deref()),
-            (9, Some("match[1].rules"))
-        );
-        assert!(
-            err.message.contains("bad rule option for Tides of War"),
-            "{err}"
-        );
     }
 }

@@ -190,6 +190,18 @@ impl Roster {
         Ok(roster)
     }
 
+    /// The roster a command draws on: the folder's characters, then the built-in ones
+    /// (see [`Roster::own_then_built_in`]), or the built-in ones alone without a folder.
+    ///
+    /// # Errors
+    /// When the folder or a file cannot be read, or a file is invalid.
+    pub fn load(dir: Option<&Path>) -> Result<Roster, RosterError> {
+        match dir {
+            Some(dir) => Roster::own_then_built_in(dir),
+            None => Ok(Roster::built_in()),
+        }
+    }
+
     /// Everyone, in the order they were added.
     #[must_use]
     pub fn characters(&self) -> &[Character] {

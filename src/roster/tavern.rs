@@ -72,6 +72,17 @@ impl Tavern {
         t
     }
 
+    /// The tavern in a file, or the one built in.
+    ///
+    /// # Errors
+    /// When the file cannot be read or is not a valid tavern.
+    pub fn load(file: Option<&Path>) -> Result<Tavern, FileError> {
+        match file {
+            Some(p) => Tavern::from_toml(p, &super::read_text(p)?),
+            None => Ok(Tavern::built_in()),
+        }
+    }
+
     /// The bookie's margin as a fraction (0.08 for 8%).
     #[must_use]
     pub fn margin(&self) -> f64 {

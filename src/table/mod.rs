@@ -5,10 +5,15 @@ mod format;
 pub mod ladder;
 mod log;
 mod runner;
+mod spec;
 mod summary;
 mod tally;
 
 pub use format::Format;
 pub use log::{Entrant, GameLog, MatchLog, Step};
-pub use runner::{MatchSettings, TableError, play_match};
+pub use runner::{MatchSettings, StepFn, TableError, play_match, run_game};
+pub use spec::{
+    DEFAULT_DRAW_CAP, Draft, MAX_DRAW_CAP, MAX_GAMES, MatchSpec, Part, RuleError, RuleOptions,
+    Seated, SpecError,
+};
 pub use summary::{EntrantGame, FirstTurnRecord, GameSummary};

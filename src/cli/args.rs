@@ -1,0 +1,143 @@
+//! What several commands ask alike: the match's shape, who the text is for and how much
+//! of the story to tell, and a progress bar for long work.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::games::GameKind;
+use crate::narrate::Detail;
+use crate::report::View;
+use crate::table::{Draft, Format, RuleOptions};
+
+/// The match's shape and the roster it draws on.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// A match of at most N games, won by a majority (default 3, or the game's own rule:
+    /// Òicustiỳtac is first to 3 rounds).
+    #[arg(long, value_name = "N", conflicts_with = "first_to")]
+    pub best_of: Option<u32>,
+    /// A match won by the first to win N games.
+    #[arg(long, value_name = "N")]
+    pub first_to: Option<u32>,
+    /// How many drawn games are replayed before a match stops as it stands (0 to 99,
+    /// default 5).
+    #[arg(long, value_name = "N")]
+    pub draw_cap: Option<u32>,
+    /// A rule option, `key=value` (repeatable), e.g. `truce_after=40`.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// A folder of character files (they stand in for built-in characters of the same
+    /// name).
+    #[arg(long, value_name = "DIR")]
+    pub roster: Option<PathBuf>,
+}
+
+impl MatchArgs {
+    /// The match as drafted by these arguments (seats to be filled), with `seed`.
+    ///
+    /// # Errors
+    /// A rule that is not `key=value`.
+    pub fn draft(&self, seed: u64) -> Result<Draft, crate::table::RuleError> {
+        Ok(Draft {
+            seats: Vec::new(),
+            format: match (self.best_of, self.first_to) {
+                (_, Some(n)) => Some(Format::FirstTo(n)),
+                (Some(n), None) => Some(Format::BestOf(n)),
+                (None, None) => None,
+            },
+            draw_cap: self.draw_cap,
+            rules: RuleOptions::from_pairs(&self.rules)?,
+            roster: self.roster.clone(),
+            seed,
+        })
+    }
+}
+
+/// The game named on the command line.
+///
+/// # Errors
+/// A name that is none of the games.
+pub fn game(name: &str) -> Result<GameKind, crate::games::kind::UnknownGame> {
+    name.parse()
+}
+
+/// How much of the story to tell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Narrate {
+    /// Two to four lines a game.
+    #[default]
+    Brief,
+    /// Every moment the narrator finds.
+    Full,
+    /// No story, only the tables.
+    None,
+}
+
+impl From<Narrate> for Detail {
+    fn from(n: Narrate) -> Detail {
+        match n {
+            Narrate::Brief => Detail::Brief,
+            Narrate::Full => Detail::Full,
+            Narrate::None => Detail::None,
+        }
+    }
+}
+
+/// Who the text is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Audience {
+    /// The game master: everything, skills and the seed included.
+    #[default]
+    Gm,
+    /// The players: what can be read aloud (no skill numbers, no odds, no seed).
+    Players,
+}
+
+impl From<Audience> for View {
+    fn from(a: Audience) -> View {
+        match a {
+            Audience::Gm => View::Gm,
+            Audience::Players => View::Players,
+        }
+    }
+}
+
+/// A progress bar on stderr, drawn only on a terminal.
+pub struct Bar(ProgressBar);
+
+impl Bar {
+    /// A hidden bar until work starts.
+    #[must_use]
+    pub fn new() -> Bar {
+        Bar(ProgressBar::hidden())
+    }
+}
+
+impl Default for Bar {
+    fn default() -> Self {
+        Bar::new()
+    }
+}
+
+impl crate::ops::Progress for Bar {
+    fn start(&self, what: &str, total: u64) {
+        self.0
+            .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        self.0.set_length(total);
+        self.0.set_position(0);
+        if let Ok(style) = ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} {eta}") {
+            self.0.set_style(style);
+        }
+        self.0.set_message(what.to_owned());
+    }
+
+    fn tick(&self) {
+        self.0.inc(1);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}

@@ -1,0 +1,74 @@
+//! Who sits down: the characters a GM names (a name from the roster, or a character file
+//! given by its path), and the match described from them.
+
+use std::path::Path;
+
+use super::Error;
+use crate::games::GameKind;
+use crate::roster::{Character, Roster, read_text};
+use crate::table::{Draft, MatchSpec, Seated};
+
+/// Whether a word names a character file rather than a character.
+#[must_use]
+pub fn is_file(word: &str) -> bool {
+    Path::new(word).extension().is_some_and(|x| x == "toml")
+}
+
+/// The character a word names: a file (a path ending `.toml`, read relative to `base`), or
+/// a name in the roster.
+///
+/// # Errors
+/// A file that cannot be read or is invalid; a name that picks out nobody, or several.
+pub fn seat(roster: &Roster, word: &str, base: &Path) -> Result<Seated, Error> {
+    if is_file(word) {
+        let path = base.join(word);
+        let character = Character::from_toml(&path, &read_text(&path)?)?;
+        return Ok(Seated {
+            character,
+            given_file: Some(path),
+        });
+    }
+    Ok(Seated {
+        character: roster.named(word)?.clone(),
+        given_file: None,
+    })
+}
+
+/// The characters named, in order; without any, the first `default` of the roster.
+///
+/// # Errors
+/// As [`seat`].
+pub fn seats(
+    roster: &Roster,
+    words: &[String],
+    base: &Path,
+    default: usize,
+) -> Result<Vec<Seated>, Error> {
+    if words.is_empty() {
+        return Ok(roster
+            .characters()
+            .iter()
+            .take(default)
+            .map(|c| Seated {
+                character: c.clone(),
+                given_file: None,
+            })
+            .collect());
+    }
+    words.iter().map(|w| seat(roster, w, base)).collect()
+}
+
+/// Describes and checks a match of `game` between the characters named (or the roster's
+/// first two).
+///
+/// # Errors
+/// A name or file that picks out nobody, or a match out of bounds.
+pub fn describe(
+    game: GameKind,
+    roster: &Roster,
+    words: &[String],
+    mut draft: Draft,
+) -> Result<MatchSpec, Error> {
+    draft.seats = seats(roster, words, Path::new(""), 2)?;
+    Ok(MatchSpec::new(game, draft)?)
+}

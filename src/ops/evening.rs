@@ -1,0 +1,442 @@
+//! A scripted evening in a tavern: every match with its wagers, each settled from its own
+//! log as it ends (so a purse won early can be bet later), the purses at the end, and the
+//! ledger's entries. [`prepare`] checks the whole evening without playing anything, so
+//! whatever [`run`] would refuse, `taproom check` refuses first.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::cast::seat;
+use super::play::Telling;
+use super::wagers::{
+    People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
+    write_back,
+};
+use super::{Error, Progress};
+use crate::games::Game;
+use crate::narrate::{Detail, Phrasebook, Scene};
+use crate::roster::{Character, Evening, Roster, RosterError, Tavern, read_text};
+use crate::table::{Draft, MatchLog, MatchSpec, RuleOptions, Seated, play_match};
+use crate::wager::place::{Placed, Proposal};
+use crate::wager::syntax::BetText;
+use crate::wager::{Money, Purse, Settlement, ledger};
+
+/// One match of the evening, checked.
+#[derive(Clone, Debug)]
+pub struct PreparedMatch {
+    /// The match.
+    pub spec: MatchSpec,
+    /// Its bets, names matched.
+    pub proposals: Vec<Proposal>,
+    /// Its bets as written.
+    pub texts: Vec<String>,
+    /// What each player stakes on themselves.
+    pub ante: Option<Money>,
+    /// A line read before it.
+    pub intro: Option<String>,
+}
+
+/// An evening with every file read and every name, bet and match checked.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The evening as read.
+    pub evening: Evening,
+    /// Its tavern.
+    pub tavern: Tavern,
+    /// Its roster.
+    pub roster: Roster,
+    /// Its phrasebook.
+    pub phrasebook: Phrasebook,
+    /// The matches, in order.
+    pub matches: Vec<PreparedMatch>,
+    /// Everyone the evening can name.
+    pub people: People,
+    /// Everyone with money at stake, by name.
+    pub at_stake: Vec<String>,
+}
+
+impl Prepared {
+    /// How many bets the evening holds.
+    #[must_use]
+    pub fn bets(&self) -> usize {
+        self.matches.iter().map(|m| m.proposals.len()).sum()
+    }
+}
+
+/// Reads an evening, its tavern, roster and phrasebook, and checks every match, name and
+/// bet in it, as `night` would before it plays. With `apply`, also that everyone with
+/// money at stake has a file to keep their purse in.
+///
+/// # Errors
+/// The first problem, at its place in its file.
+pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
+    let evening = Evening::from_toml(path, &read_text(path)?)?;
+    let tavern = Tavern::load(evening.tavern.as_deref())?;
+    let roster = Roster::load(evening.roster.as_deref())?;
+    let phrasebook = super::tell::phrasebook(evening.roster.as_deref(), &[])?;
+    let base = path.parent().unwrap_or(Path::new(""));
+    let mut specs = Vec::new();
+    for plan in &evening.matches {
+        let mut seats: Vec<Seated> = Vec::new();
+        for p in &plan.players {
+            let s = seat(&roster, &p.value, base).map_err(|e| match e {
+                Error::File(f) => Error::File(f),
+                other => Error::File(p.spot.error(other.to_string())),
+            })?;
+            seats.push(s);
+        }
+        let draft = Draft {
+            seats,
+            format: plan.format.as_ref().map(|f| f.value),
+            draw_cap: plan.draw_cap.as_ref().map(|d| d.value),
+            rules: plan.rules.as_ref().map_or_else(RuleOptions::default, |r| {
+                RuleOptions::from_table(r.value.clone())
+            }),
+            roster: evening.roster.clone(),
+            seed: plan.seed,
+        };
+        let spec = MatchSpec::new(plan.game, draft)
+            .map_err(|e| plan.spot_of(e.part()).error(e.to_string()))?;
+        specs.push(spec);
+    }
+    let seated: Vec<&Character> = specs
+        .iter()
+        .flat_map(|s| s.seats.iter().map(|x| &x.character))
+        .collect();
+    check_one_each(&roster, &seated)?;
+    let people = People::new(&roster, &seated);
+    let mut matches = Vec::new();
+    let mut stake_names: Vec<String> = Vec::new();
+    for (plan, spec) in evening.matches.iter().zip(specs) {
+        let mut proposals = Vec::new();
+        for b in &plan.bets {
+            let written: Vec<(BetText, String)> = vec![(b.value.clone(), String::new())];
+            let p = resolve_all(&written, &spec, &people).map_err(|e| match e {
+                Error::Bet { source, .. } => Error::File(b.spot.error(source.to_string())),
+                other => other,
+            })?;
+            proposals.extend(p);
+        }
+        let ante_players = if plan.ante.is_some() {
+            spec.names()
+        } else {
+            Vec::new()
+        };
+        stake_names.extend(at_stake(&proposals, &ante_players));
+        matches.push(PreparedMatch {
+            spec,
+            proposals,
+            texts: plan.bet_texts.clone(),
+            ante: plan.ante,
+            intro: plan.intro.clone(),
+        });
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    stake_names.retain(|n| seen.insert(n.clone()));
+    if apply {
+        require_files(&people, &stake_names, "the evening's roster folder")?;
+    }
+    Ok(Prepared {
+        evening,
+        tavern,
+        roster,
+        phrasebook,
+        matches,
+        people,
+        at_stake: stake_names,
+    })
+}
+
+/// Refuses two different characters of one name at the evening (a file given for a
+/// player, and someone else of that name in the roster).
+fn check_one_each(roster: &Roster, seated: &[&Character]) -> Result<(), Error> {
+    let origin = |c: &Character| {
+        c.file
+            .as_ref()
+            .map_or("built in".to_owned(), |f| f.display().to_string())
+    };
+    let mut known: BTreeMap<&str, &Character> = roster
+        .characters()
+        .iter()
+        .map(|c| (c.name.as_str(), c))
+        .collect();
+    for c in seated {
+        if let Some(other) = known.get(c.name.as_str())
+            && other.file != c.file
+            && **other != **c
+            && other.file.is_some()
+        {
+            return Err(RosterError::Duplicate {
+                name: c.name.clone(),
+                first: origin(other),
+                second: origin(c),
+            }
+            .into());
+        }
+        known.insert(c.name.as_str(), c);
+    }
+    Ok(())
+}
+
+/// A bet the table refused: the bettor, the bet as written, the stake and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedBet {
+    /// Who.
+    pub bettor: String,
+    /// The bet as written.
+    pub text: String,
+    /// What they offered.
+    pub stake: Money,
+    /// Why, in a word or two.
+    pub why: String,
+}
+
+/// One match of the evening, played, told and settled.
+#[derive(Clone, Debug)]
+pub struct PlayedMatch {
+    /// The match.
+    pub spec: MatchSpec,
+    /// Its log.
+    pub log: MatchLog,
+    /// How it was told.
+    pub scenes: Vec<Scene>,
+    /// Its wagers as placed.
+    pub placed: Placed,
+    /// Its wagers settled.
+    pub settlement: Settlement,
+    /// The bets refused.
+    pub refused: Vec<RefusedBet>,
+    /// Each bettor's purse before and after each refused bet's row (unchanged).
+    pub refused_purses: Vec<Purse>,
+}
+
+/// A whole evening, played.
+#[derive(Clone, Debug)]
+pub struct Night {
+    /// The matches, in order.
+    pub matches: Vec<PlayedMatch>,
+    /// Everyone's purse at the start.
+    pub first: BTreeMap<String, Purse>,
+    /// Everyone's purse at the end.
+    pub last: BTreeMap<String, Purse>,
+    /// What the house gained (negative: lost), in copper.
+    pub house: i128,
+    /// The ledger's entries, one per match.
+    pub entries: String,
+}
+
+/// Plays a prepared evening.
+///
+/// # Errors
+/// A match that cannot be played or a settlement that fails.
+pub fn run(prepared: &Prepared, detail: Detail, progress: &dyn Progress) -> Result<Night, Error> {
+    let first: BTreeMap<String, Purse> = prepared
+        .at_stake
+        .iter()
+        .filter_map(|n| prepared.people.get(n).map(|c| (n.clone(), purse_of(c))))
+        .collect();
+    let mut now = first.clone();
+    let mut matches = Vec::new();
+    let mut house: i128 = 0;
+    let mut entries = String::new();
+    let telling = Telling {
+        detail,
+        phrasebook: prepared.phrasebook.clone(),
+        ambience: Vec::new(),
+    };
+    let t = &prepared.tavern;
+    for (i, m) in prepared.matches.iter().enumerate() {
+        let played = crate::games::with_game!(m.spec.game, G => play_one::<G>(m, &now, t, &telling, progress))?;
+        house += played.settlement.house;
+        now.extend(played.settlement.after.clone());
+        let heading = format!(
+            "{}, {}, match {}: {}: {} (seed {})",
+            t.name,
+            prepared.evening.title,
+            i + 1,
+            m.spec.game.title(),
+            m.spec.names().join(" v "),
+            m.spec.seed
+        );
+        entries.push_str(&ledger::entry(&heading, &played.settlement, t.currency));
+        matches.push(played);
+    }
+    Ok(Night {
+        matches,
+        first,
+        last: now,
+        house,
+        entries,
+    })
+}
+
+/// Places one match's wagers against the purses as they stand, plays and tells it, and
+/// settles it.
+fn play_one<G: Game>(
+    m: &PreparedMatch,
+    purses: &BTreeMap<String, Purse>,
+    tavern: &Tavern,
+    telling: &Telling,
+    progress: &dyn Progress,
+) -> Result<PlayedMatch, Error> {
+    let placed = place_bets::<G>(&m.spec, &m.proposals, m.ante, purses, tavern, progress)?;
+    let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
+    let log = play_match::<G>(&m.spec.entrants(), &settings)?;
+    let scenes = super::tell::tell(&telling.phrasebook, &m.spec, &log, telling.detail, &[]);
+    let settlement = settle_placed(&placed, &log, purses, tavern)?;
+    let refused: Vec<RefusedBet> = placed
+        .refused
+        .iter()
+        .map(|(i, r)| RefusedBet {
+            bettor: m.proposals[*i].bettor.clone(),
+            text: m.texts[*i].clone(),
+            stake: m.proposals[*i].stake,
+            why: r.short().to_owned(),
+        })
+        .collect();
+    let refused_purses = refused
+        .iter()
+        .map(|r| {
+            settlement
+                .after
+                .get(&r.bettor)
+                .or(purses.get(&r.bettor))
+                .copied()
+                .unwrap_or_default()
+        })
+        .collect();
+    Ok(PlayedMatch {
+        spec: m.spec.clone(),
+        log,
+        scenes,
+        placed,
+        settlement,
+        refused,
+        refused_purses,
+    })
+}
+
+/// Writes the purses that changed over the evening into the characters' own files, and
+/// the evening's entries into the ledger (the one given, else the tavern's, else
+/// `ledger.txt` beside the evening). Returns the files written.
+///
+/// # Errors
+/// A file that cannot be written.
+pub fn apply(
+    prepared: &Prepared,
+    night: &Night,
+    ledger: Option<&Path>,
+) -> Result<Vec<PathBuf>, Error> {
+    let changed: Vec<(&Character, Purse)> = night
+        .last
+        .iter()
+        .filter(|(n, p)| night.first.get(*n) != Some(*p))
+        .filter_map(|(n, p)| prepared.people.get(n).map(|c| (c, *p)))
+        .collect();
+    let folder = prepared.evening.file.parent().unwrap_or(Path::new(""));
+    let ledger = ledger_path(ledger, &prepared.tavern, folder);
+    write_back(&changed, prepared.tavern.currency, &ledger, &night.entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NIGHT: &str = r#"evening = "A wet night"
+seed = 7
+
+[[match]]
+game = "tides"
+players = ["Brannoc", "Mirela"]
+rules = { truce_after = 40 }
+bets = ["Pip 5 sp on Brannoc"]
+
+[[match]]
+game = "pic"
+players = ["Pip", "Ysolde", "Hrodgar"]
+first_to = 2
+"#;
+
+    fn prepare_text(text: &str) -> Result<Prepared, Error> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("night.toml");
+        std::fs::write(&path, text).unwrap();
+        prepare(&path, false)
+    }
+
+    #[test]
+    fn an_evening_is_checked_whole_before_anything_is_played() {
+        let p = prepare_text(NIGHT).unwrap();
+        assert_eq!(p.matches.len(), 2);
+        assert_eq!(p.matches[0].spec.seed, 7);
+        assert_eq!(p.matches[1].spec.seed, 8);
+        assert_eq!(p.at_stake, ["Pip Underbough"]);
+        assert_eq!(p.bets(), 1);
+    }
+
+    #[test]
+    fn a_match_out_of_bounds_is_an_error_at_its_field() {
+        let cases = [
+            (
+                NIGHT.replace("first_to = 2", "first_to = 0"),
+                "match[2].first_to",
+                13,
+                "1 to 99 games",
+            ),
+            (
+                NIGHT.replace("first_to = 2", "draw_cap = 100"),
+                "match[2].draw_cap",
+                13,
+                "0 to 99",
+            ),
+            (
+                NIGHT.replace("[\"Pip\", \"Ysolde\", \"Hrodgar\"]", "[\"Pip\"]"),
+                "match[2].players",
+                12,
+                "Piç is for 2 to 5 players, not 1",
+            ),
+            (
+                NIGHT.replace(
+                    "[\"Brannoc\", \"Mirela\"]",
+                    "[\"Brannoc\", \"Mirela\", \"Pip\"]",
+                ),
+                "match[1].players",
+                6,
+                "Tides of War is for 2 players, not 3",
+            ),
+            (
+                NIGHT.replace("first_to = 2", "rules = { start = 5 }"),
+                "match[2].rules",
+                13,
+                "12 or 9 counters, not 5",
+            ),
+            (
+                NIGHT.replace("truce_after = 40", "truce = 40"),
+                "match[1].rules",
+                7,
+                "bad rule option for Tides of War",
+            ),
+            (
+                NIGHT.replace("\"Pip 5 sp on Brannoc\"", "\"Pip 5 sp on Gandalf\""),
+                "match[1].bets[1]",
+                8,
+                "`Gandalf`",
+            ),
+            (
+                NIGHT.replace("\"Mirela\"]", "\"Mirella Q\"]"),
+                "match[1].players[2]",
+                6,
+                "character",
+            ),
+        ];
+        for (text, field, line, needle) in cases {
+            let err = match prepare_text(&text) {
+                Err(Error::File(e)) => e,
+                other => panic!("{field}: {other:?}"),
+            };
+            assert_eq!(err.field.as_deref(), Some(field), "{err}");
+            assert_eq!(err.line, line, "{err}");
+            assert!(err.to_string().contains(needle), "{err}");
+        }
+    }
+}

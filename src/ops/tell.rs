@@ -1,0 +1,46 @@
+//! How a match is told: the phrasebook (the built-in one with the GM's own on top), how
+//! much to tell, and the telling itself.
+
+use std::path::{Path, PathBuf};
+
+use crate::narrate::{Detail, Narrator, Phrasebook, Scene};
+use crate::roster::{FileError, Voice, read_text};
+use crate::table::{MatchLog, MatchSpec};
+
+/// The built-in phrasebook with the GM's own on top: the roster folder's
+/// `phrasebook.toml`, then each file of `extra` in order. The one way a phrasebook is
+/// assembled, for every command that tells a match.
+///
+/// # Errors
+/// A phrasebook file that cannot be read or is invalid.
+pub fn phrasebook(roster: Option<&Path>, extra: &[PathBuf]) -> Result<Phrasebook, FileError> {
+    let mut book = Phrasebook::built_in();
+    let mut files: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = roster {
+        let own = dir.join("phrasebook.toml");
+        if own.is_file() {
+            files.push(own);
+        }
+    }
+    files.extend(extra.iter().cloned());
+    for file in files {
+        book.merge_toml(&file, &read_text(&file)?)?;
+    }
+    Ok(book)
+}
+
+/// Tells a match played from `spec`: `ambience` (a tavern's lines) sets the scene when
+/// given, else the phrasebook's own.
+#[must_use]
+pub fn tell(
+    book: &Phrasebook,
+    spec: &MatchSpec,
+    log: &MatchLog,
+    detail: Detail,
+    ambience: &[String],
+) -> Vec<Scene> {
+    let voices: Vec<&Voice> = spec.seats.iter().map(|s| &s.character.voice).collect();
+    Narrator::new(book, log, &voices)
+        .with_ambience(ambience)
+        .tell(detail)
+}

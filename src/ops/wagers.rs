@@ -1,0 +1,265 @@
+//! What `play --bet` and `night` share: who has money at stake, the bets matched to the
+//! table, the bookie's prices, placing, settling, and writing purses and the ledger back.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{Error, Progress};
+use crate::games::Game;
+use crate::names::NameError;
+use crate::roster::{Character, Roster, Tavern, read_text};
+use crate::table::{MatchLog, MatchSpec};
+use crate::wager::place::{How, Placed, Proposal, Table, place, resolve};
+use crate::wager::simulate::{MarketEstimate, simulate};
+use crate::wager::syntax::BetText;
+use crate::wager::write::{Staged, WriteError, commit, stage, with_purse};
+use crate::wager::{HouseRules, Market, Money, Purse, Selection, Settlement, settle};
+
+/// Set to a file path, makes `--apply` create that file and wait (for a minute) after
+/// staging every new file and before renaming any: the moment a test kills it.
+pub const PAUSE_HOOK: &str = "TAPROOM_PAUSE_BEFORE_RENAME";
+
+/// Everyone a GM may name in a bet at a table: the roster and the characters seated
+/// (some given by their files), each once, by full name.
+#[derive(Clone, Debug, Default)]
+pub struct People {
+    by_name: BTreeMap<String, Character>,
+}
+
+impl People {
+    /// The roster's characters and those at the table; a seated character's own record
+    /// (from the file given) takes the place of a roster character of the same name.
+    #[must_use]
+    pub fn new(roster: &Roster, seated: &[&Character]) -> People {
+        let mut by_name: BTreeMap<String, Character> = roster
+            .characters()
+            .iter()
+            .map(|c| (c.name.clone(), c.clone()))
+            .collect();
+        for c in seated {
+            by_name.insert(c.name.clone(), (*c).clone());
+        }
+        People { by_name }
+    }
+
+    /// The full name a name picks out.
+    ///
+    /// # Errors
+    /// When it picks out nobody, or several.
+    pub fn full_name(&self, name: &str) -> Result<String, NameError> {
+        let names = self.by_name.keys().map(|n| (n.as_str(), n.clone()));
+        crate::names::Matcher::new("character", names).find(name)
+    }
+
+    /// The character of a full name.
+    #[must_use]
+    pub fn get(&self, full_name: &str) -> Option<&Character> {
+        self.by_name.get(full_name)
+    }
+}
+
+/// A character's purse, with their debt set against it.
+#[must_use]
+pub fn purse_of(c: &Character) -> Purse {
+    Purse::with_debt(c.purse, c.debt)
+}
+
+/// Matches written bets to the table of `spec`.
+///
+/// # Errors
+/// The first bet whose names or market do not fit, with the bet as written.
+pub fn resolve_all(
+    bets: &[(BetText, String)],
+    spec: &MatchSpec,
+    people: &People,
+) -> Result<Vec<Proposal>, Error> {
+    let names = spec.names();
+    let table = Table {
+        game: spec.game,
+        entrants: &names,
+    };
+    let lookup = |n: &str| people.full_name(n);
+    bets.iter()
+        .map(|(bet, text)| {
+            resolve(bet, &table, &lookup).map_err(|source| Error::Bet {
+                text: text.clone(),
+                source,
+            })
+        })
+        .collect()
+}
+
+/// Everyone with money at stake in these proposals (and, with an ante, the players).
+#[must_use]
+pub fn at_stake(proposals: &[Proposal], ante_players: &[String]) -> Vec<String> {
+    let mut names: Vec<String> = ante_players.to_vec();
+    for p in proposals {
+        names.push(p.bettor.clone());
+        if let How::Against { rival, .. } = &p.how {
+            names.push(rival.clone());
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    names.retain(|n| seen.insert(n.clone()));
+    names
+}
+
+/// Refuses to write a purse back for someone built into taproom (they have no file).
+///
+/// # Errors
+/// The first such character, saying where their file should go.
+pub fn require_files(people: &People, names: &[String], folder: &'static str) -> Result<(), Error> {
+    match names
+        .iter()
+        .find(|n| people.get(n).is_some_and(|c| c.file.is_none()))
+    {
+        Some(name) => Err(Error::NoPurseFile {
+            name: name.clone(),
+            folder,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The bookie's view of a match: simulated matches for every market that a bet takes
+/// at the bookie's own price.
+///
+/// # Errors
+/// When the simulated matches cannot be played.
+pub fn estimates<G: Game>(
+    spec: &MatchSpec,
+    markets: &[Market],
+    sims: u64,
+    progress: &dyn Progress,
+    what: &str,
+) -> Result<Vec<MarketEstimate>, Error> {
+    let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
+    progress.start(what, sims);
+    let out = simulate::<G>(&spec.entrants(), &settings, markets, sims, &|| {
+        progress.tick()
+    });
+    progress.finish();
+    Ok(out?)
+}
+
+/// Prices the bookie's bets (simulating the table when any bet takes the bookie's own
+/// price) and places every proposal and the ante against the purses.
+///
+/// # Errors
+/// When the simulated matches cannot be played.
+pub fn place_bets<G: Game>(
+    spec: &MatchSpec,
+    proposals: &[Proposal],
+    ante: Option<Money>,
+    purses: &BTreeMap<String, Purse>,
+    tavern: &Tavern,
+    progress: &dyn Progress,
+) -> Result<Placed, Error> {
+    let mut markets: Vec<Market> = Vec::new();
+    for p in proposals {
+        if matches!(p.how, How::Bookie(None)) && !markets.contains(&p.market) {
+            markets.push(p.market);
+        }
+    }
+    let board = if markets.is_empty() {
+        Vec::new()
+    } else {
+        let what = format!("{} reckons the odds", tavern.bookie);
+        estimates::<G>(spec, &markets, tavern.sims, progress, &what)?
+    };
+    let margin = tavern.margin();
+    let price = |m: Market, s: Selection| {
+        board
+            .iter()
+            .find(|e| e.market == m)
+            .and_then(|e| e.price(s, margin))
+    };
+    Ok(place(
+        proposals,
+        ante,
+        &spec.names(),
+        purses,
+        tavern.credit,
+        &price,
+    ))
+}
+
+/// Settles the placed bets from the match's log.
+///
+/// # Errors
+/// A settlement that cannot be made (a purse that cannot pay, an overflow).
+pub fn settle_placed(
+    placed: &Placed,
+    log: &MatchLog,
+    purses: &BTreeMap<String, Purse>,
+    tavern: &Tavern,
+) -> Result<Settlement, Error> {
+    let rules = HouseRules {
+        take_bp: tavern.take_bp,
+        credit: tavern.credit,
+    };
+    Ok(settle(&placed.bets(), log, purses, &rules)?)
+}
+
+/// Where the ledger is: the one given, else the tavern's, else `ledger.txt` in `folder`.
+#[must_use]
+pub fn ledger_path(given: Option<&Path>, tavern: &Tavern, folder: &Path) -> PathBuf {
+    given
+        .map(Path::to_owned)
+        .or_else(|| tavern.ledger.clone())
+        .unwrap_or_else(|| folder.join("ledger.txt"))
+}
+
+/// Writes every changed purse into its character's own file and appends `entry` to the
+/// ledger: all files staged first (written and flushed beside their targets), then renamed
+/// one after another. Returns the files written.
+///
+/// # Errors
+/// A character with no file of their own, a file that cannot be read or written; nothing
+/// is renamed unless everything was staged.
+pub fn write_back(
+    changed: &[(&Character, Purse)],
+    currency: crate::wager::Currency,
+    ledger: &Path,
+    entry: &str,
+) -> Result<Vec<PathBuf>, Error> {
+    let mut staged: Vec<Staged> = Vec::new();
+    for (c, purse) in changed {
+        let Some(file) = &c.file else {
+            return Err(Error::NoPurseFile {
+                name: c.name.clone(),
+                folder: "your roster folder",
+            });
+        };
+        let text = read_text(file)?;
+        staged.push(stage(
+            file,
+            with_purse(file, &text, *purse, currency)?.as_bytes(),
+        )?);
+    }
+    let old = match std::fs::read_to_string(ledger) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(source) => {
+            return Err(WriteError::Io {
+                file: ledger.to_owned(),
+                source,
+            }
+            .into());
+        }
+    };
+    let text = crate::wager::ledger::appended(old.as_deref(), entry);
+    staged.push(stage(ledger, text.as_bytes())?);
+    let written: Vec<PathBuf> = staged.iter().map(|s| s.target().to_owned()).collect();
+    let pause = std::env::var_os(PAUSE_HOOK);
+    let mut paused = false;
+    commit(staged, &mut |_| {
+        if let (Some(marker), false) = (&pause, paused) {
+            paused = true;
+            let _ = std::fs::write(marker, "staged");
+            std::thread::sleep(std::time::Duration::from_secs(60));
+        }
+        Ok(())
+    })?;
+    Ok(written)
+}

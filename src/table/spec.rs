@@ -1,0 +1,361 @@
+//! One match, described once: the game, who sits down, the format, the draw cap, the rule
+//! options, the roster the characters came from and the seed. Every command that plays
+//! or prices a match builds its [`MatchSpec`] here, under one set of limits, and a spec
+//! writes itself back as the `taproom play` command line that replays it exactly.
+
+use std::path::PathBuf;
+
+use super::{Entrant, Format, MatchSettings};
+use crate::ai::Effort;
+use crate::games::{Game, GameKind, StartError};
+use crate::roster::Character;
+
+/// The most games a match may be set to, and the most drawn games replayed.
+pub const MAX_GAMES: u32 = 99;
+
+/// The most drawn games (or extra games of a shared lead) replayed before a match stops
+/// as it stands.
+pub const MAX_DRAW_CAP: u32 = 99;
+
+/// The drawn games replayed unless the GM says otherwise.
+pub const DEFAULT_DRAW_CAP: u32 = 5;
+
+/// A match that cannot be played as described.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The table or the rules are not the game's.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// A format of no games or too many.
+    #[error("a match is best of or first to 1 to {MAX_GAMES} games, not {} {n}", if *.first_to { "first to" } else { "best of" })]
+    Format {
+        /// Whether it was `first_to` (else `best_of`).
+        first_to: bool,
+        /// The number given.
+        n: u32,
+    },
+    /// A draw cap past the limit.
+    #[error("the draw cap is from 0 to {MAX_DRAW_CAP} drawn games, not {0}")]
+    DrawCap(u32),
+    /// A rule option the game does not have, or a value it cannot take.
+    #[error("{0}")]
+    Rule(#[from] RuleError),
+    /// The same character twice.
+    #[error("{name} cannot sit at the {} table twice", .game.title())]
+    Twice {
+        /// Who.
+        name: String,
+        /// The game.
+        game: GameKind,
+    },
+}
+
+/// Which part of a match's description a [`SpecError`] is about, so a file can point at
+/// the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Who sits down.
+    Players,
+    /// The format.
+    Format,
+    /// The draw cap.
+    DrawCap,
+    /// The rule options.
+    Rules,
+}
+
+impl SpecError {
+    /// The part of the description at fault.
+    #[must_use]
+    pub fn part(&self) -> Part {
+        match self {
+            SpecError::Start(StartError::Players { .. }) | SpecError::Twice { .. } => Part::Players,
+            SpecError::Start(StartError::Option { .. }) | SpecError::Rule(_) => Part::Rules,
+            SpecError::Format { .. } => Part::Format,
+            SpecError::DrawCap(_) => Part::DrawCap,
+        }
+    }
+}
+
+/// A rule option that cannot be read or is not the game's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// Not `key=value`.
+    #[error("a rule is written key=value, not `{0}`")]
+    NotKeyValue(String),
+    /// The game refuses it.
+    #[error("bad rule option for {}: {message}", .game.title())]
+    Refused {
+        /// The game.
+        game: GameKind,
+        /// Why, as the reader of options says it.
+        message: String,
+    },
+}
+
+/// The rule options of a match, as `key = value` pairs that the game has accepted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RuleOptions {
+    table: toml::Table,
+}
+
+impl RuleOptions {
+    /// Options from `key=value` words (`--rule truce_after=40`): values as in TOML (a
+    /// number, `true`, `false`, a quoted string), and bare words as strings.
+    ///
+    /// # Errors
+    /// A word that is not `key=value`.
+    pub fn from_pairs(pairs: &[String]) -> Result<RuleOptions, RuleError> {
+        let mut table = toml::Table::new();
+        for pair in pairs {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| RuleError::NotKeyValue(pair.clone()))?;
+            let (key, value) = (key.trim(), value.trim());
+            let literal = format!("v = {value}");
+            let parsed = toml::from_str::<toml::Table>(&literal)
+                .ok()
+                .and_then(|mut t| t.remove("v"))
+                .unwrap_or_else(|| toml::Value::String(value.to_owned()));
+            table.insert(key.to_owned(), parsed);
+        }
+        Ok(RuleOptions { table })
+    }
+
+    /// Options from a TOML table (an evening's `rules = { ... }`).
+    #[must_use]
+    pub fn from_table(table: toml::Table) -> RuleOptions {
+        RuleOptions { table }
+    }
+
+    /// The game's options these pairs set.
+    ///
+    /// # Errors
+    /// A key the game does not have, or a value it cannot take.
+    pub fn options<G: Game>(&self) -> Result<G::Options, RuleError> {
+        toml::Value::Table(self.table.clone())
+            .try_into::<G::Options>()
+            .map_err(|e| RuleError::Refused {
+                game: G::KIND,
+                message: e.message().trim().trim_end_matches('.').to_owned(),
+            })
+    }
+
+    /// The pairs as `key=value` words, as `--rule` takes them.
+    #[must_use]
+    pub fn words(&self) -> Vec<String> {
+        self.table
+            .iter()
+            .map(|(k, v)| match v {
+                toml::Value::String(s) => format!("{k}={s}"),
+                other => format!("{k}={other}"),
+            })
+            .collect()
+    }
+
+    /// Whether no option is set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+}
+
+/// Someone sitting down, and how the GM named them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    /// The character.
+    pub character: Character,
+    /// The file given in place of a name, when the GM gave one.
+    pub given_file: Option<PathBuf>,
+}
+
+impl Seated {
+    /// The word that names them on a command line: the file given, else the full name.
+    #[must_use]
+    pub fn word(&self) -> String {
+        match &self.given_file {
+            Some(file) => file.display().to_string(),
+            None => self.character.name.clone(),
+        }
+    }
+}
+
+/// A match, described once and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSpec {
+    /// The game.
+    pub game: GameKind,
+    /// Who sits down, in the order named (two to five, as the game allows).
+    pub seats: Vec<Seated>,
+    /// How long the match lasts.
+    pub format: Format,
+    /// Drawn games replayed before the match stops as it stands.
+    pub draw_cap: u32,
+    /// The rule options.
+    pub rules: RuleOptions,
+    /// The roster folder the characters were looked up in, if not the built-in one.
+    pub roster: Option<PathBuf>,
+    /// The seed of the table's generator.
+    pub seed: u64,
+}
+
+/// What a match is to be, before it is checked.
+#[derive(Clone, Debug, Default)]
+pub struct Draft {
+    /// Who sits down.
+    pub seats: Vec<Seated>,
+    /// The format; `None` for the game's own.
+    pub format: Option<Format>,
+    /// The draw cap; `None` for the default.
+    pub draw_cap: Option<u32>,
+    /// The rule options.
+    pub rules: RuleOptions,
+    /// The roster folder.
+    pub roster: Option<PathBuf>,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl MatchSpec {
+    /// Checks a draft of a match of `game`: the table, the format, the draw cap and the
+    /// rule options, each against the one set of limits.
+    ///
+    /// # Errors
+    /// The first part that is out of bounds or not the game's.
+    pub fn new(game: GameKind, draft: Draft) -> Result<MatchSpec, SpecError> {
+        crate::games::with_game!(game, G => check::<G>(&draft))?;
+        let format = draft.format.unwrap_or_else(|| Format::default_for(game));
+        Ok(MatchSpec {
+            game,
+            seats: draft.seats,
+            format,
+            draw_cap: draft.draw_cap.unwrap_or(DEFAULT_DRAW_CAP),
+            rules: draft.rules,
+            roster: draft.roster,
+            seed: draft.seed,
+        })
+    }
+
+    /// The same match under another seed.
+    #[must_use]
+    pub fn with_seed(&self, seed: u64) -> MatchSpec {
+        MatchSpec {
+            seed,
+            ..self.clone()
+        }
+    }
+
+    /// The names of the players, in the order named.
+    #[must_use]
+    pub fn names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|s| s.character.name.clone())
+            .collect()
+    }
+
+    /// The entrants of the match: each character with their skill and temperament at
+    /// this game.
+    #[must_use]
+    pub fn entrants(&self) -> Vec<Entrant> {
+        self.seats
+            .iter()
+            .map(|s| Entrant {
+                name: s.character.name.clone(),
+                skill: s.character.skill_at(self.game),
+                temperament: s.character.temperament_at(self.game),
+            })
+            .collect()
+    }
+
+    /// The settings the table runs a match of `G` under.
+    ///
+    /// # Errors
+    /// When `G` is not the spec's game, or its options do not read (a spec checked by
+    /// [`MatchSpec::new`] always reads).
+    pub fn settings<G: Game>(&self, effort: Effort) -> Result<MatchSettings<G>, SpecError> {
+        if G::KIND != self.game {
+            return Err(RuleError::Refused {
+                game: G::KIND,
+                message: format!("this is a match of {}", self.game.title()),
+            }
+            .into());
+        }
+        Ok(MatchSettings {
+            format: self.format,
+            draw_cap: self.draw_cap,
+            options: self.rules.options::<G>()?,
+            seed: self.seed,
+            effort,
+        })
+    }
+
+    /// The words of the `taproom play` command that replays this match exactly, from the
+    /// folder the GM ran it in.
+    #[must_use]
+    pub fn replay_words(&self) -> Vec<String> {
+        let mut words = vec![
+            "taproom".to_owned(),
+            "play".to_owned(),
+            self.game.id().to_owned(),
+        ];
+        words.extend(self.seats.iter().map(Seated::word));
+        if let Some(dir) = &self.roster {
+            words.push("--roster".to_owned());
+            words.push(dir.display().to_string());
+        }
+        words.push("--seed".to_owned());
+        words.push(self.seed.to_string());
+        let (flag, n) = match self.format {
+            Format::BestOf(n) => ("--best-of", n),
+            Format::FirstTo(n) => ("--first-to", n),
+        };
+        words.push(flag.to_owned());
+        words.push(n.to_string());
+        if self.draw_cap != DEFAULT_DRAW_CAP {
+            words.push("--draw-cap".to_owned());
+            words.push(self.draw_cap.to_string());
+        }
+        for rule in self.rules.words() {
+            words.push("--rule".to_owned());
+            words.push(rule);
+        }
+        words
+    }
+
+    /// The replay command as one line a shell reads back into the same words, every name
+    /// and path quoted as it needs.
+    #[must_use]
+    pub fn replay_command(&self) -> String {
+        shell_words::join(self.replay_words())
+    }
+}
+
+fn check<G: Game>(draft: &Draft) -> Result<(), SpecError> {
+    let options = draft.rules.options::<G>()?;
+    G::start(draft.seats.len(), &options)?;
+    for (i, s) in draft.seats.iter().enumerate() {
+        if draft.seats[..i]
+            .iter()
+            .any(|o| o.character.name == s.character.name)
+        {
+            return Err(SpecError::Twice {
+                name: s.character.name.clone(),
+                game: G::KIND,
+            });
+        }
+    }
+    match draft.format {
+        Some(Format::BestOf(n)) if n == 0 || n > MAX_GAMES => {
+            return Err(SpecError::Format { first_to: false, n });
+        }
+        Some(Format::FirstTo(n)) if n == 0 || n > MAX_GAMES => {
+            return Err(SpecError::Format { first_to: true, n });
+        }
+        Some(_) | None => {}
+    }
+    match draft.draw_cap {
+        Some(n) if n > MAX_DRAW_CAP => Err(SpecError::DrawCap(n)),
+        Some(_) | None => Ok(()),
+    }
+}
