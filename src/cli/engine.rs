@@ -1,13 +1,14 @@
 //! `taproom engine perft|moves|apply`: the rules, checkable from outside against other
 //! implementations (see `shared/rules/README.md`).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::rules::{options, with_game};
 use crate::games::{Game, GameKind, Outcome, Turn, perft};
+use crate::report::board::{BoardStyle, Diagram, Marks};
 
 #[derive(Debug, Subcommand)]
 pub enum EngineCommand {
@@ -33,13 +34,22 @@ pub enum EngineCommand {
         throw: Option<String>,
     },
     /// Play moves in order and print the position reached, then the outcome if it is over.
-    #[command(after_help = "Example:\n  taproom engine apply tides-of-war c2-c3 d5-c4")]
+    #[command(after_help = "Examples:
+  taproom engine apply tides-of-war c2-c3 d5-c4
+  taproom engine apply pic --players 3 2 5 --board")]
     Apply {
         #[command(flatten)]
         at: At,
-        /// The moves, in the game's notation (chance outcomes such as throws included).
-        #[arg(allow_hyphen_values = true)]
+        /// The moves, in the game's notation (chance outcomes such as throws included; a
+        /// pass is `-`). Options may follow them.
         moves: Vec<String>,
+        /// Then draw the position reached as a board diagram (in colour on a terminal,
+        /// unless NO_COLOR is set), the last move highlighted.
+        #[arg(long)]
+        board: bool,
+        /// Draw the diagram in plain ASCII.
+        #[arg(long, requires = "board")]
+        ascii: bool,
     },
 }
 
@@ -86,7 +96,11 @@ fn position<G: Game>(at: &At) -> Result<G, CliError> {
     Ok(pos)
 }
 
-fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Result<(), CliError> {
+fn run_game<G: Diagram>(
+    cmd: &EngineCommand,
+    at: &At,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let mut pos = position::<G>(at)?;
     match cmd {
         EngineCommand::Perft { depth, .. } => {
@@ -118,14 +132,31 @@ fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Resu
                 writeln!(out, "{mv}")?;
             }
         }
-        EngineCommand::Apply { moves, .. } => {
+        EngineCommand::Apply {
+            moves,
+            board,
+            ascii,
+            ..
+        } => {
+            let mut last = None;
             for text in moves {
                 let mv: G::Move = text.parse()?;
                 pos.play(mv, &mut ())?;
+                last = Some(mv);
             }
             writeln!(out, "{pos}")?;
             if let Some(outcome) = pos.outcome() {
                 writeln!(out, "{}", describe::<G>(outcome))?;
+            }
+            if *board {
+                // The lines above are for checkers that parse them; the diagram follows.
+                let style = BoardStyle::for_output(std::io::stdout().is_terminal(), *ascii);
+                let marks = Marks {
+                    last,
+                    ..Marks::none()
+                };
+                writeln!(out)?;
+                write!(out, "{}", pos.diagram_with(&style, &marks))?;
             }
         }
     }
