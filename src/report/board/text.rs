@@ -188,6 +188,7 @@ impl Pen {
             used += w;
             out.push(c);
         }
+        let mut out = out.trim_end().to_owned();
         out.push_str(ellipsis);
         out
     }

@@ -9,6 +9,8 @@ use crate::games::{Game, Seat, Turn};
 
 /// Columns between the board and the panel beside it.
 const GAP: usize = 3;
+/// The board's width, its labels included.
+const BOARD_WIDTH: usize = 31;
 /// The widest a person's name is drawn.
 const NAME_WIDTH: usize = 16;
 
@@ -161,12 +163,15 @@ fn panel(pen: &Pen, pos: &Tides, marks: &Marks<'_, Move>) -> Vec<String> {
     }
     let quiet = pos.quiet_plies();
     lines.push(match pos.truce_after() {
-        0 => format!("Truce: {quiet} plies without a capture (no limit)"),
+        0 => format!(
+            "Truce: {quiet} {} without a capture (no limit)",
+            if quiet == 1 { "ply" } else { "plies" }
+        ),
         limit => format!("Truce: {quiet} of {limit} plies without a capture"),
     });
     if let Some(mv) = marks.last {
         let said = format!("Last move: {mv}");
-        if text::width(&said) <= 80 - 31 - GAP {
+        if text::width(&said) <= 80 - BOARD_WIDTH - GAP {
             lines.push(said);
         } else {
             lines.push("Last move:".to_owned());
