@@ -12,6 +12,7 @@
 //! commands call [`Diagram::diagram_with`] with the players' names and the move just
 //! played, which the diagram highlights.
 
+mod canvas;
 mod kiust;
 mod oicus;
 mod pic;

@@ -11,7 +11,8 @@
 //! The first half of the players (rounded up) sit along the top, the rest along the
 //! bottom from the right, so a table of five is 75 columns wide.
 
-use super::text::{self, Canvas, Ink, Pen};
+use super::canvas::Canvas;
+use super::text::{self, Ink, Pen};
 use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::pic::{Move, Pic};
 use crate::games::{Game, Seat, Turn};
