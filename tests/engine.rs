@@ -61,6 +61,80 @@ fn tides_of_war_moves_from_the_start() {
 }
 
 #[test]
+fn apply_with_board_draws_the_position_after_the_lines_checkers_read() {
+    let out = Taproom::new()
+        .args([
+            "engine",
+            "apply",
+            "tides-of-war",
+            "c3-c4",
+            "c5xc3xa1",
+            "--board",
+        ])
+        .ok();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], ".BBBB./W..BBB/WW.BBB/WW..BB/W.WW.B/BWWWW. w");
+    assert_eq!(lines[1], "result: Black wins (conquest)");
+    assert_eq!(lines[2], "", "a blank line before the diagram");
+    assert!(!out.stdout.contains('\u{1b}'), "no colour into a pipe");
+    let diagram = lines[3..].join("\n");
+    assert!(diagram.contains("Tides of War"), "{diagram}");
+    assert!(diagram.contains("Over: Black wins (conquest)"), "{diagram}");
+    // The last move is highlighted: Black's stone in White's town, a1.
+    assert!(diagram.contains("  1 │[●]│"), "{diagram}");
+
+    let ascii = Taproom::new()
+        .args([
+            "engine",
+            "apply",
+            "pic",
+            "--players",
+            "3",
+            "1",
+            "4",
+            "--board",
+            "--ascii",
+        ])
+        .ok();
+    let lines: Vec<&str> = ascii.stdout.lines().collect();
+    assert_eq!(lines[0], "3 15 15 / 2 15 15 / 15 14 14 ; 3");
+    assert_eq!(lines[1], "");
+    assert!(ascii.stdout.is_ascii(), "{}", ascii.stdout);
+    assert!(
+        ascii.stdout.contains("> player 3 to move"),
+        "{}",
+        ascii.stdout
+    );
+    assert!(
+        ascii.stdout.contains("Last move: heap 4"),
+        "{}",
+        ascii.stdout
+    );
+
+    // A pass (`-`) is still read as a move, with options after the moves.
+    let pass = Taproom::new()
+        .args([
+            "engine",
+            "apply",
+            "oicustiytac",
+            "--position",
+            ". . . . . . . . . . / . . . . . . . . . . ; 0 0 ; 0 0 ; b",
+            "-",
+            "--board",
+        ])
+        .ok();
+    assert_eq!(
+        pass.stdout.lines().next(),
+        Some(". . . . . . . . . . / . . . . . . . . . . ; 0 0 ; 0 0 ; w")
+    );
+    assert!(pass.stdout.contains("Last turn: a pass"), "{}", pass.stdout);
+
+    Taproom::new()
+        .args(["engine", "apply", "tides", "c3-c4", "--ascii"])
+        .fails(&["--board"]);
+}
+
+#[test]
 fn apply_prints_the_position_and_the_outcome() {
     let out = Taproom::new()
         .args(["engine", "apply", "tides-of-war", "c3-c4", "c5xc3xa1"])

@@ -1,7 +1,7 @@
 //! `taproom engine perft|moves|apply`: the rules, checkable from outside against other
 //! implementations (see `shared/rules/README.md`).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use clap::{Args, Subcommand};
 
@@ -9,6 +9,7 @@ use super::CliError;
 use crate::games::with_game;
 use crate::games::{Game, GameKind, Outcome, Turn, perft};
 use crate::ops;
+use crate::report::board::{BoardStyle, Diagram, Marks};
 use crate::table::RuleOptions;
 
 #[derive(Debug, Subcommand)]
@@ -35,18 +36,27 @@ pub enum EngineCommand {
         throw: Option<String>,
     },
     /// Play moves in order and print the position reached, then the outcome if it is over.
-    #[command(after_help = "Example:\n  taproom engine apply tides-of-war c2-c3 d5-c4")]
+    #[command(after_help = "Examples:
+  taproom engine apply tides-of-war c2-c3 d5-c4
+  taproom engine apply pic --players 3 2 5 --board")]
     Apply {
         #[command(flatten)]
         at: At,
-        /// The moves, in the game's notation (chance outcomes such as throws included).
-        #[arg(allow_hyphen_values = true)]
+        /// The moves, in the game's notation (chance outcomes such as throws included; a
+        /// pass is `-`). Options may follow them.
         moves: Vec<String>,
         /// Print the position's whole state: the spec's notation, then ` | ` and what it
         /// leaves out (Tides of War's plies since the last capture, turns towards a cap),
         /// which `--position` reads back.
         #[arg(long)]
         full: bool,
+        /// Then draw the position reached as a board diagram (in colour on a terminal,
+        /// unless NO_COLOR is set), the last move highlighted.
+        #[arg(long)]
+        board: bool,
+        /// Draw the diagram in plain ASCII.
+        #[arg(long, requires = "board")]
+        ascii: bool,
     },
 }
 
@@ -90,7 +100,11 @@ fn position<G: Game>(at: &At) -> Result<G, CliError> {
     Ok(pos)
 }
 
-fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Result<(), CliError> {
+fn run_game<G: Diagram>(
+    cmd: &EngineCommand,
+    at: &At,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let mut pos = position::<G>(at)?;
     match cmd {
         EngineCommand::Perft { depth, .. } => {
@@ -132,10 +146,18 @@ fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Resu
                 writeln!(out, "{mv}")?;
             }
         }
-        EngineCommand::Apply { moves, full, .. } => {
+        EngineCommand::Apply {
+            moves,
+            full,
+            board,
+            ascii,
+            ..
+        } => {
+            let mut last = None;
             for text in moves {
                 let mv: G::Move = text.parse()?;
                 pos.play(mv, &mut ())?;
+                last = Some(mv);
             }
             if *full {
                 writeln!(out, "{pos:#}")?;
@@ -144,6 +166,16 @@ fn run_game<G: Game>(cmd: &EngineCommand, at: &At, out: &mut impl Write) -> Resu
             }
             if let Some(outcome) = pos.outcome() {
                 writeln!(out, "{}", describe::<G>(outcome))?;
+            }
+            if *board {
+                // The lines above are for checkers that parse them; the diagram follows.
+                let style = BoardStyle::for_output(std::io::stdout().is_terminal(), *ascii);
+                let marks = Marks {
+                    last,
+                    ..Marks::none()
+                };
+                writeln!(out)?;
+                write!(out, "{}", pos.diagram_with(&style, &marks))?;
             }
         }
     }

@@ -1,6 +1,7 @@
 //! What a match looks like on the page: the told scenes, the result table, the JSON.
 //! Printers write to any `io::Write`, so tests render into a `Vec<u8>`.
 
+pub mod board;
 pub mod ladder;
 pub mod wagers;
 

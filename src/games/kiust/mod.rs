@@ -27,6 +27,7 @@ mod moves;
 mod notation;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use serde::Deserialize;
 

@@ -10,6 +10,7 @@
 mod first;
 mod position;
 mod turns;
+mod view;
 
 mod moves;
 #[cfg(test)]

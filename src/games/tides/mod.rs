@@ -5,6 +5,7 @@ mod board;
 mod moves;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use std::fmt;
 use std::str::FromStr;

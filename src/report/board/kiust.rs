@@ -1,0 +1,182 @@
+//! Kiust Oyun's board as the source draws it: player 1's ladder `a`, the wide middle of
+//! the inner columns `b` and `c`, player 2's ladder `d`, rows 1 (top) to 12; arrows over
+//! the columns show which way each player's pieces run. Beside it: the pieces left, whose
+//! turn, the throw being played, the kiust right and the turns played.
+
+use super::text::{self, Ink, Pen};
+use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
+use crate::games::event::Throw;
+use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
+use crate::games::{Game, Seat, Turn};
+
+/// Columns between the board and the panel beside it.
+const GAP: usize = 3;
+/// The widest a person's name is drawn.
+const NAME_WIDTH: usize = 16;
+/// The column of each column's centre, `a` to `d`.
+const CENTRES: [usize; 4] = [7, 13, 17, 23];
+
+fn piece(pen: &Pen, seat: Seat) -> String {
+    let glyph = match (seat.0, pen.ascii()) {
+        (0, true) => '1',
+        (_, true) => '2',
+        (0, false) => pen.g.filled,
+        (_, false) => pen.g.hollow,
+    };
+    pen.paint_char(Ink::Player(seat.index()), glyph)
+}
+
+/// Which way each player's pieces run in each column (`None` off their track): down
+/// their outer column, up their own inner column, down the opponent's.
+fn arrow(pen: &Pen, seat: usize, column: usize) -> Option<char> {
+    let (down, up) = (pen.g.down, pen.g.up);
+    match (seat, column) {
+        (0, 0 | 2) | (1, 1 | 3) => Some(down),
+        (0, 1) | (1, 2) => Some(up),
+        _ => None,
+    }
+}
+
+/// One point, three columns.
+fn cell(pen: &Pen, pos: &Kiust, point: Point, marked: bool) -> String {
+    let glyph = match pos.piece_at(point) {
+        Some(s) => piece(pen, s),
+        None => pen.paint_char(Ink::Frame, pen.g.dot),
+    };
+    if marked {
+        format!(
+            "{}{glyph}{}",
+            pen.paint_char(Ink::Mark, '['),
+            pen.paint_char(Ink::Mark, ']')
+        )
+    } else {
+        format!(" {glyph} ")
+    }
+}
+
+fn board(pen: &Pen, pos: &Kiust, last: Option<Move>) -> Vec<String> {
+    let g = pen.g;
+    let marked = |p: Point| matches!(last, Some(Move::Step { from, to }) if from == p || to == p);
+    let mut lines = Vec::new();
+    for seat in 0..2 {
+        let mut line = format!("   {}", piece(pen, Seat(seat as u8)));
+        for (column, &x) in CENTRES.iter().enumerate() {
+            if let Some(a) = arrow(pen, seat, column) {
+                text::pad_to(&mut line, x);
+                line.push_str(&pen.paint_char(Ink::Player(seat), a));
+            }
+        }
+        lines.push(line);
+    }
+    lines.push("       a     b   c     d".to_owned());
+    let rules = |ends: [char; 3]| {
+        format!(
+            "     {} {} {}",
+            pen.rule(ends, &[3]),
+            pen.rule(ends, &[3, 3]),
+            pen.rule(ends, &[3])
+        )
+    };
+    lines.push(rules(g.box_top));
+    let bar = pen.bar();
+    for row in 1..=12u8 {
+        let at = |column: u8| {
+            let p = Point::new(column, row).expect("a point of the board");
+            cell(pen, pos, p, marked(p))
+        };
+        lines.push(format!(
+            "{row:>4} {bar}{}{bar} {bar}{}{bar}{}{bar} {bar}{}{bar} {row}",
+            at(0),
+            at(1),
+            at(2),
+            at(3)
+        ));
+    }
+    lines.push(rules(g.box_bottom));
+    lines.push("       a     b   c     d".to_owned());
+    lines
+}
+
+/// What the player whose turn it is has to do with the throw.
+fn throw_clause(throw: Throw, left: u8) -> String {
+    match throw {
+        Throw::FourSixes => {
+            let moves = if left == 1 { "move" } else { "moves" };
+            format!("four moves of 6, {left} {moves} left")
+        }
+        Throw::Two => "a 2 (captures in the inner columns)".to_owned(),
+        Throw::Kiust => "kiust".to_owned(),
+        other => format!("a {}", other.distance()),
+    }
+}
+
+fn panel(pen: &Pen, pos: &Kiust, marks: &Marks<'_, Move>) -> Vec<String> {
+    let g = pen.g;
+    let label = |s: Seat| seat_label::<Kiust>(pen, s, marks.names, NAME_WIDTH);
+    let wide = text::width(&label(Seat(0))).max(text::width(&label(Seat(1))));
+    let mut lines = vec![pen.paint(Ink::Strong, "Kiust Oyun"), String::new()];
+    for seat in [Seat(0), Seat(1)] {
+        let n = pos.pieces(seat);
+        lines.push(format!(
+            "{} {}  {n:>2} {}",
+            piece(pen, seat),
+            text::left(&pen.paint(Ink::Player(seat.index()), &label(seat)), wide),
+            if n == 1 { "piece" } else { "pieces" }
+        ));
+    }
+    lines.push(String::new());
+    let side = pos.side_to_move();
+    let turn = pen.paint_char(Ink::Strong, g.turn);
+    let who = pen.paint(Ink::Player(side.index()), &label(side));
+    match (pos.turn(), pos.throw_in_play(), pos.outcome()) {
+        (Turn::Over, _, Some(outcome)) => lines.push(format!(
+            "Over: {}",
+            pen.paint(Ink::Strong, &result_clause(outcome, label))
+        )),
+        (Turn::Seat(_), Some((throw, left)), _) => {
+            lines.push(format!("{turn} {who} to move"));
+            lines.push(format!("  throw: {}", throw_clause(throw, left)));
+        }
+        _ => lines.push(format!("{turn} {who} to throw")),
+    }
+    if pos.turn() != Turn::Over {
+        let right = match (pos.has_kiust_right(), side.0) {
+            (false, _) => "not held",
+            (true, 0) => "held (may enter c)",
+            (true, _) => "held (may enter b)",
+        };
+        lines.push(format!("  kiust right: {right}"));
+    }
+    lines.push(format!("Turns played: {} of {CAP_TURNS}", pos.turns()));
+    match marks.last {
+        Some(Move::Step { from, to }) => lines.push(format!(
+            "Last move: {from}-{to} {}",
+            pen.paint(Ink::Mark, "[ ]")
+        )),
+        Some(Move::Throw(throw)) => lines.push(format!("Last: threw {throw}")),
+        None => {}
+    }
+    lines.push(String::new());
+    lines.push("Tracks, round and round:".to_owned());
+    lines.push(format!(
+        "{} down a, up b, down c, up b...",
+        piece(pen, Seat(0))
+    ));
+    lines.push(format!(
+        "{} down d, up c, down b, up c...",
+        piece(pen, Seat(1))
+    ));
+    lines
+}
+
+impl Diagram for Kiust {
+    fn diagram_with(&self, style: &BoardStyle, marks: &Marks<'_, Move>) -> String {
+        let pen = Pen::new(style);
+        let lines = text::beside(
+            board(&pen, self, marks.last),
+            &panel(&pen, self, marks),
+            GAP,
+        );
+        text::finish(&lines)
+    }
+}
