@@ -8,6 +8,7 @@
 //! turn once, two turns being the same when they are the same multiset of actions.
 
 mod first;
+mod generate;
 mod position;
 mod turns;
 
