@@ -1,212 +1,200 @@
 //! Listing the legal turns fast (random play and search list them at every turn): each
-//! turn's legality is read off a few bit masks over the available actions instead of being
-//! played out on a copy of the board.
+//! turn's legality is read off a few sets of actions, bit masks over the fixed numbering of
+//! `actions.rs`, instead of being played out on a copy of the board.
 //!
-//! # The representation
+//! # Slack
 //!
-//! The actions the side to move can make (a stone or the supply where each acts from) are
-//! numbered `0..n` in the canonical order of [`Action`]: whelps, verticals, diagonals by
-//! trap then shift, bring-homes. There are at most 42 of them (6 whelps, 10 verticals, 24
-//! diagonals, 2 homes), so a set of actions is a `u64`, and walking its bits lowest first
-//! walks the actions in canonical order. Listing singles, then each action with each
-//! later-or-equal partner, then triples therefore lists each multiset once, in the order
-//! of the list before this module (seeded players depend on it).
-//!
-//! Each action has a *source* (a trap index, or [`SUPPLY`]), a destination (a trap index,
-//! or [`NOWHERE`] for a bring-home) and one *checked* trap, where the spec judges it at the
-//! end of the turn: its destination (crowding, rule 7) or, for a bring-home, its source
-//! (a stone must be left there, rule 9). The action's *slack* is how far that check is
-//! from failing when the action is made alone:
+//! Each action is judged in one *checked* trap at the end of the turn: the trap its stone
+//! goes into (crowding, rule 7) or, for a bring-home, the trap it leaves (a stone must be
+//! left there, rule 9). Its *slack* is how far that check is from failing when the action
+//! is made alone:
 //!
 //! * moving into `d`: legal when the opponent's stones `theirs[d] < mine_end[d] + 2`, and
 //!   alone `mine_end[d] = mine[d] + 1`, so slack `= mine[d] + 2 − theirs[d]`;
 //! * bringing home from `h`: legal when `mine_end[h] + theirs[h] ≥ 1`, and alone
 //!   `mine_end[h] = mine[h] − 1`, so slack `= mine[h] + theirs[h] − 2`.
 //!
-//! The action is legal alone when its slack is at least 0. A second action changes the
-//! count in the checked trap by +1 if it moves a stone in, −1 if it moves one out, and
-//! leaves every other check alone; three stones moving together add 2 more. So a pair is
-//! legal when both sources can supply a stone each, and each action's slack, changed by
-//! the other, is still at least 0. Per trap, masks of the actions moving into it, out of it
-//! and checked in it turn that into a few `and`s per action for all its partners at once.
+//! An action is legal alone when its slack is at least 0. A second action changes the
+//! count in the checked trap by +1 if it moves a stone in, −1 if it takes one out, and
+//! leaves every other check alone; three stones moving together add 2 to one stone's
+//! count. So a pair is legal when both sources can give a stone each, and each action's
+//! slack, changed by the other, is still at least 0. Slack is never stored: the sets of
+//! actions with slack at least 1, 0, −1 and −2 say all that is needed, and they come from
+//! per-trap comparisons done eight traps at a time (one byte a trap in a `u64`).
 
-use super::{Action, Move, Oicus, TRAPS};
+use super::actions::{ACTIONS, BY_DEST, BY_SOURCE, COUNT, FIRST_HOME, PAIRING, WHELPS};
+use super::{Move, Oicus, TRAPS};
 
-/// The source of a whelp: not a trap.
-const SUPPLY: usize = TRAPS;
-/// The destination of a bring-home: not a trap.
-const NOWHERE: usize = TRAPS + 1;
-/// Trap indices and the two places that are not traps.
-const PLACES: usize = TRAPS + 2;
-/// The most actions a mover can have: 6 whelps, 10 verticals, 24 diagonals, 2 homes.
-const MAX_ACTIONS: usize = 42;
-/// The most turns a position can have: the singles, the pairs (an action may pair with
-/// itself), the triples, or the pass.
-const MAX_TURNS: usize = 2 * MAX_ACTIONS + MAX_ACTIONS * (MAX_ACTIONS + 1) / 2;
+/// The most turns a position can have: every action alone, with every action not before
+/// it, and as a triple.
+const MAX_TURNS: usize = 2 * COUNT + COUNT * (COUNT + 1) / 2;
 
-/// The available actions of the side to move, with the masks that judge their turns.
-struct Actions {
-    /// How many actions there are.
-    n: usize,
-    action: [Action; MAX_ACTIONS],
-    /// Where each action's stone comes from ([`SUPPLY`] for a whelp).
-    source: [u8; MAX_ACTIONS],
-    /// Where it goes ([`NOWHERE`] for a bring-home).
-    dest: [u8; MAX_ACTIONS],
-    /// The trap each action is judged in.
-    checked: [u8; MAX_ACTIONS],
-    /// How far each action's check is from failing when it is made alone.
-    slack: [i8; MAX_ACTIONS],
-    /// How many stones each place holds for the mover (the supply at [`SUPPLY`]).
-    stones: [u8; PLACES],
-    /// The actions moving a stone into each place, and out of each place.
-    into: [u64; PLACES],
-    from: [u64; PLACES],
-    /// The actions judged in each place (none at [`SUPPLY`] and [`NOWHERE`]).
-    checks: [u64; PLACES],
-    /// Actions whose slack is at least 0 (legal alone), at least 1 (legal though a stone
-    /// leaves the checked trap) and at least −1 (legal if one more stone comes in).
-    alone: u64,
+/// What the side to move can do, as sets of actions (bit `k` for action `k`).
+struct Choices {
+    /// Actions whose source holds a stone: the actions of this position.
+    available: u64,
+    /// Actions whose source holds two stones (two actions may start there).
+    doubled: u64,
+    /// Actions with slack at least 1, 0 and −1: legal though one of the mover's stones
+    /// leaves the checked trap, legal alone, legal if one more comes in.
     firm: u64,
+    alone: u64,
     near: u64,
     /// Actions three stones can make together, legally.
     triples: u64,
 }
 
-impl Actions {
-    /// The actions of the side to move in `pos`, in canonical order.
-    fn of(pos: &Oicus) -> Actions {
+impl Choices {
+    fn of(pos: &Oicus) -> Choices {
         let me = usize::from(pos.side);
-        let mine = &pos.stones[me];
-        let theirs = &pos.stones[1 - me];
-        let mut stones = [0u8; PLACES];
-        stones[..TRAPS].copy_from_slice(mine);
-        stones[SUPPLY] = pos.supply[me];
-        let mut acts = Actions {
-            n: 0,
-            action: [Action::whelp(5); MAX_ACTIONS],
-            source: [0; MAX_ACTIONS],
-            dest: [0; MAX_ACTIONS],
-            checked: [0; MAX_ACTIONS],
-            slack: [0; MAX_ACTIONS],
-            stones,
-            into: [0; PLACES],
-            from: [0; PLACES],
-            checks: [0; PLACES],
-            alone: 0,
-            firm: 0,
-            near: 0,
-            triples: 0,
+        let (mine, theirs) = (pos.relative(me), pos.relative(1 - me));
+        let (my_bytes, their_bytes) = (Bytes::of(&mine), Bytes::of(&theirs));
+        // The relative traps holding at least `n` of the mover's stones.
+        let holding = |n: u8| my_bytes.reach(0, Bytes::splat(n));
+        // The actions into traps where `mine + k ≥ theirs`.
+        let crowding = |k: u8| BY_DEST.of(my_bytes.reach(k, their_bytes));
+        let supply = pos.supply[me];
+        let whelps = |n: u8| if supply >= n { WHELPS } else { 0 };
+        // The bring-homes whose trap (own 1 or 2) holds at least `n` stones of either colour.
+        let homes = |n: u8| {
+            let has = |t: usize| u64::from(mine[t] + theirs[t] >= n) << (FIRST_HOME + t);
+            has(0) | has(1)
         };
-        let crowding = |d: usize| mine[d] as i8 + 2 - theirs[d] as i8;
-        let (own, opp) = if me == 0 { (0, 10) } else { (10, 0) };
-        if stones[SUPPLY] > 0 {
-            for t in 5..=10 {
-                let d = own + usize::from(t) - 1;
-                acts.push(Action::whelp(t), SUPPLY, d, d, crowding(d));
-            }
+        Choices {
+            available: BY_SOURCE.of(holding(1)) | whelps(1),
+            doubled: BY_SOURCE.of(holding(2)) | whelps(2),
+            // Crowding slack `mine + 2 − theirs ≥ s` is `mine + (2 − s) ≥ theirs`; home
+            // slack `total − 2 ≥ s` is `total ≥ 2 + s`.
+            firm: crowding(1) | homes(3),
+            alone: crowding(2) | homes(2),
+            near: crowding(3) | homes(1),
+            triples: BY_SOURCE.of(holding(3)) & crowding(4),
         }
-        for t in 1..=10 {
-            let s = own + usize::from(t) - 1;
-            if mine[s] > 0 {
-                let d = opp + 10 - usize::from(t);
-                acts.push(Action::vertical(t), s, d, d, crowding(d));
-            }
-        }
-        for j in 1..=9 {
-            let s = opp + usize::from(j) - 1;
-            if mine[s] > 0 {
-                for k in 1..=3.min(10 - j) {
-                    let d = own + usize::from(10 - j - k);
-                    acts.push(Action::diagonal(j, k), s, d, d, crowding(d));
-                }
-            }
-        }
-        for t in 1..=2 {
-            let h = own + usize::from(t) - 1;
-            if mine[h] > 0 {
-                let slack = (mine[h] + theirs[h]) as i8 - 2;
-                acts.push(Action::home(t), h, NOWHERE, h, slack);
-            }
-        }
-        acts
-    }
-
-    /// Adds an action: its stone goes from `source` to `dest`, and it is judged in
-    /// `checked` with `slack`.
-    fn push(&mut self, action: Action, source: usize, dest: usize, checked: usize, slack: i8) {
-        let i = self.n;
-        let bit = 1u64 << i;
-        self.n += 1;
-        self.action[i] = action;
-        self.source[i] = source as u8;
-        self.dest[i] = dest as u8;
-        self.checked[i] = checked as u8;
-        self.slack[i] = slack;
-        self.into[dest] |= bit;
-        self.from[source] |= bit;
-        self.checks[checked] |= bit;
-        let flag = |yes: bool| if yes { bit } else { 0 };
-        self.alone |= flag(slack >= 0);
-        self.firm |= flag(slack >= 1);
-        self.near |= flag(slack >= -1);
-        // Three stones of one trap (not the supply) moving together: 2 more than one.
-        let trio = source != SUPPLY && dest != NOWHERE && self.stones[source] >= 3;
-        self.triples |= flag(trio && slack >= -2);
     }
 
     /// The actions `b`, not before `a`, such that `a` and `b` together are a legal turn.
     fn partners(&self, a: usize) -> u64 {
-        let source = usize::from(self.source[a]);
-        let dest = usize::from(self.dest[a]);
-        let checked = usize::from(self.checked[a]);
-        // The partner's own check: one more stone in its trap if `a` moves into it, one
-        // fewer if `a` moves out of it, unchanged anywhere else.
-        let gains = self.checks[dest];
-        let loses = self.checks[source];
-        let theirs = (gains & self.near) | (loses & self.firm) | (self.alone & !(gains | loses));
-        // The check of `a`, changed by the partner.
-        let ours = match self.slack[a] {
-            1.. => !0,
-            0 => !self.from[checked],
-            -1 => self.into[checked],
-            _ => 0,
-        };
+        let p = &PAIRING[a];
+        // All ones when `a` is in the set, else all zeros.
+        let has = |set: u64| 0u64.wrapping_sub(set >> a & 1);
+        // The partner's own check: its trap gains a stone if `a` moves one in, loses one
+        // if `a` takes one out, is unchanged anywhere else.
+        let untouched = !(p.gains | p.loses);
+        let theirs = (p.gains & self.near) | (p.loses & self.firm) | (untouched & self.alone);
+        // The check of `a`: firm, it holds whatever the partner does; with no slack to
+        // spare, the partner must not take a stone out; one short, it must bring one in.
+        let ours = has(self.firm) | (has(self.alone) & !p.leave) | (has(self.near) & p.enter);
         // Two stones from one place need two there.
-        let enough = if self.stones[source] >= 2 {
-            !0
-        } else {
-            !self.from[source]
-        };
-        theirs & ours & enough & (!0 << a)
+        let enough = has(self.doubled) | !p.same_source;
+        theirs & ours & enough & self.available & (!0 << a)
     }
 }
 
 impl Oicus {
+    /// The stones of `colour` by relative trap: the side to move's Land first.
+    fn relative(&self, colour: usize) -> [u8; TRAPS] {
+        let own = 10 * usize::from(self.side);
+        let mut out = [0; TRAPS];
+        out[..10].copy_from_slice(&self.stones[colour][own..own + 10]);
+        out[10..].copy_from_slice(&self.stones[colour][10 - own..20 - own]);
+        out
+    }
+
     /// Appends every distinct legal turn of the side to move, or the pass when there is
     /// none: single actions, then pairs of actions in canonical order, then triple moves.
     pub(super) fn legal_turns(&self, out: &mut Vec<Move>) {
-        let acts = Actions::of(self);
-        out.reserve(MAX_TURNS);
         let start = out.len();
-        for_each_bit(acts.alone, |a| out.push(Move::one(acts.action[a])));
-        for a in 0..acts.n {
-            let first = acts.action[a];
-            for_each_bit(acts.partners(a), |b| {
-                out.push(Move::two(first, acts.action[b]));
+        let can = Choices::of(self);
+        out.reserve(MAX_TURNS);
+        push_each(out, can.available & can.alone, |a| {
+            Move::one(ACTIONS[a].action)
+        });
+        let mut firsts = can.available;
+        while firsts != 0 {
+            let a = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let first = ACTIONS[a].action;
+            push_each(out, can.partners(a), |b| {
+                Move::two(first, ACTIONS[b].action)
             });
         }
-        for_each_bit(acts.triples, |a| out.push(Move::triple(acts.action[a])));
+        push_each(out, can.triples, |a| Move::triple(ACTIONS[a].action));
         if out.len() == start {
             out.push(Move::PASS);
         }
     }
 }
 
-/// Calls `f` with the index of every set bit of `mask`, lowest first.
-fn for_each_bit(mut mask: u64, mut f: impl FnMut(usize)) {
-    while mask != 0 {
-        f(mask.trailing_zeros() as usize);
-        mask &= mask - 1;
+/// Appends `turn(k)` for every bit `k` of `set`, lowest first.
+fn push_each(out: &mut Vec<Move>, mut set: u64, turn: impl Fn(usize) -> Move) {
+    while set != 0 {
+        out.push(turn(set.trailing_zeros() as usize));
+        set &= set - 1;
+    }
+}
+
+/// One colour's stones per trap, a byte a trap in three words (traps 0–7, 8–15, 16–19;
+/// the last word's top four bytes are 0), so that one subtraction compares eight traps.
+#[derive(Clone, Copy)]
+struct Bytes([u64; 3]);
+
+/// 1 in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of every byte.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+impl Bytes {
+    fn of(stones: &[u8; TRAPS]) -> Bytes {
+        let word = |from: usize| {
+            let end = TRAPS.min(from + 8);
+            let mut bytes = [0u8; 8];
+            bytes[..end - from].copy_from_slice(&stones[from..end]);
+            u64::from_le_bytes(bytes)
+        };
+        Bytes([word(0), word(8), word(16)])
+    }
+
+    /// `n` stones in every trap.
+    fn splat(n: u8) -> Bytes {
+        Bytes([ONES * u64::from(n); 3])
+    }
+
+    /// The traps (bit `i` for trap index `i`) where `self + k ≥ other`. Every byte stays
+    /// below 128, so `(self + k) | 128 − other` borrows from no other byte, and its top bit
+    /// is set exactly where `self + k ≥ other`.
+    fn reach(self, k: u8, other: Bytes) -> u32 {
+        let mut traps = 0;
+        for (w, (&a, &b)) in self.0.iter().zip(&other.0).enumerate() {
+            let ge = ((a + ONES * u64::from(k)) | HIGH).wrapping_sub(b) & HIGH;
+            // Gathers the eight top bits into one byte: bit `i` from byte `i`.
+            let byte = ((ge >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            traps |= byte << (8 * w);
+        }
+        traps & ((1 << TRAPS) - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_compare_every_trap_at_once() {
+        let mut a = [0u8; TRAPS];
+        let mut b = [0u8; TRAPS];
+        for i in 0..TRAPS {
+            a[i] = (i % 6) as u8;
+            b[i] = ((i * 7 + 3) % 6) as u8;
+        }
+        for k in 0..5 {
+            let want = (0..TRAPS)
+                .filter(|&i| a[i] + k >= b[i])
+                .fold(0u32, |m, i| m | 1 << i);
+            assert_eq!(Bytes::of(&a).reach(k, Bytes::of(&b)), want, "k = {k}");
+        }
+        assert_eq!(
+            Bytes::of(&a).reach(0, Bytes::splat(3)),
+            0b111000111000111000
+        );
     }
 }

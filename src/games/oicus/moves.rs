@@ -223,6 +223,12 @@ impl Move {
             Ordering::Greater => (b, a),
             _ => (a, b),
         };
+        Move::ordered_two(first, second)
+    }
+
+    /// A turn of two actions already in canonical order (`first` not after `second`).
+    pub(super) fn ordered_two(first: Action, second: Action) -> Move {
+        debug_assert!(first <= second);
         Move {
             shape: Shape::Two,
             first,
