@@ -99,6 +99,41 @@ const fn put(out: &mut [Entry; COUNT], k: &mut usize, action: Action, source: us
     *k += 1;
 }
 
+/// Where the stone of an action with packed byte `code` comes from and goes to, as board
+/// places (trap indices, [`SUPPLY`] or [`NOWHERE`]), for each side: White's relative trap
+/// `r` is the board's `(r + 10) mod 20`.
+static BOARD_PLACES: [[(u8, u8); 256]; 2] = board_place_table();
+
+const fn board_place_table() -> [[(u8, u8); 256]; 2] {
+    const fn board(place: u8, side: usize) -> u8 {
+        if place as usize >= SUPPLY {
+            place
+        } else {
+            (place + 10 * side as u8) % 20
+        }
+    }
+    let acts = numbering();
+    let mut out = [[(0, 0); 256]; 2];
+    let mut k = 0;
+    while k < COUNT {
+        let a = acts[k];
+        let mut side = 0;
+        while side < 2 {
+            out[side][a.action.code()] = (board(a.source, side), board(a.dest, side));
+            side += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// Where the stone of `action` by the player at `side` comes from and goes to, as board
+/// places: a trap index, [`SUPPLY`] or [`NOWHERE`].
+pub(super) fn board_places(action: Action, side: u8) -> (usize, usize) {
+    let (source, dest) = BOARD_PLACES[usize::from(side & 1)][action.code()];
+    (usize::from(source), usize::from(dest))
+}
+
 /// What an action shares with the others, for judging pairs: each a set of actions.
 #[derive(Clone, Copy)]
 pub(super) struct Pairing {
@@ -217,6 +252,19 @@ mod tests {
                 "{:?}",
                 e.action
             );
+        }
+    }
+
+    #[test]
+    fn board_places_agree_with_the_actions_for_both_sides() {
+        for e in &ACTIONS {
+            for side in 0..2 {
+                let want = (
+                    e.action.source(side).unwrap_or(SUPPLY),
+                    e.action.destination(side).unwrap_or(NOWHERE),
+                );
+                assert_eq!(board_places(e.action, side), want, "{:?}", e.action);
+            }
         }
     }
 

@@ -22,12 +22,8 @@
 //! actions with slack at least 1, 0, −1 and −2 say all that is needed, and they come from
 //! per-trap comparisons done eight traps at a time (one byte a trap in a `u64`).
 
-use super::actions::{ACTIONS, BY_DEST, BY_SOURCE, COUNT, FIRST_HOME, PAIRING, WHELPS};
+use super::actions::{ACTIONS, BY_DEST, BY_SOURCE, FIRST_HOME, PAIRING, WHELPS};
 use super::{Move, Oicus, TRAPS};
-
-/// The most turns a position can have: every action alone, with every action not before
-/// it, and as a triple.
-const MAX_TURNS: usize = 2 * COUNT + COUNT * (COUNT + 1) / 2;
 
 /// What the side to move can do, as sets of actions (bit `k` for action `k`).
 struct Choices {
@@ -103,33 +99,74 @@ impl Oicus {
     /// Appends every distinct legal turn of the side to move, or the pass when there is
     /// none: single actions, then pairs of actions in canonical order, then triple moves.
     pub(super) fn legal_turns(&self, out: &mut Vec<Move>) {
-        let start = out.len();
         let can = Choices::of(self);
-        out.reserve(MAX_TURNS);
-        push_each(out, can.available & can.alone, |a| {
-            Move::one(ACTIONS[a].action)
-        });
+        let mut list = Batch::new(out);
+        list.each(can.available & can.alone, |a| Move::one(ACTIONS[a].action));
         let mut firsts = can.available;
         while firsts != 0 {
             let a = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
             let first = ACTIONS[a].action;
-            push_each(out, can.partners(a), |b| {
-                Move::two(first, ACTIONS[b].action)
+            list.each(can.partners(a), |b| {
+                Move::ordered_two(first, ACTIONS[b].action)
             });
         }
-        push_each(out, can.triples, |a| Move::triple(ACTIONS[a].action));
-        if out.len() == start {
-            out.push(Move::PASS);
+        list.each(can.triples, |a| Move::triple(ACTIONS[a].action));
+        if list.is_empty() {
+            list.each(1, |_| Move::PASS);
         }
+        list.flush();
     }
 }
 
-/// Appends `turn(k)` for every bit `k` of `set`, lowest first.
-fn push_each(out: &mut Vec<Move>, mut set: u64, turn: impl Fn(usize) -> Move) {
-    while set != 0 {
-        out.push(turn(set.trailing_zeros() as usize));
-        set &= set - 1;
+/// Turns gathered on the stack and appended to the caller's vector a batch at a time: a
+/// push onto the vector checks its capacity and writes its length every time, which costs
+/// more than the rest of listing a turn.
+struct Batch<'a> {
+    out: &'a mut Vec<Move>,
+    /// Whether any turn was listed.
+    listed: bool,
+    buf: [Move; BATCH],
+    len: usize,
+}
+
+/// Turns gathered before they go to the vector; a set of actions lists at most 64 at once.
+const BATCH: usize = 256;
+
+impl<'a> Batch<'a> {
+    fn new(out: &'a mut Vec<Move>) -> Batch<'a> {
+        Batch {
+            out,
+            listed: false,
+            buf: [Move::PASS; BATCH],
+            len: 0,
+        }
+    }
+
+    /// Lists `turn(k)` for every bit `k` of `set`, lowest first.
+    fn each(&mut self, mut set: u64, turn: impl Fn(usize) -> Move) {
+        if self.len > BATCH - 64 {
+            self.flush();
+        }
+        // A local count, which the compiler keeps in a register.
+        let mut len = self.len;
+        while set != 0 {
+            self.buf[len] = turn(set.trailing_zeros() as usize);
+            len += 1;
+            set &= set - 1;
+        }
+        self.len = len;
+    }
+
+    fn is_empty(&self) -> bool {
+        !self.listed && self.len == 0
+    }
+
+    /// Appends the gathered turns to the vector.
+    fn flush(&mut self) {
+        self.out.extend_from_slice(&self.buf[..self.len]);
+        self.listed |= self.len > 0;
+        self.len = 0;
     }
 }
 

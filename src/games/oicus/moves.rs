@@ -57,6 +57,11 @@ impl Action {
         Action::pack(3, trap, 0)
     }
 
+    /// The packed byte, as an index for tables of actions.
+    pub(super) const fn code(self) -> usize {
+        self.0 as usize
+    }
+
     /// What the action does.
     #[must_use]
     pub fn kind(self) -> ActionKind {

@@ -1,6 +1,7 @@
 //! What a turn does: the actions, then the bring-downs (rule 8). Which turns are legal is
 //! `generate.rs`'s business.
 
+use super::actions::{NOWHERE, SUPPLY, board_places};
 use super::{Event, EventSink, Move, Oicus, STONES, TRAP_LIMIT};
 use crate::games::Seat;
 
@@ -13,25 +14,22 @@ impl Oicus {
         let (acts, n) = mv.actions();
         let mut into = 0u32;
         for &(a, count) in &acts[..n] {
-            match a.source(side) {
-                Some(src) => self.stones[me][src] -= count,
-                None => self.supply[me] -= count,
+            let (source, dest) = board_places(a, side);
+            if source == SUPPLY {
+                self.supply[me] -= count;
+            } else {
+                self.stones[me][source] -= count;
             }
-            match a.destination(side) {
-                Some(d) => {
-                    self.stones[me][d] += count;
-                    into |= 1 << d;
-                    if a.source(side).is_none() {
-                        events.emit(Event::Whelp {
-                            by,
-                            at: Oicus::place(d),
-                        });
-                    }
-                }
-                None => {
-                    self.points[me] += 2 * count;
-                    let at = Oicus::place(a.source(side).unwrap_or(0));
-                    events.emit(Event::BringHome { by, at });
+            if dest == NOWHERE {
+                self.points[me] += 2 * count;
+                let at = Oicus::place(source);
+                events.emit(Event::BringHome { by, at });
+            } else {
+                self.stones[me][dest] += count;
+                into |= 1 << dest;
+                if source == SUPPLY {
+                    let at = Oicus::place(dest);
+                    events.emit(Event::Whelp { by, at });
                 }
             }
         }
@@ -44,6 +42,9 @@ impl Oicus {
         let me = usize::from(self.side);
         let them = 1 - me;
         let mut excess = (self.stones[0][d] + self.stones[1][d]).saturating_sub(TRAP_LIMIT);
+        if excess == 0 {
+            return;
+        }
         for victim in [them, me] {
             let count = excess.min(self.stones[victim][d]);
             if count == 0 {
