@@ -141,9 +141,10 @@ pub(super) struct Pairing {
     pub(super) gains: u64,
     /// The actions judged in the trap this one takes a stone from: their trap loses one.
     pub(super) loses: u64,
-    /// The actions moving a stone into this one's checked trap, and out of it.
-    pub(super) enter: u64,
-    pub(super) leave: u64,
+    /// The partners with which this action's own check still holds, by its slack level
+    /// (0: slack below −1, 1: slack −1, 2: slack 0, 3: more): none; those moving a stone
+    /// into its checked trap; all but those taking one out of it; all.
+    pub(super) by_level: [u64; 4],
     /// The actions taking their stone from the same place as this one (itself included).
     pub(super) same_source: u64,
 }
@@ -165,8 +166,7 @@ const fn pairing() -> [Pairing; COUNT] {
     let empty = Pairing {
         gains: 0,
         loses: 0,
-        enter: 0,
-        leave: 0,
+        by_level: [0; 4],
         same_source: 0,
     };
     let mut out = [empty; COUNT];
@@ -176,8 +176,7 @@ const fn pairing() -> [Pairing; COUNT] {
         out[k] = Pairing {
             gains: checks[a.dest as usize],
             loses: checks[a.source as usize],
-            enter: into[a.checked()],
-            leave: from[a.checked()],
+            by_level: [0, into[a.checked()], !from[a.checked()], !0],
             same_source: from[a.source as usize],
         };
         k += 1;
@@ -283,13 +282,13 @@ mod tests {
         // V6 goes into the opponent's trap 5, judged there; D5-k leave from it.
         let v6 = &PAIRING[11];
         assert_eq!(ACTIONS[11].action, Action::vertical(6));
-        assert_eq!(v6.enter, 1 << 11);
-        assert_eq!(v6.leave.count_ones(), 3);
+        assert_eq!(v6.by_level[1], 1 << 11);
+        assert_eq!((!v6.by_level[2]).count_ones(), 3);
         assert_eq!(v6.same_source, 1 << 11);
         // H1 is judged in own trap 1, which V1 and H1 leave and D7-3, D8-2, D9-1 enter.
         let h1 = &PAIRING[FIRST_HOME];
-        assert_eq!(h1.leave, 1 << 6 | 1 << FIRST_HOME);
-        assert_eq!(h1.enter.count_ones(), 3);
+        assert_eq!(!h1.by_level[2], 1 << 6 | 1 << FIRST_HOME);
+        assert_eq!(h1.by_level[1].count_ones(), 3);
         assert_eq!(h1.gains, 0);
     }
 }

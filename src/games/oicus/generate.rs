@@ -31,11 +31,15 @@ struct Choices {
     available: u64,
     /// Actions whose source holds two stones (two actions may start there).
     doubled: u64,
-    /// Actions with slack at least 1, 0 and −1: legal though one of the mover's stones
-    /// leaves the checked trap, legal alone, legal if one more comes in.
-    firm: u64,
+    /// Actions with slack at least 0: legal alone.
     alone: u64,
-    near: u64,
+    /// Actions with slack exactly −1 (legal if one more stone comes in) and exactly 0
+    /// (not legal if one of the mover's stones leaves the checked trap).
+    short: u64,
+    tight: u64,
+    /// Actions with slack −1, or 1 and more: with `alone`, the two bits of each action's
+    /// slack level (see [`Choices::level`]).
+    odd: u64,
     /// Actions three stones can make together, legally.
     triples: u64,
 }
@@ -56,32 +60,44 @@ impl Choices {
             let has = |t: usize| u64::from(mine[t] + theirs[t] >= n) << (FIRST_HOME + t);
             has(0) | has(1)
         };
+        // Crowding slack `mine + 2 − theirs ≥ s` is `mine + (2 − s) ≥ theirs`; home
+        // slack `total − 2 ≥ s` is `total ≥ 2 + s`.
+        let firm = crowding(1) | homes(3);
+        let alone = crowding(2) | homes(2);
+        let near = crowding(3) | homes(1);
+        let tripled = holding(3);
         Choices {
             available: BY_SOURCE.of(holding(1)) | whelps(1),
             doubled: BY_SOURCE.of(holding(2)) | whelps(2),
-            // Crowding slack `mine + 2 − theirs ≥ s` is `mine + (2 − s) ≥ theirs`; home
-            // slack `total − 2 ≥ s` is `total ≥ 2 + s`.
-            firm: crowding(1) | homes(3),
-            alone: crowding(2) | homes(2),
-            near: crowding(3) | homes(1),
-            triples: BY_SOURCE.of(holding(3)) & crowding(4),
+            alone,
+            short: near & !alone,
+            tight: alone & !firm,
+            odd: near & !alone | firm,
+            // Rare enough to be worth skipping.
+            triples: if tripled == 0 {
+                0
+            } else {
+                BY_SOURCE.of(tripled) & crowding(4)
+            },
         }
+    }
+
+    /// The slack level of action `a`: 0 for slack below −1, 1 for −1, 2 for 0, 3 for more.
+    fn level(&self, a: usize) -> usize {
+        ((self.alone >> a & 1) << 1 | (self.odd >> a & 1)) as usize
     }
 
     /// The actions `b`, not before `a`, such that `a` and `b` together are a legal turn.
     fn partners(&self, a: usize) -> u64 {
         let p = &PAIRING[a];
-        // All ones when `a` is in the set, else all zeros.
-        let has = |set: u64| 0u64.wrapping_sub(set >> a & 1);
-        // The partner's own check: its trap gains a stone if `a` moves one in, loses one
-        // if `a` takes one out, is unchanged anywhere else.
-        let untouched = !(p.gains | p.loses);
-        let theirs = (p.gains & self.near) | (p.loses & self.firm) | (untouched & self.alone);
-        // The check of `a`: firm, it holds whatever the partner does; with no slack to
-        // spare, the partner must not take a stone out; one short, it must bring one in.
-        let ours = has(self.firm) | (has(self.alone) & !p.leave) | (has(self.near) & p.enter);
+        // The partner's own check: its trap gains a stone if `a` moves one in, which a
+        // partner one short needs; loses one if `a` takes one out, which a partner with no
+        // slack to spare cannot take; is unchanged anywhere else.
+        let theirs = self.alone ^ (p.gains & self.short) ^ (p.loses & self.tight);
+        // The check of `a`, changed by the partner.
+        let ours = p.by_level[self.level(a)];
         // Two stones from one place need two there.
-        let enough = has(self.doubled) | !p.same_source;
+        let enough = 0u64.wrapping_sub(self.doubled >> a & 1) | !p.same_source;
         theirs & ours & enough & self.available & (!0 << a)
     }
 }
