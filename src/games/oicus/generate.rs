@@ -18,9 +18,12 @@
 //! count in the checked trap by +1 if it moves a stone in, −1 if it takes one out, and
 //! leaves every other check alone; three stones moving together add 2 to one stone's
 //! count. So a pair is legal when both sources can give a stone each, and each action's
-//! slack, changed by the other, is still at least 0. Slack is never stored: the sets of
-//! actions with slack at least 1, 0, −1 and −2 say all that is needed, and they come from
-//! per-trap comparisons done eight traps at a time (one byte a trap in a `u64`).
+//! slack, changed by the other, is still at least 0.
+//!
+//! Slack is never stored as a number. Only its level matters (below −1, −1, 0, more; −2
+//! for triples), so [`Choices`] keeps the sets of actions at each level, which come from
+//! per-trap comparisons of the mover's and the opponent's stones done eight traps at a time
+//! ([`Bytes`]: one byte a trap in a `u64`) and spread from traps to actions by table.
 
 use super::actions::{ACTIONS, BY_DEST, BY_SOURCE, FIRST_HOME, PAIRING, WHELPS};
 use super::{Move, Oicus, TRAPS};
@@ -73,7 +76,7 @@ impl Choices {
             short: near & !alone,
             tight: alone & !firm,
             odd: near & !alone | firm,
-            // Rare enough to be worth skipping.
+            // Often no trap holds three: then there is no need to look further.
             triples: if tripled == 0 {
                 0
             } else {
@@ -129,15 +132,15 @@ impl Oicus {
         }
         list.each(can.triples, |a| Move::triple(ACTIONS[a].action));
         if list.is_empty() {
-            list.each(1, |_| Move::PASS);
+            list.pass();
         }
         list.flush();
     }
 }
 
 /// Turns gathered on the stack and appended to the caller's vector a batch at a time: a
-/// push onto the vector checks its capacity and writes its length every time, which costs
-/// more than the rest of listing a turn.
+/// push onto the vector checks its capacity and stores its length every time, which costs
+/// about as much as building the turn.
 struct Batch<'a> {
     out: &'a mut Vec<Move>,
     /// Whether any turn was listed.
@@ -174,8 +177,14 @@ impl<'a> Batch<'a> {
         self.len = len;
     }
 
+    /// Whether no turn was listed.
     fn is_empty(&self) -> bool {
         !self.listed && self.len == 0
+    }
+
+    /// Lists the pass.
+    fn pass(&mut self) {
+        self.each(1, |_| Move::PASS);
     }
 
     /// Appends the gathered turns to the vector.
@@ -229,7 +238,66 @@ impl Bytes {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests_reference::random_position;
     use super::*;
+    use crate::ai::table_rng;
+    use crate::games::oicus::ActionKind;
+
+    /// The sets of `Choices`, worked out action by action from the spec's wording on the
+    /// board as it is (no relative traps, no tables, no bytes).
+    fn choices_by_hand(p: &Oicus) -> [u64; 7] {
+        let me = usize::from(p.side);
+        let (mine, theirs) = (&p.stones[me], &p.stones[1 - me]);
+        let mut sets = [0u64; 7];
+        for (k, entry) in ACTIONS.iter().enumerate() {
+            let a = entry.action;
+            let held = a.source(p.side).map_or(p.supply[me], |s| mine[s]);
+            let slack = match (a.destination(p.side), a.source(p.side)) {
+                (Some(d), _) => i32::from(mine[d]) + 2 - i32::from(theirs[d]),
+                (None, Some(h)) => i32::from(mine[h]) + i32::from(theirs[h]) - 2,
+                (None, None) => unreachable!("every action comes from or goes somewhere"),
+            };
+            let moves = matches!(a.kind(), ActionKind::Vertical | ActionKind::Diagonal);
+            let level = match slack {
+                ..-1 => 0,
+                -1 => 1,
+                0 => 2,
+                _ => 3,
+            };
+            let facts = [
+                held >= 1,
+                held >= 2,
+                slack >= 0,
+                slack == -1,
+                slack == 0,
+                level & 1 == 1,
+                moves && held >= 3 && slack >= -2,
+            ];
+            for (set, fact) in sets.iter_mut().zip(facts) {
+                *set |= u64::from(fact) << k;
+            }
+        }
+        sets
+    }
+
+    #[test]
+    fn choices_match_the_slack_of_every_action_worked_out_by_hand() {
+        let mut rng = table_rng(5);
+        for _ in 0..3000 {
+            let p = random_position(&mut rng);
+            let c = Choices::of(&p);
+            let fast = [
+                c.available,
+                c.doubled,
+                c.alone,
+                c.short,
+                c.tight,
+                c.odd,
+                c.triples,
+            ];
+            assert_eq!(fast, choices_by_hand(&p), "in {p}");
+        }
+    }
 
     #[test]
     fn bytes_compare_every_trap_at_once() {
