@@ -6,8 +6,8 @@
 //! An action names traps as the mover sees them (own trap `t`, the opponent's trap `j`),
 //! so the tables here do too: a *relative* trap is 0–9 for the mover's own traps 1–10 and
 //! 10–19 for the opponent's traps 1–10. For Black that is the board's own trap index; for
-//! White the two Lands swap places. Two more places: [`SUPPLY`], where a
-//! whelped stone comes from, and [`NOWHERE`], where a brought-home stone goes.
+//! White the two Lands swap places. Two more places: [`SUPPLY`], where a whelped stone
+//! comes from, and [`NOWHERE`], where a brought-home stone goes.
 //!
 //! # The numbering
 //!
