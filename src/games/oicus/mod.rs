@@ -7,7 +7,9 @@
 //! White. A move is one whole turn ([`Move`]); [`Game::legal_moves`] lists every distinct
 //! turn once, two turns being the same when they are the same multiset of actions.
 
+mod actions;
 mod first;
+mod generate;
 mod position;
 mod turns;
 mod view;

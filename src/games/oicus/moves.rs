@@ -57,6 +57,11 @@ impl Action {
         Action::pack(3, trap, 0)
     }
 
+    /// The packed byte, as an index for tables of actions.
+    pub(super) const fn code(self) -> usize {
+        self.0 as usize
+    }
+
     /// What the action does.
     #[must_use]
     pub fn kind(self) -> ActionKind {
@@ -223,6 +228,12 @@ impl Move {
             Ordering::Greater => (b, a),
             _ => (a, b),
         };
+        Move::ordered_two(first, second)
+    }
+
+    /// A turn of two actions already in canonical order (`first` not after `second`).
+    pub(super) fn ordered_two(first: Action, second: Action) -> Move {
+        debug_assert!(first <= second);
         Move {
             shape: Shape::Two,
             first,
