@@ -19,9 +19,10 @@ use rayon::prelude::*;
 use taproom::ai::search::Leaf;
 use taproom::ai::{
     BaselinePlayer, Player, Profile, RandomPlayer, Skill, SkilledPlayer, TableRng, Temperament,
-    best_by_value, one_ply_value, sample_chance, table_rng,
+    best_by_value, one_ply_value, table_rng,
 };
 use taproom::games::{Game, Seat, Turn};
+use taproom::table::run_game;
 
 #[derive(Clone, Copy)]
 enum Spec {
@@ -148,28 +149,23 @@ impl<G: Game> Player<G> for Expectimax {
 }
 
 fn play<G: Game>(specs: [Spec; 2], seed: u64) -> ([f32; 2], u64) {
-    let mut players = [player::<G>(specs[0]), player::<G>(specs[1])];
+    let mut players = vec![player::<G>(specs[0]), player::<G>(specs[1])];
     let mut pos = G::start(2, &G::Options::default()).expect("two seats");
     let mut rng = table_rng(seed);
-    let mut buf = Vec::new();
     let mut moves = 0;
-    loop {
-        let mv = match pos.turn() {
-            Turn::Over => {
-                let o = pos.outcome().expect("over");
-                return (
-                    [o.reward(Seat(0), 2) as f32, o.reward(Seat(1), 2) as f32],
-                    moves,
-                );
-            }
-            Turn::Chance => sample_chance(&pos, &mut rng, &mut buf),
-            Turn::Seat(s) => {
-                moves += 1;
-                players[s.index()].choose(&pos, &mut rng)
-            }
-        };
-        pos.play_unchecked(mv, &mut ());
-    }
+    let o = run_game(
+        &mut pos,
+        &mut players,
+        &[0, 1],
+        &mut rng,
+        1,
+        &mut |seat, _, (), _: &G| moves += u64::from(seat.is_some()),
+    )
+    .expect("every game ends");
+    (
+        [o.reward(Seat(0), 2) as f32, o.reward(Seat(1), 2) as f32],
+        moves,
+    )
 }
 
 fn run<G: Game>(games: u32, seed: u64, a: &str, b: &str) -> Result<(), String> {

@@ -2,6 +2,7 @@
 //! position, at every step of random games of every game and table size.
 
 use super::kiust::Kiust;
+use super::oicus::Oicus;
 use super::pic::Pic;
 use super::tides::Tides;
 use super::{Game, Turn};
@@ -60,6 +61,16 @@ fn pic_positions_carry_the_sowings_and_stores_at_every_table_size() {
 #[test]
 fn kiust_oyun_positions_carry_the_throw_in_play_and_the_turns() {
     assert!(round_trips::<Kiust>(2, &Default::default(), 10) > 1000);
+}
+
+#[test]
+fn oicustiytac_positions_carry_the_turns_and_the_passes() {
+    let options = super::oicus::Options {
+        turn_cap: 60,
+        ..Default::default()
+    };
+    assert!(round_trips::<Oicus>(2, &options, 20) > 500);
+    assert!(round_trips::<Oicus>(2, &Default::default(), 5) > 100);
 }
 
 #[test]

@@ -227,6 +227,18 @@ impl Game for Oicus {
 
     fn set_options(&mut self, options: &Options) {
         self.options = *options;
+        // The cap and the tie at 21 depend on the options: judge the position again
+        // (a stalled round stays stalled).
+        if matches!(
+            self.result,
+            None | Some(Outcome {
+                end: End::Cap | End::Points,
+                ..
+            })
+        ) {
+            self.result = None;
+            self.settle(1 - self.side, false, false, &mut ());
+        }
     }
 
     fn players(&self) -> usize {

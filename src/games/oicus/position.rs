@@ -1,21 +1,37 @@
 //! The position notation: `Black's Land / White's Land ; supplies ; scores ; side`.
 //!
-//! A parsed position takes the turn before it as not a pass and the turn count as 0 (the
-//! spec's "Perft"). A position where a player already has 21 points is over: the round
-//! ended with the turn of the side not to move.
+//! A position in the spec's notation takes the turn before it as not a pass and the turn
+//! count as 0 (the spec's "Perft"); the full text (`{pos:#}`) adds both after ` | `. A
+//! position where a player already has 21 points is over: the round ended with the turn
+//! of the side not to move.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Oicus, Options, STONES, TARGET, TRAP_LIMIT, TRAPS};
-use crate::games::ParseError;
+use super::{Oicus, Options, STONES, TRAP_LIMIT, TRAPS};
+use crate::games::{End, Outcome, ParseError};
 
 impl FromStr for Oicus {
     type Err = ParseError;
 
+    /// Reads the spec's notation, optionally followed by the state it leaves out:
+    /// ` | turns=N passes=P`, the turns played (for the cap) and how many of the last
+    /// turns were passes (0, 1, or 2 when the round stalled).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why: String| ParseError::position(s, why);
-        let fields: Vec<&str> = s.split(';').map(str::trim).collect();
+        let (spec, state) = crate::games::split_state(s)?;
+        let (mut turns, mut passes) = (0u16, 0u8);
+        for (key, value) in state {
+            match key {
+                "turns" => turns = crate::games::state_number(s, key, value)?,
+                "passes" => passes = crate::games::state_number(s, key, value)?,
+                other => return Err(crate::games::unknown_state(s, other, "turns and passes")),
+            }
+        }
+        if passes > 2 {
+            return Err(bad(format!("`passes={passes}`: a round stalls at 2")));
+        }
+        let fields: Vec<&str> = spec.split(';').map(str::trim).collect();
         let [board, supplies, scores, side] = fields[..] else {
             return Err(bad(format!(
                 "expected 4 fields separated by `;` (traps, supplies, scores, side), found {}",
@@ -108,14 +124,12 @@ impl FromStr for Oicus {
             supply,
             points,
             side,
-            passed: false,
-            turns: 0,
+            passed: passes >= 1,
+            turns,
             options: Options::default(),
             result: None,
         };
-        if points.iter().any(|&p| p >= TARGET) {
-            pos.settle(1 - side, false, false, &mut ());
-        }
+        pos.settle(1 - side, passes >= 1, passes == 2, &mut ());
         Ok(pos)
     }
 }
@@ -147,6 +161,16 @@ impl fmt::Display for Oicus {
             self.points[0],
             self.points[1],
             if self.side == 0 { 'b' } else { 'w' }
-        )
+        )?;
+        if f.alternate() {
+            let passes = match self.result {
+                Some(Outcome {
+                    end: End::Stalled, ..
+                }) => 2,
+                _ => u8::from(self.passed),
+            };
+            write!(f, " | turns={} passes={passes}", self.turns)?;
+        }
+        Ok(())
     }
 }
