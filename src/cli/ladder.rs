@@ -9,10 +9,7 @@ use clap::{Args, ValueEnum};
 use super::CliError;
 use super::args::{Bar, game};
 use super::play::OutputFormat;
-use crate::ops::{
-    self,
-    ladder::{Entry, contenders, ladder, parse_levels, parse_temperaments},
-};
+use crate::ops::ladder::{Entry, contenders, ladder, parse_levels, parse_temperaments};
 use crate::report::ladder as report;
 use crate::roster::Roster;
 use crate::table::RuleOptions;
@@ -75,12 +72,9 @@ pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
     let roster = Roster::load(args.roster.as_deref())?;
     let entry = if args.characters.is_empty() {
-        let argument = |flag: &'static str, message: String| ops::Error::Argument { flag, message };
         Entry::Levels {
-            levels: parse_levels(args.levels.as_deref().unwrap_or("1-10"))
-                .map_err(|m| argument("--levels", m))?,
-            temperaments: parse_temperaments(args.temperaments.as_deref().unwrap_or("steady"))
-                .map_err(|m| argument("--temperaments", m))?,
+            levels: parse_levels(args.levels.as_deref().unwrap_or("1-10"))?,
+            temperaments: parse_temperaments(args.temperaments.as_deref().unwrap_or("steady"))?,
         }
     } else {
         Entry::Characters(args.characters.clone())

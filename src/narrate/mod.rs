@@ -21,7 +21,7 @@ use crate::roster::Voice;
 use crate::table::{GameLog, MatchLog};
 
 /// How much to tell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Detail {
     /// Two to four lines a game.
     #[default]

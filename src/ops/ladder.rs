@@ -31,7 +31,11 @@ pub enum Entry {
 ///
 /// # Errors
 /// Anything else, as one sentence.
-pub fn parse_levels(text: &str) -> Result<Vec<Skill>, String> {
+pub fn parse_levels(text: &str) -> Result<Vec<Skill>, Error> {
+    let bad = |message: String| Error::Argument {
+        flag: "--levels",
+        message,
+    };
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim) {
         let range = part
@@ -42,14 +46,14 @@ pub fn parse_levels(text: &str) -> Result<Vec<Skill>, String> {
                 out.extend((a..=b).map(Skill::Level));
             }
             Some(_) => {
-                return Err(format!(
+                return Err(bad(format!(
                     "--levels takes levels from 1 to 10, ranges like `3-7` and `baseline`, \
                      not `{part}`"
-                ));
+                )));
             }
             None => out.push(
                 part.parse::<Skill>()
-                    .map_err(|e| format!("--levels: {e}"))?,
+                    .map_err(|e| bad(format!("--levels: {e}")))?,
             ),
         }
     }
@@ -57,7 +61,7 @@ pub fn parse_levels(text: &str) -> Result<Vec<Skill>, String> {
     seen.sort();
     seen.dedup();
     if seen.len() != out.len() {
-        return Err(format!("--levels names a level twice: `{text}`"));
+        return Err(bad(format!("--levels names a level twice: `{text}`")));
     }
     Ok(out)
 }
@@ -66,15 +70,21 @@ pub fn parse_levels(text: &str) -> Result<Vec<Skill>, String> {
 ///
 /// # Errors
 /// A word that is no temperament, or one named twice.
-pub fn parse_temperaments(text: &str) -> Result<Vec<Temperament>, String> {
+pub fn parse_temperaments(text: &str) -> Result<Vec<Temperament>, Error> {
+    let bad = |message: String| Error::Argument {
+        flag: "--temperaments",
+        message,
+    };
     if text.trim() == "all" {
         return Ok(Temperament::ALL.to_vec());
     }
     let mut out: Vec<Temperament> = Vec::new();
     for part in text.split(',').map(str::trim) {
-        let t: Temperament = part.parse().map_err(|e| format!("--temperaments: {e}"))?;
+        let t: Temperament = part
+            .parse()
+            .map_err(|e| bad(format!("--temperaments: {e}")))?;
         if out.contains(&t) {
-            return Err(format!("--temperaments names {t} twice"));
+            return Err(bad(format!("--temperaments names {t} twice")));
         }
         out.push(t);
     }

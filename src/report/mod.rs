@@ -110,7 +110,7 @@ pub fn match_table(log: &MatchLog) -> Table {
 }
 
 /// Who the output is for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum View {
     /// The game master: everything, skills and the seed included.
     #[default]
