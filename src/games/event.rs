@@ -125,6 +125,19 @@ pub enum End {
 }
 
 impl End {
+    /// Every way a game can end, in the order the games list them.
+    pub const ALL: [End; 9] = [
+        End::Conquest,
+        End::Massacre,
+        End::Blockade,
+        End::Truce,
+        End::NoMoves,
+        End::AllCaptured,
+        End::Cap,
+        End::Points,
+        End::Stalled,
+    ];
+
     /// A word for the way it ended, for tables.
     #[must_use]
     pub fn word(self) -> &'static str {

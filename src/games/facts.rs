@@ -202,18 +202,7 @@ mod tests {
 
     #[test]
     fn every_end_belongs_to_some_game() {
-        let all = [
-            End::Conquest,
-            End::Massacre,
-            End::Blockade,
-            End::Truce,
-            End::NoMoves,
-            End::AllCaptured,
-            End::Cap,
-            End::Points,
-            End::Stalled,
-        ];
-        for end in all {
+        for end in End::ALL {
             assert!(
                 GameKind::ALL.iter().any(|k| k.facts().ends.contains(&end)),
                 "{end:?}"

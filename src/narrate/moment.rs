@@ -78,19 +78,6 @@ pub enum Moment {
     WagerPaid,
 }
 
-/// Every way of ending, for the finish moments.
-const ENDS: [End; 9] = [
-    End::Conquest,
-    End::Massacre,
-    End::Blockade,
-    End::Truce,
-    End::NoMoves,
-    End::AllCaptured,
-    End::Cap,
-    End::Points,
-    End::Stalled,
-];
-
 impl Moment {
     /// Every moment, in the phrasebook's order.
     #[must_use]
@@ -119,7 +106,7 @@ impl Moment {
             Moment::Rout,
         ];
         for result in [Result3::Won, Result3::Drawn, Result3::Shared] {
-            all.extend(ENDS.iter().map(|&e| Moment::Finish(e, result)));
+            all.extend(End::ALL.iter().map(|&e| Moment::Finish(e, result)));
         }
         all.extend([
             Moment::GameWon,

@@ -56,18 +56,7 @@ fn game(n: usize) -> impl Strategy<Value = G> {
         .prop_map(move |(rot, won, scores, events, end)| {
             let seats: Vec<usize> = (0..n).map(|k| (k + rot) % n).collect();
             let winners: Vec<u8> = (0..n as u8).filter(|&s| won[usize::from(s)]).collect();
-            let ends = [
-                End::Conquest,
-                End::Massacre,
-                End::Blockade,
-                End::Truce,
-                End::NoMoves,
-                End::AllCaptured,
-                End::Cap,
-                End::Points,
-                End::Stalled,
-            ];
-            G::new(&seats, &winners, ends[end])
+            G::new(&seats, &winners, End::ALL[end])
                 .scores(&scores)
                 .events(events)
         })

@@ -234,11 +234,11 @@ impl<'a> Reader<'a> {
         }
         if let Market::End { .. } = market {
             let lower = words.to_lowercase().replace(' ', "-");
-            return match ALL_ENDS.iter().find(|e| e.key() == lower) {
+            return match End::ALL.iter().find(|e| e.key() == lower) {
                 Some(e) => Ok(PickText::End(*e)),
                 None => self.fail(format!(
                     "`{words}` is not a way of ending; the ends are {}",
-                    ALL_ENDS
+                    End::ALL
                         .iter()
                         .map(|e| e.key())
                         .collect::<Vec<_>>()
@@ -249,18 +249,6 @@ impl<'a> Reader<'a> {
         Ok(PickText::Name(words))
     }
 }
-
-const ALL_ENDS: [End; 9] = [
-    End::Conquest,
-    End::Massacre,
-    End::Blockade,
-    End::Truce,
-    End::NoMoves,
-    End::AllCaptured,
-    End::Cap,
-    End::Points,
-    End::Stalled,
-];
 
 fn most(tally: Tally) -> Market {
     Market::Most {
@@ -402,7 +390,7 @@ mod tests {
 
     #[test]
     fn every_end_is_named_in_bets_as_json_names_it() {
-        for end in ALL_ENDS {
+        for end in End::ALL {
             let json = serde_json::to_string(&end).unwrap();
             assert_eq!(json, format!("\"{}\"", end.key()), "{end:?}");
             let text = format!("Pip 1 gp on end {}", end.key());
