@@ -16,5 +16,6 @@ pub mod report;
 pub mod roster;
 pub mod seed;
 pub mod stats;
+pub mod store;
 pub mod table;
 pub mod wager;

@@ -68,6 +68,7 @@ fn tides_of_war_survives_mangled_input() {
         &[
             ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w",
             "....../....../.B.B../....../.B.B../..W... w",
+            ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w | quiet=58",
         ],
         &["c3-c4", "c1xa3xc5", "a2-a1"],
     );
@@ -76,7 +77,11 @@ fn tides_of_war_survives_mangled_input() {
 #[test]
 fn pic_survives_mangled_input() {
     survive::<Pic>(
-        &["12 12 12 / 12 12 12 ; 1", "3p2 1 0 / 5 2 12 / 9 9 9 ; 3"],
+        &[
+            "12 12 12 / 12 12 12 ; 1",
+            "3p2 1 0 / 5 2 12 / 9 9 9 ; 3",
+            "3p2 1 0 / 5 2 12 / 9 9 9 ; 3 | sowings=998 stores=1,2,30",
+        ],
         &["4", "-", "15"],
     );
 }
@@ -87,6 +92,7 @@ fn kiust_oyun_survives_mangled_input() {
         &[
             "111111111111/............/............/222222222222 ; 1",
             "1.1.1......./..1...2...../...2....1.../.2.2.2.2.... ; 2 k",
+            "111111111111/............/............/222222222222 ; 1 | throw=6x4 left=3 turns=998",
         ],
         &["a10-b12", "kiust", "6x4", "b7-b4"],
     );
@@ -98,6 +104,7 @@ fn oicustiytac_survives_mangled_input() {
         &[
             ". . . . . . . . . . / . . . . . . . . . . ; 15 15 ; 0 0 ; b",
             "bb . w . bw . . bbb . . / . w . . ww . b . . . ; 8 10 ; 6 9 ; w",
+            ". . . . . . . . . . / . . . . . . . . . . ; 15 15 ; 0 0 ; b | turns=299 passes=1",
         ],
         &["W5+W7", "3V6", "D4-2+H1", "-"],
     );

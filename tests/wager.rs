@@ -4,7 +4,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use common::Taproom;
 
@@ -482,57 +481,6 @@ fn the_example_evening_plays_through() {
     ] {
         assert!(out.stdout.contains(needle), "{needle}: {}", out.stdout);
     }
-}
-
-#[test]
-fn a_write_killed_before_the_rename_leaves_every_old_file_whole() {
-    let dir = tempfile::tempdir().unwrap();
-    let evening = small_evening(dir.path());
-    let before = files(dir.path());
-    let marker = dir.path().join("staged");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("taproom"))
-        .args(["night", evening.to_str().unwrap(), "--apply"])
-        .env("TAPROOM_PAUSE_BEFORE_RENAME", &marker)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while !marker.exists() {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "the writer never reached the rename"
-        );
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the writer ended before the rename"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // Every new file is staged beside its target now; kill the writer before any rename.
-    let staged: Vec<PathBuf> = std::fs::read_dir(dir.path().join("npcs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "tmp"))
-        .collect();
-    assert!(
-        !staged.is_empty(),
-        "the new purses were staged in temporary files"
-    );
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert_eq!(files(dir.path()), before, "the old files are whole");
-    assert!(
-        !dir.path().join("ledger.txt").exists(),
-        "no ledger half-written"
-    );
-    // The leftovers are only temporary files, which taproom never reads as characters;
-    // the evening runs again, whole.
-    Taproom::new()
-        .args(["night", evening.to_str().unwrap(), "--apply"])
-        .ok();
-    assert_ne!(files(dir.path()), before);
-    assert!(dir.path().join("ledger.txt").exists());
 }
 
 #[test]

@@ -141,3 +141,48 @@ impl crate::ops::Progress for Bar {
         self.0.finish_and_clear();
     }
 }
+
+/// Where a test asks `--apply` to stop (`TAPROOM_TEST_STOP=crash:N` or `fail:N`, see
+/// [`crate::store::Stop`]): an internal hook for the tests that kill a write half-way,
+/// never set in normal use.
+#[must_use]
+pub fn test_stop() -> crate::store::Stop {
+    let Ok(text) = std::env::var("TAPROOM_TEST_STOP") else {
+        return crate::store::Stop::Never;
+    };
+    let parse = |n: &str| n.trim().parse::<usize>().ok();
+    match text.split_once(':') {
+        Some(("crash", n)) => parse(n).map_or(crate::store::Stop::Never, crate::store::Stop::Crash),
+        Some(("fail", n)) => parse(n).map_or(crate::store::Stop::Never, crate::store::Stop::Fail),
+        _ => crate::store::Stop::Never,
+    }
+}
+
+/// The `--apply` settings: the ledger, the wait for another run, the test hook.
+#[must_use]
+pub fn apply_with(ledger: Option<std::path::PathBuf>, wait: u64) -> crate::ops::apply::Apply {
+    crate::ops::apply::Apply {
+        ledger,
+        wait: std::time::Duration::from_secs(wait),
+        stop: test_stop(),
+    }
+}
+
+/// Tells the GM on stderr that this run waits for another.
+pub fn say_waiting(folder: &std::path::Path) {
+    eprintln!(
+        "waiting for another taproom run writing in {} to finish...",
+        folder.display()
+    );
+}
+
+/// Tells the GM on stderr of a write a killed run had left, finished now.
+pub fn say_recovered(done: &[crate::store::Recovered]) {
+    for r in done {
+        let names: Vec<String> = r.files.iter().map(|f| f.display().to_string()).collect();
+        eprintln!(
+            "finished a write that an interrupted run had left half done: {}",
+            names.join(", ")
+        );
+    }
+}

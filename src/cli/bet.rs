@@ -8,10 +8,9 @@ use clap::Args;
 
 use super::CliError;
 use crate::narrate::Phrasebook;
-use crate::ops::{self, play::SettledTable, play::TableBets};
+use crate::ops::{self, play::SettledTable};
 use crate::report::View;
 use crate::report::wagers::{SettledRow, placed_lines, settled_lines, settlement_table};
-use crate::roster::Tavern;
 use crate::table::MatchLog;
 use crate::wager::syntax::BetText;
 
@@ -31,45 +30,45 @@ pub struct BetArgs {
     /// (without it nothing is written).
     #[arg(long)]
     apply: bool,
-    /// The ledger file (default: the tavern's ledger, or ledger.txt here).
+    /// The ledger file (default: the tavern's ledger, or ledger.txt here); never a .toml
+    /// file, nor any file the run reads.
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
+    /// With --apply, how many seconds to wait while another taproom run writes the same
+    /// folders, before giving up (0 to 3600).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    wait: u64,
 }
 
-/// The bets as the library takes them; `None` when there are none.
-///
-/// # Errors
-/// A bet that cannot be read, `--apply` or `--ledger` without a bet, a bad tavern file.
-pub fn table_bets(args: &BetArgs) -> Result<Option<TableBets>, CliError> {
-    if args.bets.is_empty() {
-        if args.apply || args.ledger.is_some() {
+impl BetArgs {
+    /// The bets, read, each with its text as written.
+    ///
+    /// # Errors
+    /// A bet that cannot be read, `--apply` or `--ledger` without a bet.
+    pub fn bets(&self) -> Result<Vec<(BetText, String)>, CliError> {
+        if self.bets.is_empty() && (self.apply || self.ledger.is_some()) {
             return Err(ops::Error::Conflict(
                 "--apply and --ledger go with --bet, and no bet was given",
             )
             .into());
         }
-        return Ok(None);
+        self.bets
+            .iter()
+            .map(|text| Ok((text.parse::<BetText>()?, text.clone())))
+            .collect()
     }
-    let bets = args
-        .bets
-        .iter()
-        .map(|text| Ok((text.parse::<BetText>()?, text.clone())))
-        .collect::<Result<Vec<_>, CliError>>()?;
-    Ok(Some(TableBets {
-        tavern: Tavern::load(args.tavern.as_deref())?,
-        bets,
-        apply: args.apply.then(|| args.ledger.clone()),
-    }))
-}
 
-/// The lines of atmosphere of the tavern given with `--tavern` (none without one).
-///
-/// # Errors
-/// When the tavern file is unreadable or invalid.
-pub fn ambience(args: &BetArgs) -> Result<Vec<String>, CliError> {
-    match &args.tavern {
-        Some(path) => Ok(Tavern::load(Some(path))?.ambience),
-        None => Ok(Vec::new()),
+    /// The tavern file given.
+    #[must_use]
+    pub fn tavern(&self) -> Option<PathBuf> {
+        self.tavern.clone()
+    }
+
+    /// The `--apply` settings, when asked for.
+    #[must_use]
+    pub fn apply(&self) -> Option<ops::apply::Apply> {
+        self.apply
+            .then(|| super::args::apply_with(self.ledger.clone(), self.wait))
     }
 }
 

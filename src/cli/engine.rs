@@ -19,7 +19,8 @@ pub enum EngineCommand {
     Perft {
         #[command(flatten)]
         at: At,
-        /// How many plies.
+        /// How many plies (at most 8 for Tides of War, 22 for Piç, 13 for Kiust Oyun, 6
+        /// for Òicustiỳtac: a few minutes from the start on one core).
         #[arg(long, short)]
         depth: u32,
     },
@@ -108,10 +109,14 @@ fn run_game<G: Diagram>(
     let mut pos = position::<G>(at)?;
     match cmd {
         EngineCommand::Perft { depth, .. } => {
-            if *depth > 12 {
+            let most = G::FACTS.perft_depth;
+            if *depth > most {
                 return Err(ops::Error::Argument {
                     flag: "--depth",
-                    message: format!("depth {depth} would take too long; at most 12"),
+                    message: format!(
+                        "perft to depth {depth} would run for hours; {} goes to {most} at most",
+                        G::KIND.title()
+                    ),
                 }
                 .into());
             }

@@ -44,7 +44,8 @@ pub struct LadderArgs {
     /// `steady`, `bold,cautious`, `all`.
     #[arg(long, value_name = "LIST", conflicts_with = "characters")]
     temperaments: Option<String>,
-    /// Single games per pairing (seats alternate).
+    /// Single games per pairing, seats alternating (1 to 10000, and at most 5000 games
+    /// in all).
     #[arg(long, value_name = "N", default_value_t = 20)]
     games: u32,
     /// Who plays whom.

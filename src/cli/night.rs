@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{Audience, Bar, Narrate};
-use crate::ops::evening::{Night, Prepared, apply, prepare, run as run_evening};
+use super::args::{Audience, Bar, Narrate, apply_with, say_recovered, say_waiting};
+use crate::ops::evening::{Night, Prepared, night};
 use crate::report::wagers::{
     SettledRow, placed_lines, purse_table, settled_lines, settlement_table,
 };
@@ -27,9 +27,14 @@ pub struct NightArgs {
     /// (without it nothing is written).
     #[arg(long)]
     apply: bool,
-    /// The ledger file (default: the tavern's ledger, or ledger.txt beside the evening).
+    /// The ledger file (default: the tavern's ledger, or ledger.txt beside the evening);
+    /// never a .toml file, nor any file the evening reads.
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
+    /// With --apply, how many seconds to wait while another taproom run writes the same
+    /// folders, before giving up (0 to 3600).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    wait: u64,
     /// How much of each match to tell.
     #[arg(long, value_enum, default_value_t = Narrate::Brief)]
     narrate: Narrate,
@@ -44,17 +49,28 @@ pub struct NightArgs {
 /// # Errors
 /// A bad file, name or rule (before anything is played), or a failed write.
 pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let prepared = prepare(&args.evening, args.apply)?;
-    let night = run_evening(&prepared, args.narrate.into(), &Bar::new())?;
-    print(&prepared, &night, args.view.into(), out)?;
+    if args.ledger.is_some() && !args.apply {
+        return Err(crate::ops::Error::Conflict("--ledger goes with --apply").into());
+    }
+    let apply = args
+        .apply
+        .then(|| apply_with(args.ledger.clone(), args.wait));
+    let done = night(
+        &args.evening,
+        args.narrate.into(),
+        apply.as_ref(),
+        &Bar::new(),
+        &mut say_waiting,
+    )?;
+    say_recovered(&done.recovered);
+    print(&done.prepared, &done.night, args.view.into(), out)?;
     if !args.apply {
         writeln!(
             out,
             "Nothing written: --apply writes the purses into the characters' files and the settlements into the ledger."
         )?;
-        return Ok(());
     }
-    for file in apply(&prepared, &night, args.ledger.as_deref())? {
+    for file in &done.written {
         writeln!(out, "Written: {}", file.display())?;
     }
     Ok(())

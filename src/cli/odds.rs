@@ -24,7 +24,7 @@ pub struct OddsArgs {
     /// Who plays: two to five names from the roster, or paths to character files.
     #[arg(required = true, num_args = 2..=5, value_name = "CHARACTER")]
     characters: Vec<String>,
-    /// How many matches to simulate (10 to 1000000).
+    /// How many matches to simulate (10 to 100000).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     sims: u64,
     /// The seed from which every simulated match's own seed is derived.

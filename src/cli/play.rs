@@ -6,12 +6,11 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{Audience, Bar, MatchArgs, Narrate, game};
+use super::args::{Audience, Bar, MatchArgs, Narrate, game, say_recovered, say_waiting};
 use super::bet::{self, BetArgs};
-use crate::ops::play::{Telling, play};
-use crate::ops::{self, cast};
+use crate::ops;
+use crate::ops::play::{Request, play};
 use crate::report::{self, View};
-use crate::roster::Roster;
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -64,25 +63,28 @@ pub struct PlayArgs {
 /// Bad arguments, files or rule options.
 pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
-    let roster = Roster::load(args.table.roster.as_deref())?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
-    let spec = cast::describe(kind, &roster, &args.characters, args.table.draft(seed)?)?;
-    let json = args.format == OutputFormat::Json;
-    let bets = bet::table_bets(&args.wager)?;
-    if bets.is_some() && json {
+    let bets = args.wager.bets()?;
+    if !bets.is_empty() && args.format == OutputFormat::Json {
         return Err(ops::Error::Conflict(
             "wagers are settled in the text output; leave out --format json with --bet",
         )
         .into());
     }
-    let telling = Telling {
+    let request = Request {
+        game: kind,
+        words: args.characters.clone(),
+        draft: args.table.draft(seed)?,
         detail: args.narrate.into(),
-        phrasebook: ops::tell::phrasebook(args.table.roster.as_deref(), &args.phrasebook)?,
-        ambience: bet::ambience(&args.wager)?,
+        phrasebooks: args.phrasebook.clone(),
+        tavern: args.wager.tavern(),
+        bets,
+        apply: args.wager.apply(),
     };
-    let played = play(&spec, &roster, &telling, bets.as_ref(), &Bar::new())?;
+    let played = play(&request, &Bar::new(), &mut say_waiting)?;
+    say_recovered(&played.recovered);
     let view: View = args.view.into();
     match args.format {
         OutputFormat::Json => report::write_json(out, &played.log, &played.scenes)?,
@@ -91,11 +93,11 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
             &played.log,
             &played.scenes,
             view,
-            &spec.replay_command(),
+            &played.spec.replay_command(),
         )?,
     }
     if let Some(settled) = &played.wagers {
-        bet::print(settled, &played.log, &telling.phrasebook, view, out)?;
+        bet::print(settled, &played.log, &played.phrasebook, view, out)?;
     }
     Ok(())
 }

@@ -146,6 +146,9 @@ pub struct Facts {
     pub ends: &'static [End],
     /// What it counts per player, in table order.
     pub tallies: &'static [Tally],
+    /// The deepest perft `engine perft` runs: from the start, within a few minutes on one
+    /// core.
+    pub perft_depth: u32,
 }
 
 impl Facts {

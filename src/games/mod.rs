@@ -305,6 +305,30 @@ pub enum StartError {
 }
 
 impl StartError {
+    /// Refuses a cap outside `1..=most` in a match.
+    ///
+    /// # Errors
+    /// When `value` is 0 or past `most`.
+    pub fn cap_in_match(
+        game: GameKind,
+        option: &'static str,
+        value: u64,
+        most: u64,
+    ) -> Result<(), StartError> {
+        if (1..=most).contains(&value) {
+            Ok(())
+        } else {
+            Err(StartError::Option {
+                game,
+                option,
+                message: format!(
+                    "a match needs every game to end in good time: {option} is from 1 to \
+                     {most} at the table, not {value} (0, never, is for `taproom engine`)"
+                ),
+            })
+        }
+    }
+
     /// Refuses a table of `players` that `G` cannot seat.
     ///
     /// # Errors
@@ -422,6 +446,17 @@ pub trait Game:
     /// # Errors
     /// When the game cannot be played by that many players, or under those options.
     fn start(players: usize, options: &Self::Options) -> Result<Self, StartError>;
+
+    /// Refuses options under which a game of a match might never end, or run for hours
+    /// (a cap of 0, "never", serves the engine's checks but not a table with players
+    /// waiting). The default accepts all.
+    ///
+    /// # Errors
+    /// The option, and the values a match takes.
+    fn check_for_match(options: &Self::Options) -> Result<(), StartError> {
+        let _ = options;
+        Ok(())
+    }
 
     /// Puts the position under other rule options (a parsed position has the defaults).
     fn set_options(&mut self, options: &Self::Options);

@@ -6,16 +6,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::apply::{self, Apply};
 use super::cast::seat;
-use super::play::Telling;
 use super::wagers::{
     People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
-    write_back,
 };
 use super::{Error, Progress};
 use crate::games::Game;
 use crate::narrate::{Detail, Phrasebook, Scene};
 use crate::roster::{Character, Evening, Roster, RosterError, Tavern, read_text};
+use crate::store::Recovered;
 use crate::table::{Draft, MatchLog, MatchSpec, RuleOptions, Seated, play_match};
 use crate::wager::place::{Placed, Proposal};
 use crate::wager::syntax::BetText;
@@ -109,6 +109,15 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
     let mut stake_names: Vec<String> = Vec::new();
     for (plan, spec) in evening.matches.iter().zip(specs) {
         let mut proposals = Vec::new();
+        if let Some(b) = plan.bets.get(super::wagers::MAX_BETS as usize) {
+            return Err(b
+                .spot
+                .error(format!(
+                    "a table takes at most {} bets",
+                    super::wagers::MAX_BETS
+                ))
+                .into());
+        }
         for b in &plan.bets {
             let written: Vec<(BetText, String)> = vec![(b.value.clone(), String::new())];
             let p = resolve_all(&written, &spec, &people).map_err(|e| match e {
@@ -239,14 +248,11 @@ pub fn run(prepared: &Prepared, detail: Detail, progress: &dyn Progress) -> Resu
     let mut matches = Vec::new();
     let mut house: i128 = 0;
     let mut entries = String::new();
-    let telling = Telling {
-        detail,
-        phrasebook: prepared.phrasebook.clone(),
-        ambience: Vec::new(),
-    };
     let t = &prepared.tavern;
     for (i, m) in prepared.matches.iter().enumerate() {
-        let played = crate::games::with_game!(m.spec.game, G => play_one::<G>(m, &now, t, &telling, progress))?;
+        let played = crate::games::with_game!(m.spec.game, G => play_one::<G>(
+            m, &now, t, &prepared.phrasebook, detail, progress
+        ))?;
         house += played.settlement.house;
         now.extend(played.settlement.after.clone());
         let heading = format!(
@@ -276,13 +282,14 @@ fn play_one<G: Game>(
     m: &PreparedMatch,
     purses: &BTreeMap<String, Purse>,
     tavern: &Tavern,
-    telling: &Telling,
+    phrasebook: &Phrasebook,
+    detail: Detail,
     progress: &dyn Progress,
 ) -> Result<PlayedMatch, Error> {
     let placed = place_bets::<G>(&m.spec, &m.proposals, m.ante, purses, tavern, progress)?;
     let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
     let log = play_match::<G>(&m.spec.entrants(), &settings)?;
-    let scenes = super::tell::tell(&telling.phrasebook, &m.spec, &log, telling.detail, &[]);
+    let scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[]);
     let settlement = settle_placed(&placed, &log, purses, tavern)?;
     let refused: Vec<RefusedBet> = placed
         .refused
@@ -316,26 +323,127 @@ fn play_one<G: Game>(
     })
 }
 
-/// Writes the purses that changed over the evening into the characters' own files, and
-/// the evening's entries into the ledger (the one given, else the tavern's, else
-/// `ledger.txt` beside the evening). Returns the files written.
+/// Finishes, in the folders an evening reads (its own, its roster's, its tavern's), any
+/// write a killed run left unfinished.
+fn open_folders(path: &Path) -> Result<Vec<Recovered>, Error> {
+    let mut folders = vec![crate::store::folder_of(path)];
+    if let Ok(evening) = Evening::from_toml(path, &read_text(path)?) {
+        folders.extend(evening.roster);
+        folders.extend(evening.tavern.as_deref().map(crate::store::folder_of));
+    }
+    let mut done = Vec::new();
+    for f in folders {
+        done.extend(apply::open(&f, apply::WAIT)?);
+    }
+    Ok(done)
+}
+
+/// Every file an evening reads, and what it is, for refusing a ledger that would
+/// overwrite one of them.
+fn files_read(p: &Prepared) -> Vec<(PathBuf, String)> {
+    let mut read: Vec<(PathBuf, String)> = p
+        .roster
+        .characters()
+        .iter()
+        .chain(
+            p.matches
+                .iter()
+                .flat_map(|m| m.spec.seats.iter().map(|s| &s.character)),
+        )
+        .filter_map(|c| {
+            c.file
+                .clone()
+                .map(|f| (f, format!("{}'s character file", c.name)))
+        })
+        .collect();
+    read.push((p.evening.file.clone(), "the evening file".to_owned()));
+    if let Some(t) = &p.evening.tavern {
+        read.push((t.clone(), "the tavern file".to_owned()));
+    }
+    if let Some(dir) = &p.evening.roster {
+        read.push((
+            dir.join("phrasebook.toml"),
+            "the roster's phrasebook".to_owned(),
+        ));
+    }
+    read
+}
+
+/// An evening played, and what `--apply` wrote.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The evening as checked.
+    pub prepared: Prepared,
+    /// How it went.
+    pub night: Night,
+    /// The files written (with `--apply`).
+    pub written: Vec<PathBuf>,
+    /// Writes a killed run had left unfinished, finished before this one.
+    pub recovered: Vec<Recovered>,
+}
+
+/// Checks and plays the evening in `path`; with `apply`, holds the lock of every folder
+/// it writes in from before the purses are read to the last rename, and writes the
+/// purses that changed into the characters' own files and the evening's entries into
+/// the ledger (the one given, else the tavern's, else `ledger.txt` beside the evening),
+/// all or nothing.
 ///
 /// # Errors
-/// A file that cannot be written.
-pub fn apply(
-    prepared: &Prepared,
-    night: &Night,
-    ledger: Option<&Path>,
-) -> Result<Vec<PathBuf>, Error> {
+/// A bad file, name or rule (before anything is played), a lock not had in time, a file
+/// that cannot be written (every file is then as it was).
+pub fn night(
+    path: &Path,
+    detail: Detail,
+    apply: Option<&Apply>,
+    progress: &dyn Progress,
+    waiting: &mut dyn FnMut(&Path),
+) -> Result<Played, Error> {
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let mut recovered = open_folders(path)?;
+    let prepared = prepare(path, apply.is_some())?;
+    let Some(a) = apply else {
+        let night = run(&prepared, detail, progress)?;
+        return Ok(Played {
+            prepared,
+            night,
+            written: Vec::new(),
+            recovered,
+        });
+    };
+    let ledger = ledger_path(a.ledger.as_deref(), &prepared.tavern, folder);
+    apply::check_ledger(&ledger, &files_read(&prepared))?;
+    let at_stake: Vec<&Character> = prepared
+        .at_stake
+        .iter()
+        .filter_map(|n| prepared.people.get(n))
+        .collect();
+    let mut folders = apply::folders(&at_stake, &ledger);
+    folders.extend(prepared.evening.roster.clone());
+    let (locks, done) = apply::lock(folders, a, waiting)?;
+    recovered.extend(done);
+    // The purses as they are now, under the locks.
+    let prepared = prepare(path, true)?;
+    let night = run(&prepared, detail, progress)?;
     let changed: Vec<(&Character, Purse)> = night
         .last
         .iter()
         .filter(|(n, p)| night.first.get(*n) != Some(*p))
         .filter_map(|(n, p)| prepared.people.get(n).map(|c| (c, *p)))
         .collect();
-    let folder = prepared.evening.file.parent().unwrap_or(Path::new(""));
-    let ledger = ledger_path(ledger, &prepared.tavern, folder);
-    write_back(&changed, prepared.tavern.currency, &ledger, &night.entries)
+    let written = apply::write(
+        &changed,
+        prepared.tavern.currency,
+        &ledger,
+        &night.entries,
+        &a.stop,
+    )?;
+    drop(locks);
+    Ok(Played {
+        prepared,
+        night,
+        written,
+        recovered,
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,11 @@ use crate::table::RuleOptions;
 use crate::table::ladder::{Contender, Ladder, LadderSettings, Schedule, pairings, run_ladder};
 
 /// The fewest and most games a pairing plays.
-pub const GAMES: (u64, u64) = (1, 100_000);
+pub const GAMES: (u64, u64) = (1, 10_000);
+
+/// The most games a whole ladder plays (a level-10 game takes up to a second or two, so
+/// this is about an hour on two cores at most).
+pub const TOTAL_GAMES: u64 = 5_000;
 
 /// Who is on the ladder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,6 +163,12 @@ pub fn ladder(
     }
     let games = bounded("--games", games, GAMES.0, GAMES.1)? as u32;
     let total = pairings(contenders.len(), schedule).len() as u64 * u64::from(games);
+    bounded(
+        "games in all (pairings times --games)",
+        total,
+        1,
+        TOTAL_GAMES,
+    )?;
     progress.start("games", total);
     let out = crate::games::with_game!(game, G => {
         let settings = LadderSettings::<G> {

@@ -4,6 +4,7 @@
 //! values (logs, told scenes, settlements, files written); the command line only parses
 //! its arguments into these values, calls one function, and prints what comes back.
 
+pub mod apply;
 pub mod cast;
 pub mod check;
 pub mod evening;
@@ -18,11 +19,11 @@ use std::path::PathBuf;
 use crate::games::{IllegalMove, ParseError, StartError};
 use crate::names::NameError;
 use crate::roster::{FileError, RosterError};
+use crate::store::WriteError;
 use crate::table::{SpecError, TableError};
 use crate::wager::place::BetError;
 use crate::wager::settle::SettleError;
 use crate::wager::syntax::BetSyntaxError;
-use crate::wager::write::WriteError;
 
 /// Why an operation could not be done: one sentence each, for the GM.
 #[derive(Debug, thiserror::Error)]
@@ -87,6 +88,9 @@ pub enum Error {
     /// A purse or the ledger that could not be written.
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// A ledger that would overwrite another file.
+    #[error(transparent)]
+    Ledger(#[from] apply::LedgerError),
     /// A number out of the bounds an operation takes.
     #[error("{what} is from {min} to {max}, not {given}")]
     OutOfBounds {
@@ -133,10 +137,11 @@ impl Error {
     /// machine or of taproom (exit code 1).
     #[must_use]
     pub fn is_users(&self) -> bool {
-        !matches!(
-            self,
-            Error::Write(WriteError::Io { .. }) | Error::Table(TableError::Runaway { .. })
-        )
+        match self {
+            Error::Write(w) => !w.is_io(),
+            Error::Table(TableError::Runaway { .. }) => false,
+            _ => true,
+        }
     }
 }
 

@@ -1,54 +1,60 @@
 //! Playing one match: placing its wagers, playing and telling it, settling the wagers,
-//! and (when asked) writing the purses and the ledger back.
+//! and (with `--apply`) writing the purses and the ledger back, holding the lock of
+//! every folder written from before the purses are read to the last rename.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::apply::{self, Apply};
 use super::wagers::{
     People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
-    write_back,
 };
 use super::{Error, Progress};
-use crate::games::Game;
+use crate::games::{Game, GameKind};
 use crate::narrate::{Detail, Phrasebook, Scene};
 use crate::roster::{Character, Roster, Tavern};
-use crate::table::{MatchLog, MatchSpec, play_match};
-use crate::wager::place::Placed;
+use crate::store::Recovered;
+use crate::table::{Draft, MatchLog, MatchSpec, play_match};
+use crate::wager::place::{Placed, Proposal};
 use crate::wager::syntax::BetText;
 use crate::wager::{Purse, Settlement, ledger};
 
-/// The wagers at a single match's table.
+/// A match to play, as the GM asked for it.
 #[derive(Clone, Debug)]
-pub struct TableBets {
-    /// The tavern: its bookie, take, credit, currency and ledger.
-    pub tavern: Tavern,
+pub struct Request {
+    /// The game.
+    pub game: GameKind,
+    /// Who plays: names or character files (none: the roster's first two).
+    pub words: Vec<String>,
+    /// The rest of the match: format, draw cap, rules, roster folder, seed.
+    pub draft: Draft,
+    /// How much of the story to tell.
+    pub detail: Detail,
+    /// The GM's own phrasebooks, on top of the built-in one and the roster's.
+    pub phrasebooks: Vec<PathBuf>,
+    /// The tavern file (its bookie, take, credit, currency, ledger and ambience).
+    pub tavern: Option<PathBuf>,
     /// The bets, read, each with its text as written.
     pub bets: Vec<(BetText, String)>,
-    /// Whether to write the purses and the ledger back, and where the ledger is when not
-    /// the tavern's.
-    pub apply: Option<Option<PathBuf>>,
-}
-
-/// How to tell a match.
-#[derive(Clone, Debug)]
-pub struct Telling {
-    /// How much.
-    pub detail: Detail,
-    /// The lines.
-    pub phrasebook: Phrasebook,
-    /// A tavern's own lines of atmosphere, if any.
-    pub ambience: Vec<String>,
+    /// Whether and how to write the purses and the ledger back.
+    pub apply: Option<Apply>,
 }
 
 /// A match played, told, and its wagers settled.
 #[derive(Clone, Debug)]
 pub struct Played {
+    /// The match as described.
+    pub spec: MatchSpec,
     /// The match's log.
     pub log: MatchLog,
     /// The told scenes.
     pub scenes: Vec<Scene>,
+    /// The phrasebook it was told from.
+    pub phrasebook: Phrasebook,
     /// The wagers, when there were any.
     pub wagers: Option<SettledTable>,
+    /// Writes a killed run had left unfinished, finished before this one.
+    pub recovered: Vec<Recovered>,
 }
 
 /// The wagers of one match, placed and settled.
@@ -68,76 +74,179 @@ pub struct SettledTable {
     pub written: Vec<PathBuf>,
 }
 
-/// Plays the match `spec` describes, with its wagers.
-///
-/// # Errors
-/// A bet that does not fit the table or is refused (before anything is played), a
-/// settlement that fails, a file that cannot be written.
-pub fn play(
-    spec: &MatchSpec,
-    roster: &Roster,
-    telling: &Telling,
-    bets: Option<&TableBets>,
-    progress: &dyn Progress,
-) -> Result<Played, Error> {
-    crate::games::with_game!(spec.game, G => play_game::<G>(spec, roster, telling, bets, progress))
+/// The table as read from the files: the roster, the match, everyone who can be named,
+/// and the bets matched.
+struct Table {
+    roster: Roster,
+    spec: MatchSpec,
+    people: People,
+    proposals: Vec<Proposal>,
 }
 
-fn play_game<G: Game>(
-    spec: &MatchSpec,
-    roster: &Roster,
-    telling: &Telling,
-    bets: Option<&TableBets>,
-    progress: &dyn Progress,
-) -> Result<Played, Error> {
+fn read_table(req: &Request) -> Result<Table, Error> {
+    let roster = Roster::load(req.draft.roster.as_deref())?;
+    let spec = super::cast::describe(req.game, &roster, &req.words, req.draft.clone())?;
     let seated: Vec<&Character> = spec.seats.iter().map(|s| &s.character).collect();
-    let people = People::new(roster, &seated);
-    let prepared = match bets {
-        Some(b) => Some(prepare::<G>(spec, &people, b, progress)?),
-        None => None,
-    };
-    let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
-    let log = play_match::<G>(&spec.entrants(), &settings)?;
-    let scenes = super::tell::tell(
-        &telling.phrasebook,
+    let people = People::new(&roster, &seated);
+    let proposals = resolve_all(&req.bets, &spec, &people)?;
+    Ok(Table {
+        roster,
         spec,
-        &log,
-        telling.detail,
-        &telling.ambience,
-    );
-    let wagers = match (bets, prepared) {
-        (Some(b), Some((placed, purses))) => Some(finish(spec, &people, b, placed, &purses, &log)?),
-        _ => None,
-    };
-    Ok(Played {
-        log,
-        scenes,
-        wagers,
+        people,
+        proposals,
     })
 }
 
-/// Matches, prices and places the bets; refuses the table's bets outright when any is
-/// refused (at a single match the GM fixes the bet and runs again).
+/// Every file a table reads, and what it is, for refusing a ledger that would overwrite
+/// one of them.
+fn files_read(req: &Request, table: &Table) -> Vec<(PathBuf, String)> {
+    let mut read: Vec<(PathBuf, String)> = table
+        .roster
+        .characters()
+        .iter()
+        .chain(table.spec.seats.iter().map(|s| &s.character))
+        .filter_map(|c| {
+            c.file
+                .clone()
+                .map(|f| (f, format!("{}'s character file", c.name)))
+        })
+        .collect();
+    if let Some(t) = &req.tavern {
+        read.push((t.clone(), "the tavern file".to_owned()));
+    }
+    for p in &req.phrasebooks {
+        read.push((p.clone(), "a phrasebook".to_owned()));
+    }
+    if let Some(dir) = &req.draft.roster {
+        read.push((
+            dir.join("phrasebook.toml"),
+            "the roster's phrasebook".to_owned(),
+        ));
+    }
+    read
+}
+
+/// Plays the match a request describes, with its wagers.
+///
+/// # Errors
+/// A bad file, name or bet (before anything is played), a bet refused, a settlement that
+/// fails, a lock not had in time, a file that cannot be written (every file is then as
+/// it was).
+pub fn play(
+    req: &Request,
+    progress: &dyn Progress,
+    waiting: &mut dyn FnMut(&Path),
+) -> Result<Played, Error> {
+    let mut recovered = match &req.draft.roster {
+        Some(dir) => apply::open(dir, apply::WAIT)?,
+        None => Vec::new(),
+    };
+    let tavern = Tavern::load(req.tavern.as_deref())?;
+    let mut table = read_table(req)?;
+    // With --apply: the ledger checked, then every folder written locked and the table
+    // read again under the locks, so the purses are the ones the write will replace.
+    let mut locked = None;
+    let mut ledger_file = None;
+    if let Some(a) = &req.apply {
+        if req.bets.is_empty() {
+            return Err(Error::Conflict(
+                "--apply goes with --bet, and no bet was given",
+            ));
+        }
+        let ledger = ledger_path(a.ledger.as_deref(), &tavern, Path::new(""));
+        apply::check_ledger(&ledger, &files_read(req, &table))?;
+        let names = at_stake(&table.proposals, &[]);
+        require_files(&table.people, &names, "a folder given with --roster")?;
+        let at_stake: Vec<&Character> = names.iter().filter_map(|n| table.people.get(n)).collect();
+        let mut folders = apply::folders(&at_stake, &ledger);
+        folders.extend(req.draft.roster.clone());
+        let (locks, done) = apply::lock(folders, a, waiting)?;
+        recovered.extend(done);
+        locked = Some(locks);
+        table = read_table(req)?;
+        ledger_file = Some(ledger);
+    }
+    let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)?;
+    let ambience = if req.tavern.is_some() {
+        tavern.ambience.clone()
+    } else {
+        Vec::new()
+    };
+    let played = crate::games::with_game!(req.game, G => play_game::<G>(
+        req, &table, &tavern, &phrasebook, &ambience, ledger_file.as_deref(), progress
+    ))?;
+    drop(locked);
+    let (log, scenes, wagers) = played;
+    Ok(Played {
+        spec: table.spec,
+        log,
+        scenes,
+        phrasebook,
+        wagers,
+        recovered,
+    })
+}
+
+type Outcome = (MatchLog, Vec<Scene>, Option<SettledTable>);
+
+fn play_game<G: Game>(
+    req: &Request,
+    table: &Table,
+    tavern: &Tavern,
+    phrasebook: &Phrasebook,
+    ambience: &[String],
+    ledger_file: Option<&Path>,
+    progress: &dyn Progress,
+) -> Result<Outcome, Error> {
+    let spec = &table.spec;
+    let prepared = if req.bets.is_empty() {
+        None
+    } else {
+        Some(prepare::<G>(req, table, tavern, progress)?)
+    };
+    let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
+    let log = play_match::<G>(&spec.entrants(), &settings)?;
+    let scenes = super::tell::tell(phrasebook, spec, &log, req.detail, ambience);
+    let wagers = match prepared {
+        Some((placed, purses)) => Some(finish(
+            req,
+            table,
+            tavern,
+            placed,
+            &purses,
+            &log,
+            ledger_file,
+        )?),
+        None => None,
+    };
+    Ok((log, scenes, wagers))
+}
+
+/// Prices and places the bets; refuses the table's bets outright when any is refused (at
+/// a single match the GM fixes the bet and runs again).
 fn prepare<G: Game>(
-    spec: &MatchSpec,
-    people: &People,
-    bets: &TableBets,
+    req: &Request,
+    table: &Table,
+    tavern: &Tavern,
     progress: &dyn Progress,
 ) -> Result<(Placed, BTreeMap<String, Purse>), Error> {
-    let proposals = resolve_all(&bets.bets, spec, people)?;
-    let names = at_stake(&proposals, &[]);
-    if bets.apply.is_some() {
-        require_files(people, &names, "a folder given with --roster")?;
-    }
+    let names = at_stake(&table.proposals, &[]);
     let purses: BTreeMap<String, Purse> = names
         .iter()
-        .filter_map(|n| people.get(n).map(|c| (n.clone(), purse_of(c))))
+        .filter_map(|n| table.people.get(n).map(|c| (n.clone(), purse_of(c))))
         .collect();
-    let placed = place_bets::<G>(spec, &proposals, None, &purses, &bets.tavern, progress)?;
+    let placed = place_bets::<G>(
+        &table.spec,
+        &table.proposals,
+        None,
+        &purses,
+        tavern,
+        progress,
+    )?;
     if let Some((i, why)) = placed.refused.first() {
         return Err(Error::Refused {
-            text: bets.bets[*i].1.clone(),
-            why: why.describe(bets.tavern.currency, bets.tavern.credit),
+            text: req.bets[*i].1.clone(),
+            why: why.describe(tavern.currency, tavern.credit),
         });
     }
     Ok((placed, purses))
@@ -145,37 +254,36 @@ fn prepare<G: Game>(
 
 /// Settles the bets from the log and writes them back when asked.
 fn finish(
-    spec: &MatchSpec,
-    people: &People,
-    bets: &TableBets,
+    req: &Request,
+    table: &Table,
+    tavern: &Tavern,
     placed: Placed,
     purses: &BTreeMap<String, Purse>,
     log: &MatchLog,
+    ledger_file: Option<&Path>,
 ) -> Result<SettledTable, Error> {
-    let t = &bets.tavern;
-    let settlement = settle_placed(&placed, log, purses, t)?;
+    let settlement = settle_placed(&placed, log, purses, tavern)?;
     let heading = format!(
         "{}: {}: {} (seed {})",
-        t.name,
-        spec.game.title(),
-        spec.names().join(" v "),
+        tavern.name,
+        table.spec.game.title(),
+        table.spec.names().join(" v "),
         log.seed
     );
-    let entry = ledger::entry(&heading, &settlement, t.currency);
+    let entry = ledger::entry(&heading, &settlement, tavern.currency);
     let mut written = Vec::new();
-    if let Some(given) = &bets.apply {
+    if let (Some(a), Some(ledger)) = (&req.apply, ledger_file) {
         let changed: Vec<(&Character, Purse)> = settlement
             .after
             .iter()
             .filter(|(n, p)| settlement.before[*n] != **p)
-            .filter_map(|(n, p)| people.get(n).map(|c| (c, *p)))
+            .filter_map(|(n, p)| table.people.get(n).map(|c| (c, *p)))
             .collect();
-        let ledger = ledger_path(given.as_deref(), t, Path::new(""));
-        written = write_back(&changed, t.currency, &ledger, &entry)?;
+        written = apply::write(&changed, tavern.currency, ledger, &entry, &a.stop)?;
     }
     Ok(SettledTable {
-        tavern: t.clone(),
-        texts: bets.bets.iter().map(|(_, text)| text.clone()).collect(),
+        tavern: tavern.clone(),
+        texts: req.bets.iter().map(|(_, text)| text.clone()).collect(),
         placed,
         settlement,
         entry,

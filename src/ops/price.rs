@@ -6,7 +6,7 @@ use crate::table::MatchSpec;
 use crate::wager::simulate::{MarketEstimate, default_markets};
 
 /// The fewest and most matches `odds` simulates.
-pub const SIMS: (u64, u64) = (10, 1_000_000);
+pub const SIMS: (u64, u64) = (10, 100_000);
 
 /// The bookie's board for a match.
 #[derive(Clone, Debug)]

@@ -7,17 +7,12 @@ use std::path::{Path, PathBuf};
 use super::{Error, Progress};
 use crate::games::Game;
 use crate::names::NameError;
-use crate::roster::{Character, Roster, Tavern, read_text};
+use crate::roster::{Character, Roster, Tavern};
 use crate::table::{MatchLog, MatchSpec};
 use crate::wager::place::{How, Placed, Proposal, Table, place, resolve};
 use crate::wager::simulate::{MarketEstimate, simulate};
 use crate::wager::syntax::BetText;
-use crate::wager::write::{Staged, WriteError, commit, stage, with_purse};
 use crate::wager::{HouseRules, Market, Money, Purse, Selection, Settlement, settle};
-
-/// Set to a file path, makes `--apply` create that file and wait (for a minute) after
-/// staging every new file and before renaming any: the moment a test kills it.
-pub const PAUSE_HOOK: &str = "TAPROOM_PAUSE_BEFORE_RENAME";
 
 /// Everyone a GM may name in a bet at a table: the roster and the characters seated
 /// (some given by their files), each once, by full name.
@@ -64,15 +59,20 @@ pub fn purse_of(c: &Character) -> Purse {
     Purse::with_debt(c.purse, c.debt)
 }
 
+/// The most bets one table takes (so that every sum of stakes and payouts fits).
+pub const MAX_BETS: u64 = 200;
+
 /// Matches written bets to the table of `spec`.
 ///
 /// # Errors
-/// The first bet whose names or market do not fit, with the bet as written.
+/// Too many bets, or the first bet whose names or market do not fit, with the bet as
+/// written.
 pub fn resolve_all(
     bets: &[(BetText, String)],
     spec: &MatchSpec,
     people: &People,
 ) -> Result<Vec<Proposal>, Error> {
+    super::bounded("the bets at one table", bets.len() as u64, 0, MAX_BETS)?;
     let names = spec.names();
     let table = Table {
         game: spec.game,
@@ -208,58 +208,4 @@ pub fn ledger_path(given: Option<&Path>, tavern: &Tavern, folder: &Path) -> Path
         .map(Path::to_owned)
         .or_else(|| tavern.ledger.clone())
         .unwrap_or_else(|| folder.join("ledger.txt"))
-}
-
-/// Writes every changed purse into its character's own file and appends `entry` to the
-/// ledger: all files staged first (written and flushed beside their targets), then renamed
-/// one after another. Returns the files written.
-///
-/// # Errors
-/// A character with no file of their own, a file that cannot be read or written; nothing
-/// is renamed unless everything was staged.
-pub fn write_back(
-    changed: &[(&Character, Purse)],
-    currency: crate::wager::Currency,
-    ledger: &Path,
-    entry: &str,
-) -> Result<Vec<PathBuf>, Error> {
-    let mut staged: Vec<Staged> = Vec::new();
-    for (c, purse) in changed {
-        let Some(file) = &c.file else {
-            return Err(Error::NoPurseFile {
-                name: c.name.clone(),
-                folder: "your roster folder",
-            });
-        };
-        let text = read_text(file)?;
-        staged.push(stage(
-            file,
-            with_purse(file, &text, *purse, currency)?.as_bytes(),
-        )?);
-    }
-    let old = match std::fs::read_to_string(ledger) {
-        Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(source) => {
-            return Err(WriteError::Io {
-                file: ledger.to_owned(),
-                source,
-            }
-            .into());
-        }
-    };
-    let text = crate::wager::ledger::appended(old.as_deref(), entry);
-    staged.push(stage(ledger, text.as_bytes())?);
-    let written: Vec<PathBuf> = staged.iter().map(|s| s.target().to_owned()).collect();
-    let pause = std::env::var_os(PAUSE_HOOK);
-    let mut paused = false;
-    commit(staged, &mut |_| {
-        if let (Some(marker), false) = (&pause, paused) {
-            paused = true;
-            let _ = std::fs::write(marker, "staged");
-            std::thread::sleep(std::time::Duration::from_secs(60));
-        }
-        Ok(())
-    })?;
-    Ok(written)
 }

@@ -281,7 +281,7 @@ pub fn placed_lines(
 
 fn refusal_who(r: &Refusal) -> &str {
     match r {
-        Refusal::Short { who, .. } => who,
+        Refusal::Short { who, .. } | Refusal::TooLarge { who } => who,
         Refusal::NoPrice => "the bookie",
     }
 }

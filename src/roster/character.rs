@@ -117,13 +117,9 @@ impl Character {
             "voice",
         ])?;
 
-        let name_field = root.need("name")?;
-        let name = name_field.str()?.trim().to_owned();
-        if name.is_empty() {
-            return Err(name_field.error("the name is empty"));
-        }
+        let name = root.need("name")?.name("name")?;
         let description = match root.get("description") {
-            Some(f) => f.str()?.trim().to_owned(),
+            Some(f) => f.line()?,
             None => String::new(),
         };
         let skill = read_skill(&root.need("skill")?)?;
@@ -135,10 +131,19 @@ impl Character {
             None => Temperament::Steady,
         };
         let money = |key: &str| match root.get(key) {
-            Some(f) => f
-                .str()?
-                .parse()
-                .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string())),
+            Some(f) => {
+                let m: Money = f
+                    .str()?
+                    .parse()
+                    .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
+                if m > crate::wager::money::MAX_PURSE {
+                    return Err(f.error(format!(
+                        "{m} is more than the most taproom keeps in a purse, {}",
+                        crate::wager::money::MAX_PURSE
+                    )));
+                }
+                Ok(m)
+            }
             None => Ok(Money::ZERO),
         };
         let purse = money("purse")?;

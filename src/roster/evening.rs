@@ -242,19 +242,22 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
             if m == Money::ZERO {
                 return Err(f.error("an ante of nothing; leave the key out instead"));
             }
+            if m > crate::wager::money::MAX_STAKE {
+                return Err(f.error(format!(
+                    "an ante of {m} is more than the largest stake taproom takes, {}",
+                    crate::wager::money::MAX_STAKE
+                )));
+            }
             Some(m)
         }
         None => None,
     };
-    let intro = table
-        .get("intro")
-        .map(|f| f.str().map(str::to_owned))
-        .transpose()?;
+    let intro = table.get("intro").map(|f| f.line()).transpose()?;
     let mut bets = Vec::new();
     let mut bet_texts = Vec::new();
     if let Some(f) = table.get("bets") {
         for item in f.items()? {
-            let written = item.str()?;
+            let written = item.line()?;
             let text: BetText = written
                 .parse()
                 .map_err(|e: crate::wager::syntax::BetSyntaxError| item.error(e.to_string()))?;
@@ -262,7 +265,7 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
                 value: text,
                 spot: Spot::of(&item),
             });
-            bet_texts.push(written.trim().to_owned());
+            bet_texts.push(written);
         }
     }
     Ok(MatchPlan {
@@ -292,7 +295,7 @@ impl Evening {
         let root = doc.root(&parsed);
         root.only(&EVENING_KEYS)?;
         let title_field = root.need("evening")?;
-        let title = title_field.str()?.trim().to_owned();
+        let title = title_field.line()?;
         if title.is_empty() {
             return Err(title_field.error("the evening's title is empty"));
         }

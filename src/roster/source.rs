@@ -126,6 +126,41 @@ impl<'d, 'a> Field<'d, 'a> {
             .ok_or_else(|| self.error(format!("expected a string, found {}", kind(self.value))))
     }
 
+    /// The value as a line of text: no control characters (a newline or an escape would
+    /// forge lines in the ledger or the terminal), trimmed.
+    ///
+    /// # Errors
+    /// When it is not a string, or holds a control character.
+    pub fn line(&self) -> Result<String, FileError> {
+        let text = self.str()?;
+        check_line(text).map_err(|m| self.error(m))?;
+        Ok(text.trim().to_owned())
+    }
+
+    /// The value as a name: a line of text, not empty, of at most [`MAX_NAME`]
+    /// characters, with no `/` or `\` (a name is never a path).
+    ///
+    /// # Errors
+    /// When it is not such a name.
+    pub fn name(&self, what: &str) -> Result<String, FileError> {
+        let name = self.line()?;
+        if name.is_empty() {
+            return Err(self.error(format!("the {what} is empty")));
+        }
+        if name.chars().count() > MAX_NAME {
+            return Err(self.error(format!(
+                "the {what} is {} characters long; at most {MAX_NAME}",
+                name.chars().count()
+            )));
+        }
+        if name.contains(['/', '\\']) {
+            return Err(self.error(format!(
+                "the {what} `{name}` holds a `/` or `\\`; a name is a name, never a path"
+            )));
+        }
+        Ok(name)
+    }
+
     /// The value as an integer.
     ///
     /// # Errors
@@ -200,12 +235,14 @@ impl<'d, 'a> Field<'d, 'a> {
         kind(self.value)
     }
 
-    /// The value as a list of strings (a single string counts as a list of one).
+    /// The value as a list of lines (a single string counts as a list of one), each with
+    /// no control characters.
     ///
     /// # Errors
-    /// When it is something else.
+    /// When it is something else, or a line holds a control character.
     pub fn strings(&self) -> Result<Vec<String>, FileError> {
         if let Some(s) = self.value.as_str() {
+            check_line(s).map_err(|m| self.error(m))?;
             return Ok(vec![s.to_owned()]);
         }
         let array = self.value.as_array().ok_or_else(|| {
@@ -217,6 +254,10 @@ impl<'d, 'a> Field<'d, 'a> {
         array
             .iter()
             .map(|item| {
+                if let Some(text) = item.get_ref().as_str() {
+                    check_line(text)
+                        .map_err(|m| self.doc.error(item.span(), Some(self.path.clone()), m))?;
+                }
                 item.get_ref().as_str().map(str::to_owned).ok_or_else(|| {
                     self.doc.error(
                         item.span(),
@@ -246,6 +287,24 @@ impl<'d, 'a> Field<'d, 'a> {
             table,
             span: self.span.clone(),
         })
+    }
+}
+
+/// The longest name taproom takes, in characters.
+pub const MAX_NAME: usize = 60;
+
+/// Refuses text with a control character, naming it.
+///
+/// # Errors
+/// A clause naming the first control character and where it stands.
+pub fn check_line(text: &str) -> Result<(), String> {
+    match text.chars().enumerate().find(|(_, c)| c.is_control()) {
+        Some((i, c)) => Err(format!(
+            "character {} is a control character ({:?}); a line holds no line breaks, tabs or escapes",
+            i + 1,
+            c
+        )),
+        None => Ok(()),
     }
 }
 

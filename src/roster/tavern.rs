@@ -98,13 +98,9 @@ impl Tavern {
         let parsed = doc.parse()?;
         let root = doc.root(&parsed);
         root.only(&TAVERN_KEYS)?;
-        let name_field = root.need("tavern")?;
-        let name = name_field.str()?.trim().to_owned();
-        if name.is_empty() {
-            return Err(name_field.error("the tavern's name is empty"));
-        }
+        let name = root.need("tavern")?.name("tavern's name")?;
         let bookie = match root.get("bookie") {
-            Some(f) => f.str()?.trim().to_owned(),
+            Some(f) => f.name("bookie's name")?,
             None => "the bookie".to_owned(),
         };
         let margin_bp = root

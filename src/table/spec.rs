@@ -334,6 +334,7 @@ impl MatchSpec {
 fn check<G: Game>(draft: &Draft) -> Result<(), SpecError> {
     let options = draft.rules.options::<G>()?;
     G::start(draft.seats.len(), &options)?;
+    G::check_for_match(&options)?;
     for (i, s) in draft.seats.iter().enumerate() {
         if draft.seats[..i]
             .iter()

@@ -9,6 +9,13 @@ use std::str::FromStr;
 /// The coins, largest first, with their worth in copper.
 pub const COINS: [(&str, u64); 5] = [("pp", 1000), ("gp", 100), ("ep", 50), ("sp", 10), ("cp", 1)];
 
+/// The largest stake taproom takes in one bet or ante: 1,000,000,000 gp.
+pub const MAX_STAKE: Money = Money(100_000_000_000);
+
+/// The most a purse (or a debt) may hold: 10,000,000,000,000 gp. A bet that could take
+/// a purse past it is refused before play, so every sum taproom makes fits.
+pub const MAX_PURSE: Money = Money(1_000_000_000_000_000);
+
 /// An amount of money in copper pieces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(transparent)]

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::bet::{Bet, Book};
 use super::market::{Market, MarketError, Selection, Side};
-use super::money::{Currency, Money};
+use super::money::{Currency, MAX_PURSE, Money};
 use super::price::Odds;
 use super::purse::{Credit, Purse};
 use super::syntax::{BetText, HowText, PickText};
@@ -142,6 +142,11 @@ pub enum Refusal {
         /// What they would have staked at this table by then.
         stakes: Money,
     },
+    /// What the bet could bring back would take a purse past the most taproom keeps.
+    TooLarge {
+        /// Whose.
+        who: String,
+    },
 }
 
 impl Refusal {
@@ -151,6 +156,7 @@ impl Refusal {
         match self {
             Refusal::NoPrice => "no price",
             Refusal::Short { .. } => "purse too light",
+            Refusal::TooLarge { .. } => "sums too large",
         }
     }
 
@@ -162,6 +168,11 @@ impl Refusal {
                 "the bookie quotes no price on it (too near a certainty, or never decided)"
                     .to_owned()
             }
+            Refusal::TooLarge { who } => format!(
+                "what it could bring back would take {who}'s purse past the most taproom \
+                 keeps ({})",
+                MAX_PURSE.show(currency)
+            ),
             Refusal::Short { who, purse, stakes } => format!(
                 "{who}'s purse ({}) does not cover {} in stakes{}",
                 purse.show(currency),
@@ -218,27 +229,64 @@ pub fn place(
     price: &dyn Fn(Market, Selection) -> Option<Odds>,
 ) -> Placed {
     let mut placed = Placed::default();
-    let mut committed: BTreeMap<String, Money> = BTreeMap::new();
+    // What each bettor has staked at this table, and the most their bets could bring back.
+    let mut committed: BTreeMap<String, (Money, Money)> = BTreeMap::new();
     let mut group = 0u32;
-    let afford =
-        |who: &str, stake: Money, committed: &BTreeMap<String, Money>| -> Result<Money, Refusal> {
-            let purse = purses.get(who).copied().unwrap_or_default();
-            let so_far = committed.get(who).copied().unwrap_or_default();
-            let total = so_far.checked_add(stake).unwrap_or(Money(u64::MAX));
-            if purse.covers(total, credit) {
-                Ok(total)
-            } else {
-                Err(Refusal::Short {
-                    who: who.to_owned(),
-                    purse,
-                    stakes: total,
-                })
-            }
+    // No pool or pot can pay out more than every stake at the table together.
+    let table_total = Money::checked_sum(
+        proposals
+            .iter()
+            .flat_map(|p| {
+                let rival = match &p.how {
+                    How::Against { stake, .. } => *stake,
+                    How::Bookie(_) | How::Pool => Money::ZERO,
+                };
+                [p.stake, rival]
+            })
+            .chain(std::iter::repeat_n(
+                ante.unwrap_or_default(),
+                entrants.len(),
+            )),
+    );
+    let afford = |bet: &Bet,
+                  committed: &BTreeMap<String, (Money, Money)>|
+     -> Result<(Money, Money), Refusal> {
+        let who = bet.bettor.as_str();
+        let purse = purses.get(who).copied().unwrap_or_default();
+        let (so_far, back_so_far) = committed.get(who).copied().unwrap_or_default();
+        let too_large = || Refusal::TooLarge {
+            who: who.to_owned(),
         };
+        let total = so_far.checked_add(bet.stake).ok_or_else(too_large)?;
+        let most_back = match bet.book {
+            Book::Bookie(odds) => odds.payout(bet.stake, super::market::Share::WON),
+            Book::Pool | Book::Stakes(_) => table_total,
+        };
+        let back = most_back
+            .and_then(|m| back_so_far.checked_add(m))
+            .filter(|&b| purse.coins.checked_add(b).is_some_and(|p| p <= MAX_PURSE))
+            .ok_or_else(too_large)?;
+        if purse.covers(total, credit) {
+            Ok((total, back))
+        } else {
+            Err(Refusal::Short {
+                who: who.to_owned(),
+                purse,
+                stakes: total,
+            })
+        }
+    };
     if let Some(ante) = ante {
         group += 1;
         for (i, name) in entrants.iter().enumerate() {
-            match afford(name, ante, &committed) {
+            let bet = Bet {
+                bettor: name.clone(),
+                market: Market::Match,
+                side: Side::For(Selection::Entrant(i)),
+                stake: ante,
+                book: Book::Stakes(group),
+            };
+            match afford(&bet, &committed) {
                 Ok(total) => {
                     committed.insert(name.clone(), total);
                     placed.ante.push(Bet {
@@ -285,7 +333,7 @@ pub fn place(
         let mut trial = committed.clone();
         let mut refusal = None;
         for bet in &bets {
-            match afford(&bet.bettor, bet.stake, &trial) {
+            match afford(bet, &trial) {
                 Ok(total) => {
                     trial.insert(bet.bettor.clone(), total);
                 }

@@ -55,13 +55,18 @@ pub(super) fn share_pot(
     let weights: Vec<u128> = group
         .iter()
         .map(|&i| match shares[i].0 {
-            Share::Returned => 0,
-            Share::Part { num, den } => {
-                u128::from(bets[i].stake.0) * u128::from(num) * WEIGHT_UNIT / u128::from(den)
-            }
+            Share::Returned => Some(0),
+            Share::Part { num, den } => u128::from(bets[i].stake.0)
+                .checked_mul(u128::from(num))
+                .and_then(|w| w.checked_mul(WEIGHT_UNIT))
+                .map(|w| w / u128::from(den.max(1))),
         })
-        .collect();
-    let total: u128 = weights.iter().sum();
+        .collect::<Option<_>>()
+        .ok_or(SettleError::Overflow)?;
+    let total: u128 = weights
+        .iter()
+        .try_fold(0u128, |a, &w| a.checked_add(w))
+        .ok_or(SettleError::Overflow)?;
     let returned = group.iter().any(|&i| shares[i].0 == Share::Returned);
     if total == 0 || returned {
         return Ok(Pooled {
@@ -75,11 +80,17 @@ pub(super) fn share_pot(
         .mul_div_floor(u64::from(take_bp), 10_000)
         .ok_or(SettleError::Overflow)?;
     let net = u128::from(pot.0 - take.0);
-    let mut payouts: Vec<u128> = weights.iter().map(|w| net * w / total).collect();
+    // Each winner's exact share of the net pot, as a whole part and a remainder.
+    let exact: Vec<(u128, u128)> = weights
+        .iter()
+        .map(|w| net.checked_mul(*w).map(|x| (x / total, x % total)))
+        .collect::<Option<_>>()
+        .ok_or(SettleError::Overflow)?;
+    let mut payouts: Vec<u128> = exact.iter().map(|&(q, _)| q).collect();
     if take_bp == 0 {
         let mut left = net - payouts.iter().sum::<u128>();
         let mut order: Vec<usize> = (0..group.len()).collect();
-        order.sort_by_key(|&k| std::cmp::Reverse(net * weights[k] % total));
+        order.sort_by_key(|&k| std::cmp::Reverse(exact[k].1));
         for k in order {
             if left == 0 {
                 break;

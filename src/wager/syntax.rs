@@ -32,7 +32,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::market::{Market, Scope};
-use super::money::{COINS, Money};
+use super::money::{COINS, MAX_STAKE, Money};
 use super::price::Odds;
 use crate::games::End;
 use crate::games::Tally;
@@ -179,6 +179,9 @@ impl<'a> Reader<'a> {
         let text = self.tokens[start..self.at].join(" ");
         match text.parse::<Money>() {
             Ok(Money::ZERO) => self.fail(format!("{whose} stake is nothing")),
+            Ok(m) if m > MAX_STAKE => self.fail(format!(
+                "{whose} stake of {m} is more than the largest taproom takes, {MAX_STAKE}"
+            )),
             Ok(m) => Ok(m),
             Err(e) => self.fail(format!("{whose} stake {}", e.reason)),
         }

@@ -224,6 +224,7 @@ impl Game for Kiust {
         match_wins: None,
         ends: &[End::AllCaptured, End::Cap],
         tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
+        perft_depth: 13,
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, crate::games::StartError> {

@@ -216,6 +216,7 @@ impl Game for Oicus {
         match_wins: Some(3),
         ends: &[End::Points, End::Stalled, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
+        perft_depth: 6,
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
@@ -223,6 +224,15 @@ impl Game for Oicus {
         let mut pos: Oicus = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
+    }
+
+    fn check_for_match(options: &Options) -> Result<(), super::StartError> {
+        super::StartError::cap_in_match(
+            GameKind::Oicustiytac,
+            "turn_cap",
+            u64::from(options.turn_cap),
+            3000,
+        )
     }
 
     fn set_options(&mut self, options: &Options) {

@@ -245,6 +245,7 @@ impl Game for Pic {
         match_wins: None,
         ends: &[End::NoMoves, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Captures],
+        perft_depth: 22,
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
@@ -272,6 +273,15 @@ impl Game for Pic {
             options: *options,
             result: None,
         })
+    }
+
+    fn check_for_match(options: &Options) -> Result<(), super::StartError> {
+        super::StartError::cap_in_match(
+            GameKind::Pic,
+            "move_cap",
+            u64::from(options.move_cap),
+            10_000,
+        )
     }
 
     fn set_options(&mut self, options: &Options) {

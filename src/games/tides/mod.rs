@@ -139,6 +139,7 @@ impl Game for Tides {
         match_wins: None,
         ends: &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
         tallies: &[super::Tally::Captures],
+        perft_depth: 8,
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
@@ -146,6 +147,15 @@ impl Game for Tides {
         let mut pos: Tides = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
+    }
+
+    fn check_for_match(options: &Options) -> Result<(), super::StartError> {
+        super::StartError::cap_in_match(
+            GameKind::TidesOfWar,
+            "truce_after",
+            u64::from(options.truce_after),
+            1000,
+        )
     }
 
     fn set_options(&mut self, options: &Options) {

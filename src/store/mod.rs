@@ -1,0 +1,120 @@
+//! The GM's files that must survive anything: purses, debts and the ledger, written by
+//! `--apply` as one transaction, by one writer at a time.
+//!
+//! * **All or nothing.** Every new file is staged beside its target (written, flushed),
+//!   the old ones are kept as backups (hard links), and a journal naming every file is
+//!   written into each folder touched before anything is renamed. A failure before the
+//!   last rename puts every old file back; a kill at any moment leaves a journal that the
+//!   next command to open that folder finds and completes ([`recover`]).
+//! * **One writer at a time.** A lock file (`.taproom.lock`) in every folder touched is
+//!   held, through the operating system's file lock, from before the purses are read to
+//!   after the last rename ([`FolderLocks`]); a second run waits for it, saying so, and
+//!   gives up after a stated time.
+//! * **Files as they were.** A symlink is followed and its target replaced; a file keeps
+//!   its permissions and (where the system allows) its owner; a new file gets the usual
+//!   mode (0666 less the umask).
+//! * **No litter.** Temporary files of a killed run are removed by the next run that
+//!   holds the folder's lock.
+
+mod lock;
+mod txn;
+
+pub use lock::{FolderLocks, LOCK_FILE};
+pub use txn::{Recovered, Stop, Transaction, recover, recover_all};
+
+use std::path::{Path, PathBuf};
+
+/// A file that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The file system refused.
+    #[error("{}: cannot write: {source}", .file.display())]
+    Io {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Another run held a folder's lock for longer than the wait.
+    #[error(
+        "another taproom run is writing in {} and did not finish within {seconds} s; \
+         try again when it has",
+        .folder.display()
+    )]
+    Locked {
+        /// The folder.
+        folder: PathBuf,
+        /// How long it waited.
+        seconds: u64,
+    },
+    /// A journal left by an interrupted run that cannot be read.
+    #[error(
+        "{}: an interrupted write left this journal and it cannot be read ({why}); \
+         look at the files it names, then remove it",
+        .file.display()
+    )]
+    Journal {
+        /// The journal.
+        file: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// The file is no longer a TOML document.
+    #[error("{}: cannot update the purse: the file is not valid TOML any more ({message})", .file.display())]
+    Toml {
+        /// The file.
+        file: PathBuf,
+        /// The parser's complaint.
+        message: String,
+    },
+    /// A failure injected by a test hook.
+    #[error("{0}")]
+    Injected(String),
+}
+
+impl WriteError {
+    /// Whether the machine refused (a full disk, a permission), rather than the GM's input.
+    #[must_use]
+    pub fn is_io(&self) -> bool {
+        matches!(self, WriteError::Io { .. } | WriteError::Injected(_))
+    }
+}
+
+pub(crate) fn io(file: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
+    move |source| WriteError::Io {
+        file: file.to_owned(),
+        source,
+    }
+}
+
+/// The folder a file is in (`.` for a bare file name).
+#[must_use]
+pub fn folder_of(file: &Path) -> PathBuf {
+    match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The path a write to `file` really lands on: a symlink followed to its target (the
+/// link stays a link), a file that does not exist yet under its folder's real path.
+///
+/// # Errors
+/// When the folder does not exist or cannot be read.
+pub fn real_target(file: &Path) -> Result<PathBuf, WriteError> {
+    match std::fs::canonicalize(file) {
+        Ok(real) => Ok(real),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let dir = std::fs::canonicalize(folder_of(file)).map_err(io(file))?;
+            let name = file.file_name().ok_or_else(|| WriteError::Io {
+                file: file.to_owned(),
+                source: std::io::Error::other("it names a folder, not a file"),
+            })?;
+            Ok(dir.join(name))
+        }
+        Err(e) => Err(WriteError::Io {
+            file: file.to_owned(),
+            source: e,
+        }),
+    }
+}
