@@ -389,10 +389,27 @@ fn remove_litter(folder: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if name.starts_with('.') && (name.ends_with(TEMP) || name.ends_with(OLD)) {
+        if name.starts_with('.') && (name.ends_with(TEMP) || name.ends_with(OLD))
+            || is_old_style_temp(folder, name)
+        {
             let _ = std::fs::remove_file(entry.path());
         }
     }
+}
+
+/// Whether `name` is a temporary file of taproom before its transactions
+/// (`.pip.toml.AbC123.tmp`: a dot, the name of a file in the folder, six letters or
+/// digits, `.tmp`), which a killed run of those versions left behind.
+fn is_old_style_temp(folder: &Path, name: &str) -> bool {
+    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    let Some((target, random)) = inner.rsplit_once('.') else {
+        return false;
+    };
+    random.len() == 6
+        && random.chars().all(|c| c.is_ascii_alphanumeric())
+        && folder.join(target).is_file()
 }
 
 #[cfg(test)]
