@@ -11,7 +11,6 @@ use super::args::{Bar, game};
 use super::play::OutputFormat;
 use crate::ops::ladder::{Entry, contenders, ladder, parse_levels, parse_temperaments};
 use crate::report::ladder as report;
-use crate::roster::Roster;
 use crate::table::RuleOptions;
 use crate::table::ladder::Schedule;
 
@@ -71,7 +70,8 @@ pub struct LadderArgs {
 /// Bad arguments, files or rule options.
 pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
-    let roster = Roster::load(args.roster.as_deref())?;
+    let (roster, recovered) = crate::ops::cast::open_roster(args.roster.as_deref())?;
+    super::args::say_recovered(&recovered);
     let entry = if args.characters.is_empty() {
         Entry::Levels {
             levels: parse_levels(args.levels.as_deref().unwrap_or("1-10"))?,

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{Bar, MatchArgs, game};
+use super::args::{Bar, MatchArgs, game, say_recovered};
 use crate::ops::cast;
 use crate::ops::price::odds;
 use crate::report::wagers::odds_table;
-use crate::roster::{Roster, Tavern};
+use crate::roster::Tavern;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -44,7 +44,8 @@ pub struct OddsArgs {
 pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
     let tavern = Tavern::load(args.tavern.as_deref())?;
-    let roster = Roster::load(args.table.roster.as_deref())?;
+    let (roster, recovered) = cast::open_roster(args.table.roster.as_deref())?;
+    say_recovered(&recovered);
     let spec = cast::describe(
         kind,
         &roster,

@@ -8,6 +8,20 @@ use crate::games::GameKind;
 use crate::roster::{Character, Roster, read_text};
 use crate::table::{Draft, MatchSpec, Seated};
 
+/// The roster of a folder (or the built-in one), after finishing any write a killed run
+/// left unfinished there.
+///
+/// # Errors
+/// A folder or file that cannot be read or is invalid, an unfinished write that cannot
+/// be finished.
+pub fn open_roster(dir: Option<&Path>) -> Result<(Roster, Vec<crate::store::Recovered>), Error> {
+    let recovered = match dir {
+        Some(d) => super::apply::open(d, super::apply::WAIT)?,
+        None => Vec::new(),
+    };
+    Ok((Roster::load(dir)?, recovered))
+}
+
 /// Whether a word names a character file rather than a character.
 #[must_use]
 pub fn is_file(word: &str) -> bool {

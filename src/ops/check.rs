@@ -35,6 +35,9 @@ pub fn check(file: &Path) -> Result<Checked, Error> {
             Phrasebook::default().merge_toml(file, &text)?;
             Checked::Phrasebook
         }
-        FileKind::Evening => Checked::Evening(Box::new(prepare(file, false)?)),
+        FileKind::Evening => {
+            super::evening::open_folders(file)?;
+            Checked::Evening(Box::new(prepare(file, false)?))
+        }
     })
 }

@@ -325,7 +325,7 @@ fn play_one<G: Game>(
 
 /// Finishes, in the folders an evening reads (its own, its roster's, its tavern's), any
 /// write a killed run left unfinished.
-fn open_folders(path: &Path) -> Result<Vec<Recovered>, Error> {
+pub(super) fn open_folders(path: &Path) -> Result<Vec<Recovered>, Error> {
     let mut folders = vec![crate::store::folder_of(path)];
     if let Ok(evening) = Evening::from_toml(path, &read_text(path)?) {
         folders.extend(evening.roster);
