@@ -17,7 +17,7 @@ fn levels_are_ranked_with_scores_intervals_and_ratings() {
         "{}",
         out.stdout
     );
-    for needle in ["rating", "95% interval", "level 1", "level 6"] {
+    for needle in ["rating", "95% range", "level 1", "level 6"] {
         assert!(out.stdout.contains(needle), "{needle}: {}", out.stdout);
     }
     assert!(

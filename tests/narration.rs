@@ -117,6 +117,39 @@ fn check(log: &MatchLog, fact: &Fact) {
                 assert_eq!(who(fact, "winner"), log.winners, "{line}");
             }
             Moment::Ambience => {}
+            // The onlookers at the end: a groan names the most skilled loser, at least two
+            // levels above the winner; tension a match won by one game; a cheer the rest.
+            Moment::Groan | Moment::Tension | Moment::Cheer => {
+                let w = one(fact, "winner");
+                assert_eq!(log.winners, [w], "{line}");
+                let level = |e: usize| match log.entrants[e].skill {
+                    taproom::ai::Skill::Level(n) => i32::from(n),
+                    taproom::ai::Skill::Baseline => 5,
+                };
+                let best_loser = (0..log.entrants.len())
+                    .filter(|&e| e != w)
+                    .map(level)
+                    .max()
+                    .unwrap();
+                let upset = best_loser >= level(w) + 2;
+                let second = (0..log.entrants.len())
+                    .filter(|&e| e != w)
+                    .map(|e| log.wins[e])
+                    .max()
+                    .unwrap();
+                let close = log.games.len() > 1 && second + 1 == log.wins[w];
+                match fact.key {
+                    Moment::Groan => {
+                        let l = one(fact, "loser");
+                        assert!(upset && level(l) == best_loser, "{line}");
+                    }
+                    Moment::Tension => {
+                        let l = one(fact, "loser");
+                        assert!(!upset && close && log.wins[l] == second, "{line}");
+                    }
+                    _ => assert!(!upset && !close, "{line}"),
+                }
+            }
             other => panic!("unexpected match-level moment {other}"),
         }
         return;
@@ -369,6 +402,29 @@ fn check(log: &MatchLog, fact: &Fact) {
             let loser = game.seat_of(one(fact, "loser")).index();
             assert!(rivals.contains(&loser), "the runner-up: {line}");
         }
+        // The onlookers gasp at the line before: the same mover and victim.
+        Moment::Gasp => {
+            let mover = one(fact, "mover");
+            let victim = one(fact, "victim");
+            assert_ne!(mover, victim, "{line}");
+            assert!(game.seats.contains(&mover) && game.seats.contains(&victim));
+        }
+        // A murmur: some stretch of 24 moves in which no score moved.
+        Moment::Murmur => {
+            let mut quiet = 0;
+            let mut longest = 0;
+            let mut before = game.start_scores.clone();
+            for s in &game.steps {
+                if s.scores != before {
+                    quiet = 0;
+                } else if s.seat.is_some() {
+                    quiet += 1;
+                    longest = longest.max(quiet);
+                }
+                before.clone_from(&s.scores);
+            }
+            assert!(longest >= 24, "a quiet spell of {longest} moves: {line}");
+        }
         other => panic!("no check for moment {other}: {line}"),
     }
 }
@@ -412,6 +468,18 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> (HashSet<Strin
                     assert!(
                         !line.contains("s's "),
                         "seed {seed}: a possessive: {line:?}"
+                    );
+                }
+            }
+            for pair in narrator.facts().windows(2) {
+                if pair[1].key == Moment::Gasp {
+                    assert!(
+                        matches!(pair[0].key, Moment::BigCapture | Moment::Swing)
+                            && one(&pair[0], "mover") == one(&pair[1], "mover")
+                            && one(&pair[0], "victim") == one(&pair[1], "victim"),
+                        "seed {seed}: a gasp at {:?} after {:?}",
+                        pair[1].line,
+                        pair[0].line
                     );
                 }
             }

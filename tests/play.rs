@@ -11,7 +11,9 @@ fn a_match_plays_with_no_files_at_all() {
         .ok();
     assert!(
         out.stdout
-            .starts_with("Tides of War: Old Brannoc (skill 8, cautious) v Mirela Quickfingers (skill 8, cunning), best of 3")
+            .starts_with("Tides of War: Old Brannoc (skill 8, cautious) v Mirela Quickfingers (skill 8,\n  cunning), best of 3\n"),
+        "the title, wrapped at 80 columns: {}",
+        out.stdout
     );
     assert!(out.stdout.contains("Game 1"));
     assert!(
@@ -21,7 +23,9 @@ fn a_match_plays_with_no_files_at_all() {
     );
     assert!(
         out.stdout
-            .contains("Seed 3 replays this match: taproom play tides-of-war")
+            .contains("Seed 3 replays this match:\n  taproom play tides-of-war"),
+        "the replay command on its own line when it does not fit beside the lead: {}",
+        out.stdout
     );
 }
 
@@ -286,6 +290,7 @@ fn a_tavern_sets_the_scene() {
             "4",
             "--tavern",
             "examples/tavern.toml",
+            "--wide",
         ])
         .ok();
     let tavern = std::fs::read_to_string("examples/tavern.toml").unwrap();

@@ -15,14 +15,30 @@ fn tables(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The replay lines of an output, each as the words after "replays this match: ".
+/// The replay commands of an output, each as written after "replays this match:": on the
+/// same line, or on the lines after it, continued with ` \\` as a shell continues them
+/// (the command is kept as printed, continuations and all, since that is what a GM pastes).
 fn replay_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| {
-            l.split_once(" replays this match: ")
-                .map(|(_, c)| c.to_owned())
-        })
-        .collect()
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some((_, rest)) = l.split_once(" replays this match:") else {
+            continue;
+        };
+        if !rest.trim().is_empty() {
+            found.push(rest.trim().to_owned());
+            continue;
+        }
+        let mut command = Vec::new();
+        for next in &lines[i + 1..] {
+            command.push(next.trim());
+            if !next.ends_with(" \\") {
+                break;
+            }
+        }
+        found.push(command.join("\n"));
+    }
+    found
 }
 
 /// Runs a replay line through `sh`, with `taproom` standing for the binary under test.

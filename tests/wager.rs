@@ -12,7 +12,8 @@ fn facts(args: &[&str]) -> (String, String) {
     let mut all = vec!["play", "--format", "json", "--narrate", "none"];
     all.extend_from_slice(args);
     let doc: serde_json::Value =
-        serde_json::from_str(&Taproom::new().args(all).ok().stdout).expect("JSON");
+        serde_json::from_str(&Taproom::new().env("COLUMNS", "250").args(all).ok().stdout)
+            .expect("JSON");
     let winner = doc["winner"].as_str().unwrap_or("").to_owned();
     let ceremony = doc["games"][0]["ceremony"].as_array().expect("a ceremony");
     let first = ceremony.last().expect("an event")["winner"]
@@ -39,7 +40,7 @@ fn quick_wagers_are_settled_from_the_match_and_nothing_is_written() {
         "--bet",
         "Tamsin 2 sp on first-turn Mirela in the pool",
     ]);
-    let out = Taproom::new().args(&args).ok();
+    let out = Taproom::new().env("COLUMNS", "250").args(&args).ok();
     let text = &out.stdout;
     assert!(
         text.contains("Wagers at The Wayside Inn, placed before the match"),
@@ -83,7 +84,7 @@ fn quick_wagers_are_settled_from_the_match_and_nothing_is_written() {
     );
     assert!(text.contains("Nothing written"), "{text}");
     assert_eq!(
-        Taproom::new().args(&args).ok().stdout,
+        Taproom::new().env("COLUMNS", "250").args(&args).ok().stdout,
         out.stdout,
         "the same seed, the same wagers"
     );
@@ -131,19 +132,27 @@ fn bad_bets_are_one_sentence_and_exit_2() {
         ("Pip 1 sp on end stalled", &["never ends by stalled"]),
     ];
     for (b, needles) in cases {
-        let out = Taproom::new().args(bet(b)).fails(needles);
+        let out = Taproom::new()
+            .env("COLUMNS", "250")
+            .args(bet(b))
+            .fails(needles);
         assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
         assert!(out.stdout.is_empty(), "nothing is played: {}", out.stdout);
     }
     let mut json = bet("Pip 1 sp on Brannoc");
     json.extend(["--format".into(), "json".into()]);
-    Taproom::new().args(json).fails(&["--format json"]);
+    Taproom::new()
+        .env("COLUMNS", "250")
+        .args(json)
+        .fails(&["--format json"]);
     let mut apply = bet("Pip 1 sp on Brannoc");
     apply.push("--apply".into());
     Taproom::new()
+        .env("COLUMNS", "250")
         .args(apply)
         .fails(&["Pip Underbough is built into taproom"]);
     Taproom::new()
+        .env("COLUMNS", "250")
         .args(["play", "tides", "--apply"])
         .fails(&["go with --bet"]);
 }
@@ -177,7 +186,7 @@ fn apply_writes_the_purse_keeping_the_file_and_appends_the_ledger() {
         "--ledger",
         ledger.to_str().unwrap(),
     ];
-    let out = Taproom::new().args(args).ok();
+    let out = Taproom::new().env("COLUMNS", "250").args(args).ok();
     assert!(out.stdout.contains("Written: "), "{}", out.stdout);
     let (purse, line) = if winner == "Old Brannoc" {
         (
@@ -208,7 +217,7 @@ fn apply_writes_the_purse_keeping_the_file_and_appends_the_ledger() {
         "{book}"
     );
     // Again: the purse goes on from where it stands, and the ledger grows.
-    let out = Taproom::new().args(args).run();
+    let out = Taproom::new().env("COLUMNS", "250").args(args).run();
     if winner == "Old Brannoc" {
         assert_eq!(out.code, 0, "{}", out.stderr);
         assert_eq!(
@@ -231,6 +240,7 @@ fn apply_writes_the_purse_keeping_the_file_and_appends_the_ledger() {
 
 fn odds(threads: &str) -> String {
     Taproom::new()
+        .env("COLUMNS", "250")
         .args([
             "odds", "tides", "Brannoc", "Mirela", "--sims", "300", "--seed", "5",
         ])
@@ -276,6 +286,7 @@ fn odds_show_chances_ranges_and_prices_whatever_the_thread_count() {
         .sum();
     assert!((total - 100.0).abs() < 0.2, "{total}: {match_rows:?}");
     Taproom::new()
+        .env("COLUMNS", "250")
         .args(["odds", "tides", "Brannoc", "Mirela", "--sims", "5"])
         .fails(&["--sims is from 10"]);
 }
@@ -283,6 +294,7 @@ fn odds_show_chances_ranges_and_prices_whatever_the_thread_count() {
 #[test]
 fn a_pic_table_of_four_has_its_odds() {
     let out = Taproom::new()
+        .env("COLUMNS", "250")
         .args([
             "odds",
             "pic",
@@ -366,6 +378,7 @@ fn a_night_is_told_settled_and_written_only_with_apply() {
     let evening = small_evening(dir.path());
     let before = files(dir.path());
     let out = Taproom::new()
+        .env("COLUMNS", "250")
         .args(["night", evening.to_str().unwrap()])
         .ok();
     let text = &out.stdout;
@@ -385,6 +398,7 @@ fn a_night_is_told_settled_and_written_only_with_apply() {
     assert!(!dir.path().join("ledger.txt").exists());
 
     let applied = Taproom::new()
+        .env("COLUMNS", "250")
         .args(["night", evening.to_str().unwrap(), "--apply"])
         .ok();
     let after = files(dir.path());
@@ -423,7 +437,7 @@ fn bad_evenings_and_taverns_name_their_place() {
         text.replace("Tamsin 2 sp on Mirela", "Tamsin 2 sp on Gandalf"),
     )
     .unwrap();
-    Taproom::new()
+    Taproom::new().env("COLUMNS", "250")
         .args(["night", evening.to_str().unwrap()])
         .fails(&[
             "night.toml:12:3",
@@ -432,11 +446,13 @@ fn bad_evenings_and_taverns_name_their_place() {
         ]);
     std::fs::write(&evening, text.replace("ante =", "antes =")).unwrap();
     Taproom::new()
+        .env("COLUMNS", "250")
         .args(["check", evening.to_str().unwrap()])
         .fails(&["night.toml:9:1", "did you mean `ante`?"]);
     std::fs::write(dir.path().join("inn.toml"), "tavern = \"X\"\nmargn = 5\n").unwrap();
     std::fs::write(&evening, &text).unwrap();
     Taproom::new()
+        .env("COLUMNS", "250")
         .args(["night", evening.to_str().unwrap()])
         .fails(&["inn.toml:2:1", "did you mean `margin`?"]);
 }
@@ -444,6 +460,7 @@ fn bad_evenings_and_taverns_name_their_place() {
 #[test]
 fn check_knows_taverns_and_evenings_by_their_keys() {
     let out = Taproom::new()
+        .env("COLUMNS", "250")
         .args([
             "check",
             "examples/tavern.toml",
@@ -470,6 +487,7 @@ fn check_knows_taverns_and_evenings_by_their_keys() {
 #[test]
 fn the_example_evening_plays_through() {
     let out = Taproom::new()
+        .env("COLUMNS", "250")
         .args(["night", "examples/evening.toml", "--narrate", "none"])
         .ok();
     for needle in [
@@ -488,7 +506,7 @@ fn the_players_view_of_wagers_shows_no_odds_skills_or_seed() {
     let mut args = vec!["play"];
     args.extend_from_slice(&MATCH);
     args.extend(["none", "--bet", "Pip 3 sp on Brannoc", "--view", "players"]);
-    let players = Taproom::new().args(&args).ok().stdout;
+    let players = Taproom::new().env("COLUMNS", "250").args(&args).ok().stdout;
     assert!(
         players.contains(
             "Pip Underbough puts 3 sp on Old Brannoc to win the match with Maggie Two-Cups."
@@ -504,6 +522,7 @@ fn the_players_view_of_wagers_shows_no_odds_skills_or_seed() {
         "{players}"
     );
     let night = Taproom::new()
+        .env("COLUMNS", "250")
         .args([
             "night",
             "examples/evening.toml",

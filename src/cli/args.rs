@@ -186,3 +186,36 @@ pub fn say_recovered(done: &[crate::store::Recovered]) {
         );
     }
 }
+
+/// How wide the page is: `COLUMNS` when set, else the terminal's width when printing to
+/// one, else 80 columns.
+#[must_use]
+pub fn page_width() -> u16 {
+    if let Some(n) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<u16>().ok())
+        .filter(|&n| n >= 20)
+    {
+        return n;
+    }
+    if std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size()
+    {
+        return w.max(20);
+    }
+    80
+}
+
+/// The layout of the tables: Markdown, as wide as they need (`--wide`), or within the
+/// page's width.
+#[must_use]
+pub fn layout(wide: bool, markdown: bool) -> crate::report::Layout {
+    use crate::report::Layout;
+    if markdown {
+        Layout::Markdown
+    } else if wide {
+        Layout::Wide
+    } else {
+        Layout::Columns(page_width())
+    }
+}

@@ -9,8 +9,8 @@ use clap::Args;
 use super::CliError;
 use crate::narrate::Phrasebook;
 use crate::ops::{self, play::SettledTable};
-use crate::report::View;
-use crate::report::wagers::{SettledRow, placed_lines, settled_lines, settlement_table};
+use crate::report::Page;
+use crate::report::wagers::{SettledRow, placed_lines, settled_lines_at, settlement_for};
 use crate::table::MatchLog;
 use crate::wager::syntax::BetText;
 
@@ -80,21 +80,38 @@ pub fn print(
     settled: &SettledTable,
     log: &MatchLog,
     book: &Phrasebook,
-    view: View,
+    page: Page,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    let view = page.view;
     let t = &settled.tavern;
     let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
     writeln!(out)?;
     writeln!(out, "Wagers at {}, placed before the match", t.name)?;
-    for line in placed_lines(&settled.placed, &settled.texts, &names, log.game, t, view) {
-        writeln!(out, "  {line}")?;
+    for line in placed_lines(
+        &settled.placed,
+        &settled.texts,
+        &names,
+        log.game,
+        t,
+        view,
+        Some(book),
+    ) {
+        writeln!(out, "{}", page.prose("  ", &line))?;
     }
     writeln!(out)?;
     writeln!(out, "Settled from the match")?;
     let s = &settled.settlement;
-    for line in settled_lines(s, t.currency, book, log.game, &names, log.seed) {
-        writeln!(out, "  {line}")?;
+    for line in settled_lines_at(
+        s,
+        t.currency,
+        book,
+        log.game,
+        &names,
+        log.seed,
+        Some(&t.bookie),
+    ) {
+        writeln!(out, "{}", page.prose("  ", &line))?;
     }
     let rows: Vec<SettledRow<'_>> = s
         .lines
@@ -107,12 +124,14 @@ pub fn print(
             purses,
         })
         .collect();
-    writeln!(out, "{}", settlement_table(&rows, t.currency, view))?;
+    writeln!(
+        out,
+        "{}",
+        settlement_for(&rows, t.currency, view, page.layout)
+    )?;
     if settled.written.is_empty() {
-        writeln!(
-            out,
-            "Nothing written: --apply writes the purses into the characters' files and the settlement into the ledger."
-        )?;
+        let note = "Nothing written: --apply writes the purses into the characters' files and the settlement into the ledger.";
+        writeln!(out, "{}", page.prose("", note))?;
     }
     for file in &settled.written {
         writeln!(out, "Written: {}", file.display())?;

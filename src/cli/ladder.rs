@@ -8,11 +8,19 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{Bar, game};
-use super::play::OutputFormat;
 use crate::ops::ladder::{Entry, contenders, ladder, parse_levels, parse_temperaments};
 use crate::report::ladder as report;
 use crate::table::RuleOptions;
 use crate::table::ladder::Schedule;
+
+/// What `ladder` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LadderFormat {
+    /// The standings and every pairing, as tables.
+    Text,
+    /// The whole ladder as JSON, for tools.
+    Json,
+}
 
 /// Who plays whom, on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -60,8 +68,11 @@ pub struct LadderArgs {
     #[arg(long, value_name = "DIR")]
     roster: Option<PathBuf>,
     /// Text tables, or JSON for tools.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    format: OutputFormat,
+    #[arg(long, value_enum, default_value_t = LadderFormat::Text)]
+    format: LadderFormat,
+    /// Tables as wide as they need, whatever the terminal.
+    #[arg(long)]
+    wide: bool,
 }
 
 /// Plays the ladder the arguments describe and writes it out.
@@ -99,8 +110,13 @@ pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
         &Bar::new(),
     )?;
     match args.format {
-        OutputFormat::Json => report::write_json(out, &ladder)?,
-        OutputFormat::Text => report::write_text(out, &ladder, &replay_command(args, seed))?,
+        LadderFormat::Json => report::write_json(out, &ladder)?,
+        LadderFormat::Text => report::write_text(
+            out,
+            &ladder,
+            &replay_command(args, seed),
+            super::args::layout(args.wide, false),
+        )?,
     }
     Ok(())
 }

@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{Audience, Bar, Narrate, apply_with, say_recovered, say_waiting};
+use super::args::{Audience, Bar, Narrate, apply_with, layout, say_recovered, say_waiting};
 use crate::ops::evening::{Night, Prepared, night};
 use crate::report::wagers::{
-    SettledRow, placed_lines, purse_table, settled_lines, settlement_table,
+    SettledRow, placed_lines, purse_table, settled_lines_at, settlement_for,
 };
-use crate::report::{self, View};
+use crate::report::{self, Layout, Page, View, fitted};
 use crate::wager::Credit;
 
 #[derive(Debug, Args)]
@@ -42,6 +42,21 @@ pub struct NightArgs {
     /// seeds.
     #[arg(long, value_enum, default_value_t = Audience::Gm)]
     view: Audience,
+    /// Text, or Markdown for campaign notes and chat.
+    #[arg(long, value_enum, default_value_t = NightFormat::Text)]
+    format: NightFormat,
+    /// Tables as wide as they need, whatever the terminal.
+    #[arg(long)]
+    wide: bool,
+}
+
+/// What `night` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NightFormat {
+    /// Text for the terminal.
+    Text,
+    /// Markdown for campaign notes and chat.
+    Markdown,
 }
 
 /// Plays the evening.
@@ -63,12 +78,14 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
         &mut say_waiting,
     )?;
     say_recovered(&done.recovered);
-    print(&done.prepared, &done.night, args.view.into(), out)?;
+    let page = Page {
+        view: args.view.into(),
+        layout: layout(args.wide, args.format == NightFormat::Markdown),
+    };
+    print(&done.prepared, &done.night, page, out)?;
     if !args.apply {
-        writeln!(
-            out,
-            "Nothing written: --apply writes the purses into the characters' files and the settlements into the ledger."
-        )?;
+        let note = "Nothing written: --apply writes the purses into the characters' files and the settlements into the ledger.";
+        writeln!(out, "{}", page.prose("", note))?;
     }
     for file in &done.written {
         writeln!(out, "Written: {}", file.display())?;
@@ -80,41 +97,65 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
 fn print(
     prepared: &Prepared,
     night: &Night,
-    view: View,
+    page: Page,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    let view = page.view;
+    let markdown = page.layout == Layout::Markdown;
     let t = &prepared.tavern;
-    writeln!(out, "{}", prepared.evening.title)?;
-    writeln!(
-        out,
-        "{}: {} takes bets at a {}% margin, the pools keep {}% for the house, {}.",
-        t.name,
-        t.bookie,
-        f64::from(t.margin_bp) / 100.0,
-        f64::from(t.take_bp) / 100.0,
-        match t.credit {
-            Credit::None => "no credit".to_owned(),
-            Credit::UpTo(m) => format!("credit up to {} each", m.show(t.currency)),
-            Credit::Unlimited => "credit for anyone".to_owned(),
-        }
-    )?;
+    if markdown {
+        writeln!(out, "# {}", prepared.evening.title)?;
+    } else {
+        writeln!(out, "{}", prepared.evening.title)?;
+    }
+    let credit = match t.credit {
+        Credit::None => "no credit".to_owned(),
+        Credit::UpTo(m) => format!("credit up to {} each", m.show(t.currency)),
+        Credit::Unlimited => "credit for anyone".to_owned(),
+    };
+    // The house's cut is the GM's business: the players hear who takes bets and on what
+    // terms, not the bookie's margin.
+    let house = match view {
+        View::Gm => format!(
+            "{}: {} takes bets at a {}% margin, the pools keep {}% for the house, {credit}.",
+            t.name,
+            t.bookie,
+            f64::from(t.margin_bp) / 100.0,
+            f64::from(t.take_bp) / 100.0,
+        ),
+        View::Players => format!("{}: {} takes bets, {credit}.", t.name, t.bookie),
+    };
+    writeln!(out, "{}", page.prose("", &house))?;
     let total = night.matches.len();
     let mut rows: Vec<SettledRow<'_>> = Vec::new();
     for (i, (m, played)) in prepared.matches.iter().zip(&night.matches).enumerate() {
         writeln!(out)?;
-        writeln!(out, "━━ Match {} of {total} ━━", i + 1)?;
+        if markdown {
+            writeln!(out, "## Match {} of {total}", i + 1)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "━━ Match {} of {total} ━━", i + 1)?;
+        }
         if !t.ambience.is_empty() {
-            writeln!(out, "{}", t.ambience[i % t.ambience.len()])?;
+            writeln!(out, "{}", page.prose("", &t.ambience[i % t.ambience.len()]))?;
         }
         if let Some(intro) = &m.intro {
-            writeln!(out, "{intro}")?;
+            writeln!(out, "{}", page.prose("", intro))?;
         }
         let names = m.spec.names();
-        let told = placed_lines(&played.placed, &m.texts, &names, m.spec.game, t, view);
+        let told = placed_lines(
+            &played.placed,
+            &m.texts,
+            &names,
+            m.spec.game,
+            t,
+            view,
+            Some(&prepared.phrasebook),
+        );
         if !told.is_empty() {
             writeln!(out, "Wagers:")?;
             for line in told {
-                writeln!(out, "  {line}")?;
+                writeln!(out, "{}", page.prose("  ", &line))?;
             }
         }
         writeln!(out)?;
@@ -122,22 +163,23 @@ fn print(
             out,
             &played.log,
             &played.scenes,
-            view,
+            page,
             &m.spec.replay_command(),
         )?;
         let s = &played.settlement;
-        let lines = settled_lines(
+        let lines = settled_lines_at(
             s,
             t.currency,
             &prepared.phrasebook,
             m.spec.game,
             &names,
             played.log.seed,
+            Some(&t.bookie),
         );
         if !lines.is_empty() {
             writeln!(out, "Settled:")?;
             for line in lines {
-                writeln!(out, "  {line}")?;
+                writeln!(out, "{}", page.prose("  ", &line))?;
             }
         }
         for (line, step) in s.lines.iter().zip(s.purse_steps()) {
@@ -158,13 +200,29 @@ fn print(
         }
     }
     writeln!(out)?;
-    writeln!(out, "━━ Settling up at {} ━━", t.name)?;
-    writeln!(out, "{}", settlement_table(&rows, t.currency, view))?;
+    if markdown {
+        writeln!(out, "## Settling up at {}", t.name)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "━━ Settling up at {} ━━", t.name)?;
+    }
+    writeln!(
+        out,
+        "{}",
+        settlement_for(&rows, t.currency, view, page.layout)
+    )?;
     let summary: Vec<(String, crate::wager::Purse, crate::wager::Purse)> = night
         .first
         .iter()
         .map(|(n, p)| (n.clone(), *p, night.last.get(n).copied().unwrap_or(*p)))
         .collect();
-    writeln!(out, "{}", purse_table(&summary, night.house, t.currency))?;
+    if markdown {
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "{}",
+        fitted(purse_table(&summary, night.house, t.currency), page.layout)
+    )?;
     Ok(())
 }

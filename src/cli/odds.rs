@@ -35,6 +35,9 @@ pub struct OddsArgs {
     /// The tavern whose bookie prices the bets (default: the one built in).
     #[arg(long, value_name = "FILE")]
     tavern: Option<PathBuf>,
+    /// Tables as wide as they need, whatever the terminal.
+    #[arg(long)]
+    wide: bool,
 }
 
 /// Simulates and prints the board.
@@ -54,33 +57,36 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     )?;
     let board = odds(&spec, args.sims, &Bar::new())?;
     let names = spec.names();
-    writeln!(
-        out,
-        "{}: {}, {}",
-        kind.title(),
-        names.join(" v "),
-        spec.format
-    )?;
-    writeln!(
-        out,
+    let layout = super::args::layout(args.wide, false);
+    let page = crate::report::Page {
+        view: crate::report::View::Gm,
+        layout,
+    };
+    let title = format!("{}: {}, {}", kind.title(), names.join(" v "), spec.format);
+    writeln!(out, "{}", page.prose("", &title))?;
+    let how = format!(
         "{} simulated matches from seed {}; prices of {} at {}, a {}% margin over fair odds.",
         board.sims,
         args.seed,
         tavern.bookie,
         tavern.name,
         f64::from(tavern.margin_bp) / 100.0
-    )?;
+    );
+    writeln!(out, "{}", page.prose("", &how))?;
     writeln!(out)?;
     writeln!(
         out,
         "{}",
-        odds_table(&board.estimates, &names, tavern.margin())
+        crate::report::fitted(
+            odds_table(&board.estimates, &names, tavern.margin()),
+            layout
+        )
     )?;
-    writeln!(
-        out,
+    let note = format!(
         "Chances count outright wins; a dead heat divides the stake by the number tied, and a \
          push or a game not played gives it back. Bet with: taproom play {} ... --bet \"NAME AMOUNT on ...\"",
         kind.id()
-    )?;
+    );
+    writeln!(out, "{}", page.prose("", &note))?;
     Ok(())
 }

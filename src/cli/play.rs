@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{Audience, Bar, MatchArgs, Narrate, game, say_recovered, say_waiting};
+use super::args::{Audience, Bar, MatchArgs, Narrate, game, layout, say_recovered, say_waiting};
 use super::bet::{self, BetArgs};
 use crate::ops;
 use crate::ops::play::{Request, play};
-use crate::report::{self, View};
+use crate::report::{self, Page};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -19,6 +19,8 @@ pub enum OutputFormat {
     Text,
     /// The whole match as JSON.
     Json,
+    /// The scenes and tables in Markdown, for campaign notes or a chat window.
+    Markdown,
 }
 
 #[derive(Debug, Args)]
@@ -50,9 +52,13 @@ pub struct PlayArgs {
     /// `phrasebook.toml` in the --roster folder is read too.
     #[arg(long, value_name = "FILE")]
     phrasebook: Vec<PathBuf>,
-    /// Text for the table, or JSON for tools.
+    /// Text for the table, Markdown for notes and chat, or JSON for tools.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
+    /// Tables as wide as they need, whatever the terminal (by default they fit its width,
+    /// `COLUMNS`, or 80 columns when printing elsewhere).
+    #[arg(long)]
+    wide: bool,
     #[command(flatten)]
     wager: BetArgs,
 }
@@ -85,19 +91,22 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     };
     let played = play(&request, &Bar::new(), &mut say_waiting)?;
     say_recovered(&played.recovered);
-    let view: View = args.view.into();
+    let page = Page {
+        view: args.view.into(),
+        layout: layout(args.wide, args.format == OutputFormat::Markdown),
+    };
     match args.format {
         OutputFormat::Json => report::write_json(out, &played.log, &played.scenes)?,
-        OutputFormat::Text => report::write_text(
+        OutputFormat::Text | OutputFormat::Markdown => report::write_text(
             out,
             &played.log,
             &played.scenes,
-            view,
+            page,
             &played.spec.replay_command(),
         )?,
     }
     if let Some(settled) = &played.wagers {
-        bet::print(settled, &played.log, &played.phrasebook, view, out)?;
+        bet::print(settled, &played.log, &played.phrasebook, page, out)?;
     }
     Ok(())
 }

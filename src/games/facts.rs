@@ -146,6 +146,9 @@ pub struct Facts {
     pub ends: &'static [End],
     /// What it counts per player, in table order.
     pub tallies: &'static [Tally],
+    /// What the result table counts for a game, and the telling calls it: "moves",
+    /// "sowings", "turns" (as [`super::Game::turns_played`] counts them).
+    pub turns: &'static str,
     /// The deepest perft `engine perft` runs: from the start, within a few minutes on one
     /// core.
     pub perft_depth: u32,

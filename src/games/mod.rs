@@ -459,6 +459,13 @@ pub trait Game:
         Ok(())
     }
 
+    /// How far the game has gone, in what its facts call its turns (`FACTS.turns`):
+    /// sowings in Piç, turns of both players in Kiust Oyun and Òicustiỳtac (a lost throw
+    /// and a pass are turns); `None` where that is simply the seats' moves (Tides of War).
+    fn turns_played(&self) -> Option<u32> {
+        None
+    }
+
     /// The move in plain words for the storyteller: a verb phrase of its mover ("steps a
     /// stone from e1 to f1"), with `{their}` standing for the mover's possessive, and no
     /// notation. The default is the notation itself.

@@ -387,6 +387,17 @@ impl<'a> Narrator<'a> {
     fn tell_game(&mut self, game: &GameLog, detail: Detail) -> Vec<String> {
         let mut moments = self.moments(game);
         moments.extend(self.lead_moments(game));
+        if detail == Detail::Full
+            && let Some(step) = quiet_spell(game)
+        {
+            moments.push(Spotted {
+                key: Moment::Murmur,
+                weight: 10,
+                step,
+                seat: None,
+                vars: Vec::new(),
+            });
+        }
         if detail == Detail::Brief {
             // The ceremony's result, the opening or the most telling moment, and the end.
             let mut keep: Vec<Spotted> = Vec::new();
@@ -418,9 +429,28 @@ impl<'a> Narrator<'a> {
         moments.sort_by_key(|m| (!ceremony(m), m.step, m.key == Moment::Opening));
         let mut lines = Vec::new();
         let mut boasted = false;
-        for m in &moments {
+        // The crowd gasps once a game, at the heaviest capture or swing told.
+        let gasp_at = moments
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| matches!(m.key, Moment::BigCapture | Moment::Swing))
+            .max_by_key(|(i, m)| (m.weight, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+            .filter(|_| detail == Detail::Full);
+        for (i, m) in moments.iter().enumerate() {
             if let Some(line) = self.say(m.key, &m.vars) {
                 lines.push(line);
+                if gasp_at == Some(i) {
+                    let roles: Vec<(&'static str, Val)> = m
+                        .vars
+                        .iter()
+                        .filter(|(k, _)| matches!(*k, "mover" | "victim"))
+                        .cloned()
+                        .collect();
+                    if roles.len() == 2 {
+                        lines.extend(self.say(Moment::Gasp, &roles));
+                    }
+                }
             }
             if detail == Detail::Full
                 && !boasted
@@ -463,6 +493,7 @@ impl<'a> Narrator<'a> {
             [one] => {
                 vars.push(("winner", person(*one)));
                 lines.extend(self.say(Moment::MatchWon, &vars));
+                lines.extend(self.crowd_at_the_end(*one));
                 lines.extend(self.voice(*one, VoiceMoment::Win));
                 for i in 0..self.log.entrants.len() {
                     if i != *one {
@@ -477,6 +508,71 @@ impl<'a> Narrator<'a> {
         }
         lines
     }
+}
+
+impl Narrator<'_> {
+    /// The onlookers at the end of a match won by `winner`: a groan when the winner was
+    /// outclassed by two levels or more (by the most skilled of the losers, the one the
+    /// groan names), the held breath of a match won by one game, else a cheer.
+    fn crowd_at_the_end(&mut self, winner: usize) -> Option<String> {
+        let log = self.log;
+        let skill = |e: usize| match log.entrants[e].skill {
+            crate::ai::Skill::Level(n) => i32::from(n),
+            // The reference opponent plays about as a middling level does.
+            crate::ai::Skill::Baseline => 5,
+        };
+        let favourite = (0..log.entrants.len())
+            .filter(|&e| e != winner)
+            .max_by_key(|&e| (skill(e), std::cmp::Reverse(e)))?;
+        if skill(favourite) >= skill(winner) + 2 {
+            return self.say(
+                Moment::Groan,
+                &[("winner", person(winner)), ("loser", person(favourite))],
+            );
+        }
+        let mut wins: Vec<(u32, usize)> = log
+            .wins
+            .iter()
+            .enumerate()
+            .filter(|&(e, _)| e != winner)
+            .map(|(e, &w)| (w, e))
+            .collect();
+        wins.sort_by_key(|&(w, e)| (std::cmp::Reverse(w), e));
+        let close = log.games.len() > 1
+            && wins
+                .first()
+                .is_some_and(|&(w, _)| w + 1 == log.wins[winner]);
+        if close && let Some(&(_, runner_up)) = wins.first() {
+            return self.say(
+                Moment::Tension,
+                &[("winner", person(winner)), ("loser", person(runner_up))],
+            );
+        }
+        self.say(Moment::Cheer, &[("winner", person(winner))])
+    }
+}
+
+/// The middle of the longest spell of a game in which nobody's score moved, when it is
+/// long enough (24 moves) for the onlookers to notice.
+fn quiet_spell(game: &GameLog) -> Option<usize> {
+    const LONG: usize = 24;
+    let mut best: Option<(usize, usize)> = None;
+    let mut start = 0;
+    let mut moves = 0;
+    let mut before = game.start_scores.as_slice();
+    for (i, step) in game.steps.iter().enumerate() {
+        if step.scores.as_slice() != before {
+            start = i + 1;
+            moves = 0;
+        } else if step.seat.is_some() {
+            moves += 1;
+            if moves >= LONG && best.is_none_or(|(_, m)| moves > m) {
+                best = Some((start, moves));
+            }
+        }
+        before = &step.scores;
+    }
+    best.map(|(start, moves)| start + moves / 2)
 }
 
 /// A name's possessive: "Pip's", "Quickfingers'".

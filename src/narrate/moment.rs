@@ -76,6 +76,22 @@ pub enum Moment {
     MatchDrawn,
     /// A winning bet paid out.
     WagerPaid,
+    /// The onlookers gasp at a big capture or swing.
+    Gasp,
+    /// The onlookers cheer the match's winner.
+    Cheer,
+    /// The onlookers groan: the favourite (the most skilled at the table) lost.
+    Groan,
+    /// The onlookers murmur through a long spell with nothing taken or scored.
+    Murmur,
+    /// The onlookers hold their breath: a match decided by one game in the last one.
+    Tension,
+    /// The bookie pays a winning bettor.
+    PaysOut,
+    /// The bookie collects a losing bettor's stake.
+    Collects,
+    /// The bookie offers no price and refuses the bet.
+    NoPrice,
 }
 
 impl Moment {
@@ -115,6 +131,14 @@ impl Moment {
             Moment::MatchShared,
             Moment::MatchDrawn,
             Moment::WagerPaid,
+            Moment::Gasp,
+            Moment::Cheer,
+            Moment::Groan,
+            Moment::Murmur,
+            Moment::Tension,
+            Moment::PaysOut,
+            Moment::Collects,
+            Moment::NoPrice,
         ]);
         all
     }
@@ -153,6 +177,14 @@ impl Moment {
             Moment::MatchShared => "match-shared",
             Moment::MatchDrawn => "match-drawn",
             Moment::WagerPaid => "wager-paid",
+            Moment::Gasp => "gasp",
+            Moment::Cheer => "cheer",
+            Moment::Groan => "groan",
+            Moment::Murmur => "murmur",
+            Moment::Tension => "tension",
+            Moment::PaysOut => "pays-out",
+            Moment::Collects => "collects",
+            Moment::NoPrice => "no-price",
         };
         fixed.to_owned()
     }
@@ -207,6 +239,14 @@ impl Moment {
             Moment::MatchShared => (&["winner", "scores"], false),
             Moment::MatchDrawn => (&["scores"], false),
             Moment::WagerPaid => (&["mover", "winner", "coins"], false),
+            Moment::Gasp => (&["mover", "victim"], false),
+            Moment::Cheer => (&["winner"], false),
+            Moment::Groan | Moment::Tension => (&["winner", "loser"], false),
+            Moment::Murmur => (&[], false),
+            // At the bookie's, {winner} and {loser} are bettors, whose pronouns no file says.
+            Moment::PaysOut => return vec!["bookie", "winner", "coins"],
+            Moment::Collects => return vec!["bookie", "loser", "coins"],
+            Moment::NoPrice => return vec!["bookie"],
         };
         out.extend(named);
         if place {
@@ -221,6 +261,15 @@ impl Moment {
             out.extend(PRONOUNS);
         }
         out
+    }
+
+    /// Whether it is the onlookers' line rather than the story's own (told after it).
+    #[must_use]
+    pub fn is_crowd(self) -> bool {
+        matches!(
+            self,
+            Moment::Gasp | Moment::Cheer | Moment::Groan | Moment::Murmur | Moment::Tension
+        )
     }
 
     /// Whether it is part of the first-turn ceremony (told before the game, in order).

@@ -10,6 +10,7 @@ use crate::roster::source::{Doc, FileError};
 
 /// The phrasebook built into taproom.
 const BUILT_IN: &str = include_str!("../../data/phrases.toml");
+const CROWD: &str = include_str!("../../data/crowd.toml");
 
 /// Lines by section (`common` or a game's id) and moment, and verbs by temperament.
 #[derive(Clone, Debug, Default)]
@@ -24,6 +25,7 @@ impl Phrasebook {
     pub fn built_in() -> Phrasebook {
         let mut book = Phrasebook::default();
         book.merge_toml(Path::new("data/phrases.toml"), BUILT_IN)
+            .and_then(|()| book.merge_toml(Path::new("data/crowd.toml"), CROWD))
             .unwrap_or_else(|e| panic!("the built-in phrasebook is broken: {e}"));
         book
     }
@@ -37,7 +39,8 @@ impl Phrasebook {
         let doc = Doc::new(file, text);
         let parsed = doc.parse()?;
         let root = doc.root(&parsed);
-        let mut sections: Vec<&str> = vec!["common", "temperament"];
+        // `[crowd]` and `[bookie]` hold lines for every game, as `[common]` does.
+        let mut sections: Vec<&str> = vec!["common", "temperament", "crowd", "bookie"];
         sections.extend(GameKind::ALL.iter().map(|k| k.id()));
         root.only(&sections)?;
         for (section, field) in root.fields() {
@@ -74,6 +77,10 @@ impl Phrasebook {
                         )));
                     }
                 }
+                let section = match section {
+                    "crowd" | "bookie" => "common",
+                    other => other,
+                };
                 self.sections
                     .entry(section.to_owned())
                     .or_default()

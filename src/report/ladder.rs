@@ -48,12 +48,10 @@ pub fn pairs_table(ladder: &Ladder) -> Table {
         "contender",
         "against",
         "games",
-        "won",
-        "drawn",
-        "lost",
+        "W–D–L",
         "score",
-        "95% interval",
-        "moves/game",
+        "95% range",
+        "moves",
     ]);
     for p in &ladder.pairs {
         let (share, lo, hi) = p.share();
@@ -61,15 +59,19 @@ pub fn pairs_table(ladder: &Ladder) -> Table {
             ladder.contenders[p.a].name.clone(),
             ladder.contenders[p.b].name.clone(),
             p.games.to_string(),
-            p.wins.to_string(),
-            p.draws.to_string(),
-            p.losses.to_string(),
+            format!("{}–{}–{}", p.wins, p.draws, p.losses),
             format!("{:.1}%", share * 100.0),
             format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0),
             format!("{:.0}", p.moves as f64 / f64::from(p.games.max(1))),
         ]);
     }
-    align_right(&mut table, &[2, 3, 4, 5, 6, 7, 8]);
+    align_right(&mut table, &[2, 3, 4, 5, 6]);
+    // Figures never wrap; on a narrow page the names do.
+    for c in 2..=6 {
+        if let Some(col) = table.column_mut(c) {
+            col.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+        }
+    }
     table
 }
 
@@ -77,28 +79,38 @@ pub fn pairs_table(ladder: &Ladder) -> Table {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_text(out: &mut impl Write, ladder: &Ladder, replay: &str) -> io::Result<()> {
+pub fn write_text(
+    out: &mut impl Write,
+    ladder: &Ladder,
+    replay: &str,
+    layout: super::Layout,
+) -> io::Result<()> {
     let schedule = match ladder.schedule {
         Schedule::RoundRobin => "every pairing",
         Schedule::Neighbours => "neighbours only",
     };
-    writeln!(
-        out,
+    let page = super::Page {
+        view: super::View::Gm,
+        layout,
+    };
+    let head = format!(
         "{} ladder: {} contenders, {schedule}, {} single games a pairing, seats alternating",
         ladder.game.title(),
         ladder.contenders.len(),
         ladder.games_per_pairing,
-    )?;
+    );
+    writeln!(out, "{}", page.prose("", &head))?;
     writeln!(out)?;
-    writeln!(out, "{}", ratings_table(ladder))?;
+    writeln!(out, "{}", super::fitted(ratings_table(ladder), layout))?;
     writeln!(out)?;
-    writeln!(out, "{}", pairs_table(ladder))?;
-    writeln!(
-        out,
+    writeln!(out, "{}", super::fitted(pairs_table(ladder), layout))?;
+    let note = format!(
         "Score: the first-named's wins plus half the draws. Ratings on the Elo scale (a \
-         Bradley–Terry fit), averaging {ANCHOR:.0}; 200 points is about a 76% score."
-    )?;
-    writeln!(out, "Seed {} replays this ladder: {replay}", ladder.seed)?;
+         Bradley–Terry fit), averaging {ANCHOR:.0}; 200 points is about a 76% score. W–D–L: won, drawn, lost; moves: the average a game."
+    );
+    writeln!(out, "{}", page.prose("", &note))?;
+    let lead = format!("Seed {} replays this ladder:", ladder.seed);
+    writeln!(out, "{}", page.command(&lead, replay))?;
     Ok(())
 }
 

@@ -3,7 +3,10 @@
 
 pub mod board;
 pub mod ladder;
+mod results;
 pub mod wagers;
+
+pub use results::match_table;
 
 use std::io::{self, Write};
 
@@ -24,88 +27,48 @@ pub fn new_table() -> Table {
     table
 }
 
-/// The match summary: a row per game and a row of wins.
-#[must_use]
-pub fn match_table(log: &MatchLog) -> Table {
-    let mut table = new_table();
-    let facts = log.game.facts();
-    let seat_names = facts.seat_names;
-    let mut header = vec![facts.unit.title().to_owned()];
-    header.extend(log.entrants.iter().map(|e| e.name.clone()));
-    header.extend([
-        "First turn".to_owned(),
-        "Winner".to_owned(),
-        "How".to_owned(),
-        "Moves".to_owned(),
-    ]);
-    table.set_header(header);
-    for game in &log.games {
-        let mut row = vec![game.number.to_string()];
-        for i in 0..log.entrants.len() {
-            let seat = game.seat_of(i);
-            let mut role = seat_names
-                .get(seat.index())
-                .copied()
-                .unwrap_or("seat")
-                .to_owned();
-            if game.seats.len() > 2 {
-                // At a table of three or more, each game's ranking by score.
-                let mine = game.scores[seat.index()];
-                let rank = 1 + game.scores.iter().filter(|&&s| s > mine).count();
-                role = format!("{role}, {}", ordinal(rank));
-            }
-            let mut figures: Vec<String> = game.standing[seat.index()]
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
-            figures.extend(
-                game.tally_figures(log.game, seat)
-                    .iter()
-                    .map(|(k, v)| format!("{k} {v}")),
-            );
-            // The seat on the first line, the figures below it, two to a line: the
-            // table stays narrow enough for a terminal with five players.
-            let mut cell = role.clone();
-            for pair in figures.chunks(2) {
-                cell.push('\n');
-                cell.push_str(&pair.join(", "));
-            }
-            row.push(cell);
-        }
-        let winner = if game.winners.is_empty() {
-            "drawn".to_owned()
-        } else {
-            game.winners
-                .iter()
-                .map(|&w| log.entrants[w].name.clone())
-                .collect::<Vec<_>>()
-                .join(" & ")
-        };
-        row.extend([
-            first_turn(log, game),
-            winner,
-            game.outcome.end.word().to_owned(),
-            game.moves().to_string(),
-        ]);
-        table.add_row(row);
+/// How tables are laid out on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Within this many columns: cells wrap, and a table too wide for them is laid out
+    /// another way (a table of five players as rows).
+    Columns(u16),
+    /// As wide as the table needs (`--wide`).
+    Wide,
+    /// Markdown, for campaign notes and chat windows.
+    Markdown,
+}
+
+impl Default for Layout {
+    /// The width of a terminal when there is none: 80 columns.
+    fn default() -> Self {
+        Layout::Columns(80)
     }
-    let mut total = vec!["Wins".to_owned()];
-    total.extend(log.wins.iter().map(ToString::to_string));
-    let verdict = match log.winners.as_slice() {
-        [] => "match drawn".to_owned(),
-        ws => ws
-            .iter()
-            .map(|&w| log.entrants[w].name.clone())
-            .collect::<Vec<_>>()
-            .join(" & "),
-    };
-    total.extend([
-        String::new(),
-        verdict,
-        log.format.to_string(),
-        String::new(),
-    ]);
-    table.add_row(total);
+}
+
+/// The widest line of a rendered table, in terminal columns.
+#[must_use]
+pub fn width_of(text: &str) -> usize {
+    text.lines()
+        .map(unicode_width::UnicodeWidthStr::width)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The table laid out as `layout` says.
+#[must_use]
+pub fn fitted(mut table: Table, layout: Layout) -> Table {
+    match layout {
+        Layout::Columns(width) => {
+            table
+                .set_content_arrangement(ContentArrangement::Dynamic)
+                .set_width(width);
+        }
+        Layout::Wide => {}
+        Layout::Markdown => {
+            table.load_style(presets::ASCII_MARKDOWN);
+        }
+    }
     table
 }
 
@@ -119,49 +82,69 @@ pub enum View {
     Players,
 }
 
-/// Who moved first in a game and how that was decided: "Pip (lot)", "Pip (flats 4-3)",
-/// "Pip (whites 2-2, 1-0)", or, without a ceremony, "Pip" alone.
-fn first_turn(log: &MatchLog, game: &crate::table::GameLog) -> String {
-    let first = &log.entrants[game.seats[0]].name;
-    let Some(record) = game.first_turn_record(log) else {
-        return first.clone();
-    };
-    if record.by_lot && record.draws.is_empty() {
-        return format!("{first} (lot)");
-    }
-    // Each round of the ceremony is every player's draw once; a player drawing again
-    // begins the next round.
-    let mut rounds: Vec<Vec<(&str, u8)>> = Vec::new();
-    for (who, value) in &record.draws {
-        match rounds.last_mut() {
-            Some(r) if !r.iter().any(|(w, _)| w == who) => r.push((who, *value)),
-            _ => rounds.push(vec![(who, *value)]),
+/// Who a page is for and how its tables are laid out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    /// Who reads it.
+    pub view: View,
+    /// How its tables are laid out (and whether it is Markdown).
+    pub layout: Layout,
+}
+
+impl Page {
+    /// A line of prose laid out for the page: within a terminal's width it is wrapped at
+    /// word boundaries, the first line after `indent` and the rest after `indent` and two
+    /// more spaces; wide and Markdown pages keep it on one line.
+    #[must_use]
+    pub fn prose(&self, indent: &str, text: &str) -> String {
+        match self.layout {
+            Layout::Columns(width) => {
+                let rest = format!("{indent}  ");
+                let options = textwrap::Options::new(usize::from(width).max(20))
+                    .initial_indent(indent)
+                    .subsequent_indent(&rest);
+                textwrap::fill(text, options)
+            }
+            Layout::Wide | Layout::Markdown => format!("{indent}{text}"),
         }
     }
-    let draws: Vec<String> = rounds
-        .iter()
-        .map(|r| {
-            r.iter()
-                .map(|(_, v)| v.to_string())
-                .collect::<Vec<_>>()
-                .join("-")
-        })
-        .collect();
-    format!("{first} ({} {})", record.counted, draws.join(", "))
+
+    /// A command to copy: `lead` on a line of its own and the command after it, broken
+    /// between its words with a shell's ` \` continuation when it is wider than the page
+    /// (so that a pasted command runs unchanged), or on one line after `lead` when the page
+    /// is wide.
+    #[must_use]
+    pub fn command(&self, lead: &str, command: &str) -> String {
+        let Layout::Columns(width) = self.layout else {
+            return format!("{lead} {command}");
+        };
+        let width = usize::from(width).max(20);
+        if lead.chars().count() + 1 + command.chars().count() <= width {
+            return format!("{lead} {command}");
+        }
+        let words = shell_words::split(command).unwrap_or_else(|_| vec![command.to_owned()]);
+        let mut text = format!("{lead}\n");
+        let mut line = String::from("  ");
+        for word in words {
+            let quoted = shell_words::quote(&word);
+            let room = width.saturating_sub(2);
+            if line.trim().is_empty() || line.chars().count() + 1 + quoted.chars().count() <= room {
+                if !line.trim().is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(&quoted);
+            } else {
+                text.push_str(&line);
+                text.push_str(" \\\n");
+                line = format!("    {quoted}");
+            }
+        }
+        text.push_str(&line);
+        text
+    }
 }
 
-/// "1st", "2nd", "3rd", "4th", "5th".
-fn ordinal(n: usize) -> String {
-    let suffix = match n {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// Writes the told match and its table as text.
+/// Writes the told match and its result table: plain text for a terminal, or Markdown.
 ///
 /// # Errors
 /// When writing fails.
@@ -169,37 +152,73 @@ pub fn write_text(
     out: &mut impl Write,
     log: &MatchLog,
     scenes: &[Scene],
-    view: View,
+    page: Page,
     replay: &str,
 ) -> io::Result<()> {
+    let markdown = page.layout == Layout::Markdown;
     let names: Vec<String> = log
         .entrants
         .iter()
-        .map(|e| match view {
+        .map(|e| match page.view {
             View::Gm => format!("{} (skill {}, {})", e.name, e.skill, e.temperament),
             View::Players => e.name.clone(),
         })
         .collect();
-    writeln!(
-        out,
+    let title = format!(
         "{}: {}, {}",
         log.game.title(),
         names.join(" v "),
         log.format
-    )?;
+    );
+    if markdown {
+        writeln!(out, "## {title}")?;
+    } else {
+        writeln!(out, "{}", page.prose("", &title))?;
+    }
     for scene in scenes {
         writeln!(out)?;
-        writeln!(out, "{}", scene.heading)?;
-        for line in &scene.lines {
-            writeln!(out, "  {line}")?;
+        if markdown {
+            writeln!(out, "### {}", scene.heading)?;
+            for line in &scene.lines {
+                writeln!(out)?;
+                writeln!(out, "{}", escape_markdown(line))?;
+            }
+        } else {
+            writeln!(out, "{}", scene.heading)?;
+            for line in &scene.lines {
+                writeln!(out, "{}", page.prose("  ", line))?;
+            }
         }
     }
     writeln!(out)?;
-    writeln!(out, "{}", match_table(log))?;
-    if view == View::Gm {
-        writeln!(out, "Seed {} replays this match: {replay}", log.seed)?;
+    writeln!(out, "{}", match_table(log, page.layout))?;
+    if page.view == View::Gm {
+        if markdown {
+            writeln!(out)?;
+            writeln!(out, "Seed {} replays this match: `{replay}`", log.seed)?;
+        } else {
+            let lead = format!("Seed {} replays this match:", log.seed);
+            writeln!(out, "{}", page.command(&lead, replay))?;
+        }
     }
     Ok(())
+}
+
+/// A line of text made safe for Markdown: the characters that would start emphasis or a
+/// list are escaped.
+#[must_use]
+pub fn escape_markdown(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if matches!(
+            c,
+            '*' | '_' | '`' | '[' | ']' | '#' | '<' | '>' | '|' | '\\'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The match as JSON: the seed, the winner's name (`null` for a drawn or shared match),

@@ -198,6 +198,83 @@ pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency, view: View)
     table
 }
 
+/// The settlement table laid out for the page: every column as wide as it needs when that
+/// fits, else five columns (the stake and its odds with the bet, the payout with the
+/// result, the purse before and after in one) that wrap to the width.
+#[must_use]
+pub fn settlement_for(
+    rows: &[SettledRow<'_>],
+    currency: Currency,
+    view: View,
+    layout: super::Layout,
+) -> Table {
+    let full = settlement_table(rows, currency, view);
+    match layout {
+        super::Layout::Wide => full,
+        super::Layout::Columns(w) if super::width_of(&full.to_string()) <= usize::from(w) => full,
+        super::Layout::Columns(_) | super::Layout::Markdown => {
+            super::fitted(compact_settlement(rows, currency, view), layout)
+        }
+    }
+}
+
+/// The settlement in five columns: match, bettor, the bet with its stake and odds, the
+/// result with the payout, the purse before and after.
+fn compact_settlement(rows: &[SettledRow<'_>], currency: Currency, view: View) -> Table {
+    let mut table = new_table();
+    let numbered = rows.iter().any(|r| r.match_no.is_some());
+    let mut header = Vec::new();
+    if numbered {
+        header.push("#");
+    }
+    header.extend(["Bettor", "Bet", "Result", "Purse"]);
+    table.set_header(header);
+    for row in rows {
+        let mut cells = Vec::new();
+        if numbered {
+            cells.push(row.match_no.map(|n| n.to_string()).unwrap_or_default());
+        }
+        let (before, after) = row.purses;
+        match (row.line, &row.refused) {
+            (Some(line), _) => {
+                let how = match line.bet.book {
+                    Book::Bookie(o) if view == View::Gm => format!("at {o}"),
+                    Book::Bookie(_) => "with the bookie".to_owned(),
+                    Book::Pool => match line.pot {
+                        Some((pot, _)) => format!("in a pool of {}", pot.show(currency)),
+                        None => "in the pool".to_owned(),
+                    },
+                    Book::Stakes(_) => match line.pot {
+                        Some((pot, _)) => format!("in a pot of {}", pot.show(currency)),
+                        None => "in a pot".to_owned(),
+                    },
+                };
+                cells.extend([
+                    line.bet.bettor.clone(),
+                    format!("{} on {}, {how}", line.bet.stake.show(currency), line.what),
+                    format!("{}: {}", line.result, line.payout.show(currency)),
+                ]);
+            }
+            (None, Some((bettor, what, stake, why))) => cells.extend([
+                bettor.clone(),
+                format!("{}: “{what}”", stake.show(currency)),
+                format!("refused: {why}"),
+            ]),
+            (None, None) => continue,
+        }
+        cells.push(format!(
+            "{} → {}",
+            before.show(currency),
+            after.show(currency)
+        ));
+        table.add_row(cells);
+    }
+    if numbered && let Some(c) = table.column_mut(0) {
+        c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+    }
+    table
+}
+
 /// Each character's purse at the start and the end, and the house's gain.
 #[must_use]
 pub fn purse_table(purses: &[(String, Purse, Purse)], house: i128, currency: Currency) -> Table {
@@ -231,6 +308,7 @@ pub fn placed_lines(
     kind: GameKind,
     tavern: &Tavern,
     view: View,
+    book: Option<&Phrasebook>,
 ) -> Vec<String> {
     let (bookie, currency, credit) = (tavern.bookie.as_str(), tavern.currency, tavern.credit);
     let mut lines = Vec::new();
@@ -271,6 +349,24 @@ pub fn placed_lines(
     }
     for (i, r) in &placed.refused {
         let text = texts.get(*i).map_or("", String::as_str);
+        // The bookie says it in his own words, then why.
+        let said = match (r, book) {
+            (Refusal::NoPrice, Some(book)) => {
+                let no = book.lines(kind, crate::narrate::Moment::NoPrice);
+                (!no.is_empty()).then(|| {
+                    let line = fill(&no[*i % no.len()], &[("bookie", bookie.to_owned())]);
+                    format!("{line} ")
+                })
+            }
+            _ => None,
+        };
+        if let Some(said) = said {
+            lines.push(format!(
+                "“{text}”: {said}Refused: {}.",
+                r.describe(currency, credit)
+            ));
+            continue;
+        }
         lines.push(format!(
             "“{text}”: refused, {}.",
             r.describe(currency, credit)
@@ -298,9 +394,39 @@ pub fn settled_lines(
     names: &[String],
     seed: u64,
 ) -> Vec<String> {
-    let paid = book.lines(kind, crate::narrate::Moment::WagerPaid);
+    settled_lines_at(settlement, currency, book, kind, names, seed, None)
+}
+
+/// [`settled_lines`], with the bookie who paid and collected the bets made with them,
+/// in the phrasebook's `pays-out` and `collects` words (followed by what the bet was).
+#[must_use]
+pub fn settled_lines_at(
+    settlement: &Settlement,
+    currency: Currency,
+    book: &Phrasebook,
+    kind: GameKind,
+    names: &[String],
+    seed: u64,
+    bookie: Option<&str>,
+) -> Vec<String> {
+    use crate::narrate::Moment;
+    let paid = book.lines(kind, Moment::WagerPaid);
     let mut rng = table_rng(crate::seed::derive(seed, crate::seed::Purpose::Wagers, &[]));
     let mut unused: Vec<usize> = (0..paid.len()).collect();
+    // The bookie's own words: a line not yet said this match, while any is left.
+    let mut left: std::collections::HashMap<Moment, Vec<usize>> = std::collections::HashMap::new();
+    let mut deal = |moment: Moment, rng: &mut crate::ai::TableRng| -> Option<String> {
+        let lines = book.lines(kind, moment);
+        if lines.is_empty() {
+            return None;
+        }
+        let unused = left.entry(moment).or_default();
+        if unused.is_empty() {
+            *unused = (0..lines.len()).collect();
+        }
+        let k = unused.remove(rand::RngExt::random_range(rng, 0..unused.len()));
+        Some(lines[k].clone())
+    };
     settlement
         .lines
         .iter()
@@ -312,7 +438,33 @@ pub fn settled_lines(
                 }
                 _ => None,
             };
+            let with_bookie = matches!(l.bet.book, Book::Bookie(_));
+            let said_by_bookie = |template: Option<String>, role: &str, coins: String| {
+                let (bookie, template) = (bookie?, template?);
+                let line = fill(
+                    &template,
+                    &[
+                        ("bookie", bookie.to_owned()),
+                        (role, who.clone()),
+                        ("coins", coins),
+                    ],
+                );
+                let line = line.trim_end_matches(['.', '!']);
+                Some(format!("{line}: {what}."))
+            };
             match l.result {
+                BetResult::Won if with_bookie && bookie.is_some() && on_winner.is_none() => {
+                    let template = deal(Moment::PaysOut, &mut rng);
+                    said_by_bookie(template, "winner", l.payout.show(currency).to_string())
+                        .unwrap_or_else(|| {
+                            format!("{who} collects {}: {what}.", l.payout.show(currency))
+                        })
+                }
+                BetResult::Lost if with_bookie && bookie.is_some() => {
+                    let template = deal(Moment::Collects, &mut rng);
+                    said_by_bookie(template, "loser", stake.to_string())
+                        .unwrap_or_else(|| format!("{who} loses {stake}: {what}."))
+                }
                 BetResult::Won if on_winner.is_some() && !paid.is_empty() => {
                     if unused.is_empty() {
                         unused = (0..paid.len()).collect();
@@ -364,6 +516,7 @@ mod tests {
                 start: String::new(),
                 start_scores: vec![14, 14],
                 steps: Vec::new(),
+                turns: 0,
                 outcome: Outcome::win(Seat(1), End::Conquest),
                 winners: vec![1],
                 scores: vec![14, 14],

@@ -68,6 +68,8 @@ pub struct GameLog {
     pub start_scores: Vec<i32>,
     /// Every step in order.
     pub steps: Vec<Step>,
+    /// How far it went, in the game's turns (`Facts::turns`: moves, sowings or turns).
+    pub turns: u32,
     /// How it ended.
     pub outcome: Outcome,
     /// The winning entrants (none for a draw).

@@ -182,6 +182,9 @@ fn play_game<G: Game>(
         ceremony,
         start,
         start_scores,
+        turns: pos
+            .turns_played()
+            .unwrap_or_else(|| steps.iter().filter(|s| s.seat.is_some()).count() as u32),
         steps,
         winners: outcome.winners.iter().map(|s| seats[s.index()]).collect(),
         outcome,

@@ -91,6 +91,7 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                         scores: Vec::new(),
                     })
                     .collect(),
+                turns: 0,
                 outcome,
                 winners,
                 scores: g.scores,

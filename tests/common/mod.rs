@@ -48,6 +48,8 @@ impl Taproom {
     pub fn run(self) -> Output {
         let mut cmd = Command::cargo_bin("taproom").expect("the binary is built");
         cmd.args(&self.args);
+        // The page is 80 columns unless a test says otherwise, whatever the terminal is.
+        cmd.env_remove("COLUMNS");
         for (k, v) in &self.env {
             cmd.env(k, v);
         }

@@ -225,6 +225,7 @@ impl Game for Kiust {
         ends: &[End::AllCaptured, End::Cap],
         tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
         perft_depth: 13,
+        turns: "turns",
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, crate::games::StartError> {
@@ -232,6 +233,10 @@ impl Game for Kiust {
         let mut pos: Kiust = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
+    }
+
+    fn turns_played(&self) -> Option<u32> {
+        Some(u32::from(self.turns))
     }
 
     fn move_words(mv: Move, mover: Seat) -> String {

@@ -217,6 +217,7 @@ impl Game for Oicus {
         ends: &[End::Points, End::Stalled, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
         perft_depth: 6,
+        turns: "turns",
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
@@ -224,6 +225,10 @@ impl Game for Oicus {
         let mut pos: Oicus = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
+    }
+
+    fn turns_played(&self) -> Option<u32> {
+        Some(u32::from(self.turns))
     }
 
     fn move_words(mv: Move, mover: Seat) -> String {

@@ -246,6 +246,7 @@ impl Game for Pic {
         ends: &[End::NoMoves, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Captures],
         perft_depth: 22,
+        turns: "sowings",
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
@@ -273,6 +274,10 @@ impl Game for Pic {
             options: *options,
             result: None,
         })
+    }
+
+    fn turns_played(&self) -> Option<u32> {
+        Some(self.sowings)
     }
 
     fn move_words(mv: Move, mover: Seat) -> String {

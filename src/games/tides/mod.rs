@@ -140,6 +140,7 @@ impl Game for Tides {
         ends: &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
         tallies: &[super::Tally::Captures],
         perft_depth: 8,
+        turns: "moves",
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {

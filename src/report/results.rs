@@ -1,0 +1,221 @@
+//! The result table of a match: a row per game with every player's seat and figures, as
+//! wide as that needs; or, when that would not fit the page, each player on a row of
+//! their own under their game.
+
+use comfy_table::{ColumnConstraint, Table};
+
+use super::{Layout, fitted, new_table, width_of};
+use crate::table::{GameLog, MatchLog};
+
+/// The match's result table, laid out for the page.
+#[must_use]
+pub fn match_table(log: &MatchLog, layout: Layout) -> Table {
+    let wide = wide_table(log);
+    match layout {
+        Layout::Wide => wide,
+        Layout::Columns(width) if width_of(&wide.to_string()) <= usize::from(width) => wide,
+        Layout::Columns(_) | Layout::Markdown => fitted(long_table(log), layout),
+    }
+}
+
+/// A seat's role and figures in a game: "player 3, 1st" and "in heaps 2, in piç 48".
+fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize) -> (String, Vec<String>) {
+    let seat = game.seat_of(entrant);
+    let mut role = log
+        .game
+        .facts()
+        .seat_names
+        .get(seat.index())
+        .copied()
+        .unwrap_or("seat")
+        .to_owned();
+    if game.seats.len() > 2 {
+        // At a table of three or more, each game's ranking by score.
+        let mine = game.scores[seat.index()];
+        let rank = 1 + game.scores.iter().filter(|&&s| s > mine).count();
+        role = format!("{role}, {}", ordinal(rank));
+    }
+    let mut figures: Vec<String> = game.standing[seat.index()]
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    figures.extend(
+        game.tally_figures(log.game, seat)
+            .iter()
+            .map(|(k, v)| format!("{k} {v}")),
+    );
+    (role, figures)
+}
+
+/// Who won a game, or "drawn".
+fn winner(log: &MatchLog, game: &GameLog) -> String {
+    if game.winners.is_empty() {
+        "drawn".to_owned()
+    } else {
+        game.winners
+            .iter()
+            .map(|&w| log.entrants[w].name.clone())
+            .collect::<Vec<_>>()
+            .join(" & ")
+    }
+}
+
+/// Who won the match, or "match drawn".
+fn match_winner(log: &MatchLog) -> String {
+    match log.winners.as_slice() {
+        [] => "match drawn".to_owned(),
+        ws => ws
+            .iter()
+            .map(|&w| log.entrants[w].name.clone())
+            .collect::<Vec<_>>()
+            .join(" & "),
+    }
+}
+
+/// A row per game, a column per player.
+fn wide_table(log: &MatchLog) -> Table {
+    let mut table = new_table();
+    let facts = log.game.facts();
+    let mut header = vec![facts.unit.title().to_owned()];
+    header.extend(log.entrants.iter().map(|e| e.name.clone()));
+    header.extend([
+        "First turn".to_owned(),
+        "Winner".to_owned(),
+        "How".to_owned(),
+        capitalise(facts.turns),
+    ]);
+    table.set_header(header);
+    for game in &log.games {
+        let mut row = vec![game.number.to_string()];
+        for i in 0..log.entrants.len() {
+            let (role, figures) = seat_cell(log, game, i);
+            // The seat on the first line, the figures below it, two to a line.
+            let mut cell = role;
+            for pair in figures.chunks(2) {
+                cell.push('\n');
+                cell.push_str(&pair.join(", "));
+            }
+            row.push(cell);
+        }
+        row.extend([
+            first_turn(log, game),
+            winner(log, game),
+            game.outcome.end.word().to_owned(),
+            game.turns.to_string(),
+        ]);
+        table.add_row(row);
+    }
+    let mut total = vec!["Wins".to_owned()];
+    total.extend(log.wins.iter().map(ToString::to_string));
+    total.extend([
+        String::new(),
+        match_winner(log),
+        log.format.to_string(),
+        String::new(),
+    ]);
+    table.add_row(total);
+    table
+}
+
+/// A row per player under each game, the game's result beside its first player.
+fn long_table(log: &MatchLog) -> Table {
+    let mut table = new_table();
+    let facts = log.game.facts();
+    table.set_header([facts.unit.title(), "Player", "Seat and figures", "Result"]);
+    for game in &log.games {
+        for (k, &entrant) in game.seats.iter().enumerate() {
+            let (role, figures) = seat_cell(log, game, entrant);
+            let standing = if figures.is_empty() {
+                role
+            } else {
+                format!("{role}: {}", figures.join(", "))
+            };
+            let result = match k {
+                0 => format!(
+                    "{} ({}, {} {})",
+                    winner(log, game),
+                    game.outcome.end.word(),
+                    game.turns,
+                    facts.turns
+                ),
+                1 => format!("first turn: {}", first_turn(log, game)),
+                _ => String::new(),
+            };
+            let number = if k == 0 {
+                game.number.to_string()
+            } else {
+                String::new()
+            };
+            table.add_row([number, log.entrants[entrant].name.clone(), standing, result]);
+        }
+    }
+    let wins: Vec<String> = log
+        .entrants
+        .iter()
+        .zip(&log.wins)
+        .map(|(e, w)| format!("{} {w}", e.short))
+        .collect();
+    table.add_row([
+        "Wins".to_owned(),
+        String::new(),
+        wins.join(", "),
+        format!("{}, {}", match_winner(log), log.format),
+    ]);
+    // The numbers and the names keep their width; the figures and results wrap.
+    for col in [0, 1] {
+        if let Some(c) = table.column_mut(col) {
+            c.set_constraint(ColumnConstraint::ContentWidth);
+        }
+    }
+    table
+}
+
+/// Who moved first in a game and how that was decided: "Pip (lot)", "Pip (flats 4-3)",
+/// "Pip (whites 2-2, 1-0)", or, without a ceremony, "Pip" alone.
+fn first_turn(log: &MatchLog, game: &GameLog) -> String {
+    let first = &log.entrants[game.seats[0]].name;
+    let Some(record) = game.first_turn_record(log) else {
+        return first.clone();
+    };
+    if record.by_lot && record.draws.is_empty() {
+        return format!("{first} (lot)");
+    }
+    // Each round of the ceremony is every player's draw once; a player drawing again
+    // begins the next round.
+    let mut rounds: Vec<Vec<(&str, u8)>> = Vec::new();
+    for (who, value) in &record.draws {
+        match rounds.last_mut() {
+            Some(r) if !r.iter().any(|(w, _)| w == who) => r.push((who, *value)),
+            _ => rounds.push(vec![(who, *value)]),
+        }
+    }
+    let draws: Vec<String> = rounds
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|(_, v)| v.to_string())
+                .collect::<Vec<_>>()
+                .join("-")
+        })
+        .collect();
+    format!("{first} ({} {})", record.counted, draws.join(", "))
+}
+
+/// "Turns" for "turns".
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// "1st", "2nd", "3rd", "4th", "5th".
+fn ordinal(n: usize) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
