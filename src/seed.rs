@@ -17,6 +17,9 @@ pub enum Purpose {
     Narration = 0x6E61_7272_6174_0004,
     /// The choice of the phrasebook's wager lines.
     Wagers = 0x7761_6765_7200_0005,
+    /// The games the bookie's model is fitted from: parts are the game, the game's index
+    /// and the seat (or 99 for the table).
+    ModelFit = 0xF17B_00C1_E000_0006,
 }
 
 /// SplitMix64's finaliser: a bijection of 64 bits that spreads every input bit.

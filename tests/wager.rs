@@ -238,11 +238,24 @@ fn apply_writes_the_purse_keeping_the_file_and_appends_the_ledger() {
     }
 }
 
+/// A board under a house rule: counted from real matches, so the thread count must not
+/// change it.
 fn odds(threads: &str) -> String {
     Taproom::new()
         .env("COLUMNS", "250")
         .args([
-            "odds", "tides", "Brannoc", "Mirela", "--sims", "300", "--seed", "5",
+            "odds",
+            "tides",
+            "Brannoc",
+            "Mirela",
+            "--sims",
+            "24",
+            "--seed",
+            "5",
+            "--best-of",
+            "1",
+            "--rule",
+            "truce_after=40",
         ])
         .env("RAYON_NUM_THREADS", threads)
         .ok()
@@ -250,14 +263,17 @@ fn odds(threads: &str) -> String {
 }
 
 #[test]
-fn odds_show_chances_ranges_and_prices_whatever_the_thread_count() {
+fn odds_under_house_rules_are_counted_and_the_same_whatever_the_thread_count() {
     let one = odds("1");
     assert_eq!(
         one,
         odds("2"),
         "the same seed gives the same board on any number of threads"
     );
-    assert!(one.contains("300 simulated matches from seed 5"), "{one}");
+    assert!(
+        one.contains("from 24 matches played for real from seed 5"),
+        "{one}"
+    );
     assert!(
         one.contains("Maggie Two-Cups at The Wayside Inn, a 10% margin"),
         "{one}"
@@ -289,6 +305,50 @@ fn odds_show_chances_ranges_and_prices_whatever_the_thread_count() {
         .env("COLUMNS", "250")
         .args(["odds", "tides", "Brannoc", "Mirela", "--sims", "5"])
         .fails(&["--sims is from 10"]);
+}
+
+#[test]
+fn odds_under_the_game_s_rules_come_from_the_model_and_leave_side_bets_to_the_pool() {
+    let out = Taproom::new()
+        .env("COLUMNS", "250")
+        .args(["odds", "tides"])
+        .ok()
+        .stdout;
+    assert!(
+        out.starts_with("Tides of War: Old Brannoc v Mirela Quickfingers, best of 3"),
+        "the roster's first two, as play: {out}"
+    );
+    assert!(out.contains("from the bookie's measured model"), "{out}");
+    assert!(
+        out.contains("No price from the bookie on side bets"),
+        "{out}"
+    );
+    assert!(!out.contains("conquest"), "no end market priced: {out}");
+    // A side bet with the bookie is refused, in the pool it is taken.
+    Taproom::new()
+        .args([
+            "play",
+            "tides",
+            "--seed",
+            "2",
+            "--bet",
+            "Pip 1 sp on captures Brannoc",
+        ])
+        .fails(&["side bets on tallies and endings"]);
+    let pooled = Taproom::new()
+        .env("COLUMNS", "250")
+        .args([
+            "play",
+            "tides",
+            "--seed",
+            "2",
+            "--bet",
+            "Pip 1 sp on captures Brannoc in the pool",
+        ])
+        .ok()
+        .stdout;
+    assert!(pooled.contains("in the pool"), "{pooled}");
+    assert!(!pooled.contains("refused"), "{pooled}");
 }
 
 #[test]

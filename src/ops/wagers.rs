@@ -10,7 +10,7 @@ use crate::names::NameError;
 use crate::roster::{Character, Roster, Tavern};
 use crate::table::{MatchLog, MatchSpec};
 use crate::wager::place::{How, Placed, Proposal, Table, place, resolve};
-use crate::wager::simulate::{MarketEstimate, simulate};
+use crate::wager::simulate::{MarketEstimate, Observed, simulate};
 use crate::wager::syntax::BetText;
 use crate::wager::{HouseRules, Market, Money, Purse, Selection, Settlement, settle};
 
@@ -121,11 +121,15 @@ pub fn require_files(people: &People, names: &[String], folder: &'static str) ->
     }
 }
 
-/// The bookie's view of a match: simulated matches for every market that a bet takes
-/// at the bookie's own price.
+/// The bookie's view of a match: the chance of every market a bet takes at the bookie's
+/// own price. For a match under the game's own rules these come from the measured model
+/// ([`crate::wager::model`]), worked out exactly in microseconds; the model prices the
+/// match, each game and the first turn, and the side markets (tallies, endings) get no
+/// price. Under house rules, which the model was not fitted for, the bookie watches
+/// `sims` matches played by `play`'s own players and counts, pricing every market.
 ///
 /// # Errors
-/// When the simulated matches cannot be played.
+/// When the matches cannot be played.
 pub fn estimates<G: Game>(
     spec: &MatchSpec,
     markets: &[Market],
@@ -133,9 +137,67 @@ pub fn estimates<G: Game>(
     progress: &dyn Progress,
     what: &str,
 ) -> Result<Vec<MarketEstimate>, Error> {
+    if spec.rules.is_empty() {
+        let kinds: Vec<crate::wager::model::Kind> = spec
+            .entrants()
+            .iter()
+            .map(|e| crate::wager::model::Kind {
+                skill: e.skill,
+                temperament: e.temperament,
+            })
+            .collect();
+        let first = G::first_turn_odds(kinds.len());
+        if let Some(out) = crate::wager::model::estimates(
+            G::KIND,
+            &kinds,
+            spec.format,
+            spec.draw_cap,
+            first,
+            markets,
+        ) {
+            return Ok(out);
+        }
+    }
+    let observed = play_many::<G>(
+        spec,
+        markets,
+        sims,
+        crate::seed::Purpose::BookieSim,
+        progress,
+        what,
+    )?;
+    Ok(observed
+        .iter()
+        .map(|o| {
+            if o.market == Market::FirstTurn {
+                MarketEstimate::exact(
+                    o.market,
+                    o.selections.clone(),
+                    &G::first_turn_odds(spec.seats.len()),
+                )
+            } else {
+                o.estimate()
+            }
+        })
+        .collect())
+}
+
+/// Plays `sims` matches of `spec` for real (each from its own seed, derived from the
+/// spec's seed for `purpose`) and counts the answer of every market.
+///
+/// # Errors
+/// When the matches cannot be played.
+pub fn play_many<G: Game>(
+    spec: &MatchSpec,
+    markets: &[Market],
+    sims: u64,
+    purpose: crate::seed::Purpose,
+    progress: &dyn Progress,
+    what: &str,
+) -> Result<Vec<Observed>, Error> {
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
     progress.start(what, sims);
-    let out = simulate::<G>(&spec.entrants(), &settings, markets, sims, &|| {
+    let out = simulate::<G>(&spec.entrants(), &settings, markets, sims, purpose, &|| {
         progress.tick()
     });
     progress.finish();
@@ -168,11 +230,11 @@ pub fn place_bets<G: Game>(
         estimates::<G>(spec, &markets, tavern.sims, progress, &what)?
     };
     let margin = tavern.margin();
-    let price = |m: Market, s: Selection| {
-        board
-            .iter()
-            .find(|e| e.market == m)
-            .and_then(|e| e.price(s, margin))
+    let price = |m: Market, s: Selection| match board.iter().find(|e| e.market == m) {
+        None => Err(crate::wager::place::Refusal::SideBet),
+        Some(e) => e
+            .price(s, margin)
+            .ok_or(crate::wager::place::Refusal::NoPrice),
     };
     Ok(place(
         proposals,

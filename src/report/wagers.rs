@@ -7,16 +7,64 @@ use crate::ai::table_rng;
 use crate::games::GameKind;
 use crate::narrate::{Phrasebook, fill};
 use crate::roster::Tavern;
-use crate::stats::wilson;
 use crate::wager::market::{Market, Scope, Selection, Side, describe};
 use crate::wager::place::{Placed, Refusal};
 use crate::wager::purse::Purse;
 use crate::wager::settle::{BetResult, Line, Settlement};
-use crate::wager::simulate::MarketEstimate;
+use crate::wager::simulate::{Basis, MarketEstimate};
 use crate::wager::{Book, Currency, Money};
 
+/// A market's name in words: "the match", "who is most captures over the match".
+#[must_use]
+pub fn market_name(market: Market) -> String {
+    market_label(market)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The audit: each outcome's stated chance and range beside what real matches did, the
+/// observed interval, and the verdict.
+#[must_use]
+pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String]) -> Table {
+    let mut table = new_table();
+    table.set_header([
+        "Bet", "Outcome", "Stated", "Range", "Played", "Interval", "Verdict",
+    ]);
+    let mut last = None;
+    for c in &audit.checks {
+        let label = if last == Some(c.market) {
+            String::new()
+        } else {
+            market_name(c.market)
+        };
+        last = Some(c.market);
+        let outcome = match c.selection {
+            Selection::Entrant(e) => names.get(e).cloned().unwrap_or_default(),
+            Selection::End(end) => end.key().to_owned(),
+        };
+        table.add_row([
+            label,
+            outcome,
+            pct(c.stated),
+            format!("{}–{}", pct(c.stated_range.0), pct(c.stated_range.1)),
+            format!("{} ({})", pct(c.observed), c.hits),
+            format!("{}–{}", pct(c.observed_range.0), pct(c.observed_range.1)),
+            if c.agrees { "agrees" } else { "DOES NOT AGREE" }.to_owned(),
+        ]);
+    }
+    for col in 2..6 {
+        if let Some(c) = table.column_mut(col) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    table
+}
+
 /// A market's name on the board, with the words that bet on it.
-fn market_label(market: Market) -> String {
+#[must_use]
+pub fn market_label(market: Market) -> String {
     match market {
         Market::Match => "the match\n`on NAME`".to_owned(),
         Market::Game { number } => format!("game {number}\n`on game {number} NAME`"),
@@ -70,14 +118,11 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
                 Selection::Entrant(e) => names.get(*e).cloned().unwrap_or_default(),
                 Selection::End(end) => end.key().to_owned(),
             };
-            let (chance, range) = match &est.exact {
-                Some(exact) => (pct(exact[k]), "exact".to_owned()),
-                None => {
-                    let (lo, hi) = wilson(est.outright[k] as f64, est.sims);
-                    (
-                        pct(est.outright[k] as f64 / est.sims.max(1) as f64),
-                        format!("{}–{}", pct(lo), pct(hi)),
-                    )
+            let (chance, range) = match est.basis {
+                Basis::Exact => (pct(est.outright[k]), "exact".to_owned()),
+                Basis::Model | Basis::Played { .. } => {
+                    let (lo, hi) = est.ranges[k];
+                    (pct(est.outright[k]), format!("{}–{}", pct(lo), pct(hi)))
                 }
             };
             let (decimal, tavern) = match est.price(*sel, margin) {
@@ -87,18 +132,17 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
             table.add_row([label(), outcome, chance, range, decimal, tavern]);
         }
         let extra = [
-            (est.dead_heats, "dead heat: stake shared"),
+            (est.dead_heat, "dead heat: stake shared"),
             (est.push, "level: stakes back"),
             (est.void, "not played: stakes back"),
         ];
-        for (count, what) in extra {
-            if count > 0 && est.exact.is_none() {
-                let (lo, hi) = wilson(count as f64, est.sims);
+        for (p, what) in extra {
+            if p >= 0.0005 && est.basis != Basis::Exact {
                 table.add_row([
                     label(),
                     what.to_owned(),
-                    pct(count as f64 / est.sims.max(1) as f64),
-                    format!("{}–{}", pct(lo), pct(hi)),
+                    pct(p),
+                    String::new(),
                     String::new(),
                     String::new(),
                 ]);
@@ -351,7 +395,7 @@ pub fn placed_lines(
         let text = texts.get(*i).map_or("", String::as_str);
         // The bookie says it in his own words, then why.
         let said = match (r, book) {
-            (Refusal::NoPrice, Some(book)) => {
+            (Refusal::NoPrice | Refusal::SideBet, Some(book)) => {
                 let no = book.lines(kind, crate::narrate::Moment::NoPrice);
                 (!no.is_empty()).then(|| {
                     let line = fill(&no[*i % no.len()], &[("bookie", bookie.to_owned())]);
@@ -378,7 +422,7 @@ pub fn placed_lines(
 fn refusal_who(r: &Refusal) -> &str {
     match r {
         Refusal::Short { who, .. } | Refusal::TooLarge { who } => who,
-        Refusal::NoPrice => "the bookie",
+        Refusal::NoPrice | Refusal::SideBet => "the bookie",
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod bet;
 pub mod ledger;
 pub mod market;
+pub mod model;
 pub mod money;
 pub mod place;
 mod pool;

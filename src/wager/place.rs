@@ -131,8 +131,10 @@ pub fn resolve(
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Refusal {
-    /// The bookie quotes no price on it.
+    /// The bookie quotes no price on it: a near-certainty.
     NoPrice,
+    /// The bookie prices no side bets (tallies, endings) under the game's own rules.
+    SideBet,
     /// Someone's purse (with the house's credit) does not cover the stake.
     Short {
         /// Whose.
@@ -155,6 +157,7 @@ impl Refusal {
     pub fn short(&self) -> &'static str {
         match self {
             Refusal::NoPrice => "no price",
+            Refusal::SideBet => "side bet: pool only",
             Refusal::Short { .. } => "purse too light",
             Refusal::TooLarge { .. } => "sums too large",
         }
@@ -164,8 +167,10 @@ impl Refusal {
     #[must_use]
     pub fn describe(&self, currency: Currency, credit: Credit) -> String {
         match self {
-            Refusal::NoPrice => {
-                "the bookie quotes no price on it (too near a certainty, or never decided)"
+            Refusal::NoPrice => "the bookie quotes no price on so near a certainty".to_owned(),
+            Refusal::SideBet => {
+                "the bookie prices no side bets on tallies and endings: bet it in the pool \
+                 or against another player"
                     .to_owned()
             }
             Refusal::TooLarge { who } => format!(
@@ -226,7 +231,7 @@ pub fn place(
     entrants: &[String],
     purses: &BTreeMap<String, Purse>,
     credit: Credit,
-    price: &dyn Fn(Market, Selection) -> Option<Odds>,
+    price: &dyn Fn(Market, Selection) -> Result<Odds, Refusal>,
 ) -> Placed {
     let mut placed = Placed::default();
     // What each bettor has staked at this table, and the most their bets could bring back.
@@ -311,10 +316,10 @@ pub fn place(
         }];
         match &p.how {
             How::Pool => {}
-            How::Bookie(agreed) => match agreed.or_else(|| price(p.market, p.pick)) {
-                Some(odds) => bets[0].book = Book::Bookie(odds),
-                None => {
-                    placed.refused.push((index, Refusal::NoPrice));
+            How::Bookie(agreed) => match agreed.map_or_else(|| price(p.market, p.pick), Ok) {
+                Ok(odds) => bets[0].book = Book::Bookie(odds),
+                Err(why) => {
+                    placed.refused.push((index, why));
                     continue;
                 }
             },

@@ -17,14 +17,15 @@ use crate::table::{Entrant, MatchSettings, TableError, play_match};
 /// Dead-heat shares are counted in 60ths, so every `1/k` for `k` ≤ 5 is whole.
 const UNIT: u64 = 60;
 
-/// What the simulations say about one market.
+/// How often each answer of one market came out over some matches: the raw counts of
+/// simulated or audited matches.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MarketEstimate {
+pub struct Observed {
     /// The question.
     pub market: Market,
     /// Its possible answers.
     pub selections: Vec<Selection>,
-    /// How many matches were simulated.
+    /// How many matches were played.
     pub sims: u64,
     /// How often each selection came out on top alone.
     pub outright: Vec<u64>,
@@ -36,8 +37,44 @@ pub struct MarketEstimate {
     pub push: u64,
     /// How often the question was never put (void).
     pub void: u64,
-    /// Exact chances, where the game knows them (the first turn).
-    pub exact: Option<Vec<f64>>,
+}
+
+/// Where a chance comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "basis")]
+pub enum Basis {
+    /// Worked out from the rules (the first-turn ceremony).
+    Exact,
+    /// Worked out from the measured model of the game (`wager::model`).
+    Model,
+    /// Counted over this many matches played by `play`'s own players.
+    Played {
+        /// How many.
+        sims: u64,
+    },
+}
+
+/// The chance of every answer of one market, with its 95% range: what the bookie prices.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MarketEstimate {
+    /// The question.
+    pub market: Market,
+    /// Its possible answers.
+    pub selections: Vec<Selection>,
+    /// Where the chances come from.
+    pub basis: Basis,
+    /// Each selection's chance of coming out on top alone.
+    pub outright: Vec<f64>,
+    /// Each selection's expected share of a bet on it (a dead heat of `k` counts `1/k`).
+    pub shares: Vec<f64>,
+    /// The 95% range of each outright chance.
+    pub ranges: Vec<(f64, f64)>,
+    /// The chance the top is shared (a dead heat).
+    pub dead_heat: f64,
+    /// The chance stakes come back because nobody (or everybody) won: a push.
+    pub push: f64,
+    /// The chance the question is never put (void).
+    pub void: f64,
 }
 
 /// The markets worth pricing for a game of `players`: the match, game 1, the first turn,
@@ -78,15 +115,16 @@ pub fn simulate<G: Game>(
     settings: &MatchSettings<G>,
     markets: &[Market],
     sims: u64,
+    purpose: crate::seed::Purpose,
     progress: &(dyn Fn() + Sync),
-) -> Result<Vec<MarketEstimate>, TableError> {
+) -> Result<Vec<Observed>, TableError> {
     let players = entrants.len();
-    let empty: Vec<MarketEstimate> = markets
+    let empty: Vec<Observed> = markets
         .iter()
         .map(|&market| {
             let selections = selections(market, G::KIND, players);
             let m = selections.len();
-            MarketEstimate {
+            Observed {
                 market,
                 selections,
                 sims: 0,
@@ -95,14 +133,12 @@ pub fn simulate<G: Game>(
                 dead_heats: 0,
                 push: 0,
                 void: 0,
-                exact: (market == Market::FirstTurn).then(|| G::first_turn_odds(players)),
             }
         })
         .collect();
-    let one = |i: u64| -> Result<Vec<MarketEstimate>, TableError> {
+    let one = |i: u64| -> Result<Vec<Observed>, TableError> {
         let mut s = settings.clone();
-        s.seed = crate::seed::derive(settings.seed, crate::seed::Purpose::BookieSim, &[i]);
-        s.effort = crate::ai::Effort::Quick;
+        s.seed = crate::seed::derive(settings.seed, purpose, &[i]);
         let log = play_match::<G>(entrants, &s)?;
         progress();
         let mut tally = empty.clone();
@@ -135,7 +171,7 @@ pub fn simulate<G: Game>(
         .try_reduce(|| empty.clone(), |a, b| Ok(add(a, b)))
 }
 
-fn add(mut a: Vec<MarketEstimate>, b: Vec<MarketEstimate>) -> Vec<MarketEstimate> {
+fn add(mut a: Vec<Observed>, b: Vec<Observed>) -> Vec<Observed> {
     for (x, y) in a.iter_mut().zip(b) {
         for k in 0..x.shares.len() {
             x.outright[k] += y.outright[k];
@@ -149,31 +185,74 @@ fn add(mut a: Vec<MarketEstimate>, b: Vec<MarketEstimate>) -> Vec<MarketEstimate
     a
 }
 
-impl MarketEstimate {
-    /// The chance stakes come back (push or void).
+impl Observed {
+    /// The chances these counts give, each with its Wilson 95% range.
     #[must_use]
-    pub fn returned(&self) -> f64 {
-        match self.sims {
-            0 => 0.0,
-            n => (self.push + self.void) as f64 / n as f64,
+    pub fn estimate(&self) -> MarketEstimate {
+        let n = self.sims.max(1) as f64;
+        MarketEstimate {
+            market: self.market,
+            selections: self.selections.clone(),
+            basis: Basis::Played { sims: self.sims },
+            outright: self.outright.iter().map(|&c| c as f64 / n).collect(),
+            shares: self
+                .shares
+                .iter()
+                .map(|&c| c as f64 / UNIT as f64 / n)
+                .collect(),
+            ranges: self
+                .outright
+                .iter()
+                .map(|&c| crate::stats::wilson(c as f64, self.sims))
+                .collect(),
+            dead_heat: self.dead_heats as f64 / n,
+            push: self.push as f64 / n,
+            void: self.void as f64 / n,
+        }
+    }
+}
+
+impl MarketEstimate {
+    /// Chances worked out from the rules: no range but the point.
+    #[must_use]
+    pub fn exact(market: Market, selections: Vec<Selection>, chances: &[f64]) -> MarketEstimate {
+        MarketEstimate {
+            market,
+            selections,
+            basis: Basis::Exact,
+            outright: chances.to_vec(),
+            shares: chances.to_vec(),
+            ranges: chances.iter().map(|&p| (p, p)).collect(),
+            dead_heat: 0.0,
+            push: 0.0,
+            void: 0.0,
         }
     }
 
+    /// The chance stakes come back (push or void).
+    #[must_use]
+    pub fn returned(&self) -> f64 {
+        self.push + self.void
+    }
+
     /// The chance the selection wins, given that the market resolves, counting a dead
-    /// heat of `k` as `1/k`: exact where known, else from the simulations with half a
-    /// match added to every selection, so no selection is priced as impossible.
+    /// heat of `k` as `1/k`. Counted chances have half a match added to every selection,
+    /// so none is priced as impossible from a few matches.
     #[must_use]
     pub fn win_share(&self, selection: Selection) -> Option<f64> {
         let k = self.selections.iter().position(|&s| s == selection)?;
-        if let Some(exact) = &self.exact {
-            return exact.get(k).copied();
-        }
-        let resolved = self.sims - self.push - self.void;
-        if resolved == 0 {
+        let resolved = 1.0 - self.returned();
+        if resolved <= 1e-12 {
             return None;
         }
-        let m = self.selections.len() as f64;
-        Some((self.shares[k] as f64 / UNIT as f64 + 0.5) / (resolved as f64 + 0.5 * m))
+        match self.basis {
+            Basis::Exact | Basis::Model => Some((self.shares[k] / resolved).clamp(0.0, 1.0)),
+            Basis::Played { sims } => {
+                let m = self.selections.len() as f64;
+                let n = sims as f64;
+                Some((self.shares[k] * n + 0.5) / (resolved * n + 0.5 * m))
+            }
+        }
     }
 
     /// The bookie's price for a selection under `margin` (0.1 for 10%).

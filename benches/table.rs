@@ -1,0 +1,86 @@
+//! How long the GM waits at the table: `cargo bench --bench table`.
+//!
+//! Runs the release binary as a GM would and times each command (the mean and the
+//! slowest of several runs, wall clock, in seconds) against the project's targets:
+//!
+//! - `odds GAME A B` within 5 s for every game, at close and at wide skills;
+//! - pricing a `--bet` at the table within 1 s (a whole `play --bet`, match included);
+//! - `night examples/evening.toml` within 2 s;
+//! - a default `play GAME` within 0.2 s in every game (mean over seeds).
+//!
+//! Figures are for the machine it runs on, loaded or not: run it on an idle machine for
+//! the quoted figures, and expect a loaded one to be slower.
+
+use std::process::Command;
+use std::time::Instant;
+
+/// Runs the binary `runs` times with `args` (and `--seed` from 1 up when `seeded`), and
+/// returns the mean and the slowest wall time in seconds.
+fn time(args: &[&str], runs: u64, seeded: bool) -> (f64, f64) {
+    let bin = env!("CARGO_BIN_EXE_taproom");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut total = 0.0;
+    let mut worst: f64 = 0.0;
+    for seed in 1..=runs {
+        let mut cmd = Command::new(bin);
+        cmd.args(args).current_dir(root);
+        if seeded {
+            cmd.args(["--seed", &seed.to_string()]);
+        }
+        let start = Instant::now();
+        let out = cmd.output().expect("taproom runs");
+        let t = start.elapsed().as_secs_f64();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        total += t;
+        worst = worst.max(t);
+    }
+    (total / runs as f64, worst)
+}
+
+fn report(what: &str, (mean, worst): (f64, f64), target: f64, by_mean: bool) -> bool {
+    let judged = if by_mean { mean } else { worst };
+    let ok = judged <= target;
+    println!(
+        "{what:<52} mean {mean:>6.3} s  slowest {worst:>6.3} s  target {target} s  {}",
+        if ok { "ok" } else { "MISSED" }
+    );
+    ok
+}
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let wanted = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
+    let mut all_ok = true;
+    let games = ["tides-of-war", "pic", "kiust-oyun", "oicustiytac"];
+    if wanted("odds") {
+        for g in games {
+            let args = ["odds", g, "Brannoc", "Mirela"];
+            all_ok &= report(&args.join(" "), time(&args, 5, false), 5.0, false);
+            let args = ["odds", g, "Pip", "Ysolde", "--first-to", "3"];
+            all_ok &= report(&args.join(" "), time(&args, 5, false), 5.0, false);
+        }
+    }
+    if wanted("bet") {
+        let args = ["play", "tides", "--bet", "Pip 1 sp on Mirela"];
+        all_ok &= report(&args.join(" "), time(&args, 10, true), 1.0, false);
+        let args = ["play", "oicus", "--bet", "Pip 1 sp on Brannoc"];
+        all_ok &= report(&args.join(" "), time(&args, 10, true), 1.0, false);
+    }
+    if wanted("night") {
+        let args = ["night", "examples/evening.toml"];
+        all_ok &= report(&args.join(" "), time(&args, 5, false), 2.0, false);
+    }
+    if wanted("play") {
+        for g in games {
+            let args = ["play", g];
+            all_ok &= report(&args.join(" "), time(&args, 20, true), 0.2, true);
+        }
+    }
+    if !all_ok {
+        println!("Some targets were missed on this machine (see above).");
+    }
+}
