@@ -1,7 +1,7 @@
 //! Wagers from the command line: `play --bet`, `odds`, `night`, `check` of taverns and
 //! evenings, and `--apply` writing purses and the ledger (whole, or not at all).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! `taproom play`: a narrated match from the built-in characters or the GM's own files.
 
-mod common;
+use crate::common;
 
 use common::Taproom;
 

@@ -1,0 +1,19 @@
+//! The command-line and whole-program tests, one module per feature, built as one test
+//! binary: each test binary links the whole library again, so one binary builds in a
+//! fraction of the time of one per feature.
+
+mod common;
+
+mod apply;
+mod board;
+mod check;
+mod engine;
+mod ladder;
+mod layout;
+mod narration;
+mod play;
+mod replay;
+mod robustness;
+mod snapshots;
+mod summary;
+mod wager;
