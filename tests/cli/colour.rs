@@ -1,0 +1,54 @@
+//! Colour for the winner and the money, on a terminal only: never under NO_COLOR, never
+//! when piped (as the tests' output is), and as `--color` says.
+
+use crate::common;
+
+use common::Taproom;
+
+const ESC: &str = "\u{1b}[";
+
+fn short(env: &[(&str, &str)], extra: &[&str]) -> String {
+    let mut t = Taproom::new().args([
+        "play",
+        "tides",
+        "Brannoc",
+        "Mirela",
+        "--seed",
+        "42",
+        "--short",
+        "--bet",
+        "Pip 3 sp on Brannoc",
+    ]);
+    t = t.args(extra);
+    for (k, v) in env {
+        t = t.env(k, v);
+    }
+    t.ok().stdout
+}
+
+#[test]
+fn piped_output_has_no_colour() {
+    let text = short(&[], &[]);
+    assert!(!text.contains(ESC), "{text:?}");
+}
+
+#[test]
+fn a_forced_terminal_colours_the_winner_and_the_money() {
+    let text = short(&[("CLICOLOR_FORCE", "1")], &[]);
+    let plain = short(&[], &[]);
+    // The winner (the first words of the plain line, up to "beats") is coloured.
+    let winner = plain.split(" beats ").next().unwrap();
+    assert!(text.contains(&format!("m{winner}{ESC}")), "{text:?}");
+    // Pip's loss is red (31), the house's gain green (32).
+    assert!(text.contains(&format!("{ESC}31m")), "{text:?}");
+    assert!(text.contains(&format!("{ESC}32m")), "{text:?}");
+    assert!(short(&[], &["--color", "always"]).contains(ESC));
+}
+
+#[test]
+fn no_color_wins_over_everything_but_the_flag() {
+    let text = short(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")], &[]);
+    assert!(!text.contains(ESC), "{text:?}");
+    let text = short(&[("CLICOLOR_FORCE", "1")], &["--color", "never"]);
+    assert!(!text.contains(ESC), "{text:?}");
+}
