@@ -183,7 +183,10 @@ pub fn write_text(
     } else {
         writeln!(out, "{}", page.prose("", &title))?;
     }
-    for scene in scenes {
+    for (i, scene) in scenes.iter().enumerate() {
+        // The last scene tells the match's result: its winners' names are in colour on a
+        // terminal (the output stream drops the style where colour is off).
+        let result = i + 1 == scenes.len();
         writeln!(out)?;
         if markdown {
             writeln!(out, "### {}", scene.heading)?;
@@ -194,7 +197,12 @@ pub fn write_text(
         } else {
             writeln!(out, "{}", scene.heading)?;
             for line in &scene.lines {
-                writeln!(out, "{}", page.prose("  ", line))?;
+                let line = if result {
+                    winners_styled(log, line)
+                } else {
+                    line.clone()
+                };
+                writeln!(out, "{}", page.prose("  ", &line))?;
             }
         }
     }
@@ -210,6 +218,16 @@ pub fn write_text(
         }
     }
     Ok(())
+}
+
+/// `line` with the match's winners' full names in [`short::WON`].
+fn winners_styled(log: &MatchLog, line: &str) -> String {
+    let mut line = line.to_owned();
+    for &w in &log.winners {
+        let name = &log.entrants[w].name;
+        line = line.replace(name.as_str(), &short::styled(name, short::WON));
+    }
+    line
 }
 
 /// A line of text made safe for Markdown: the characters that would start emphasis or a

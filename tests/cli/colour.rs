@@ -52,3 +52,37 @@ fn no_color_wins_over_everything_but_the_flag() {
     let text = short(&[("CLICOLOR_FORCE", "1")], &["--color", "never"]);
     assert!(!text.contains(ESC), "{text:?}");
 }
+
+#[test]
+fn the_told_result_names_the_winner_in_colour_and_the_layout_is_unchanged() {
+    let args = ["play", "tides", "--seed", "42"];
+    let plain = Taproom::new().args(args).ok().stdout;
+    let coloured = Taproom::new()
+        .args(args)
+        .env("CLICOLOR_FORCE", "1")
+        .ok()
+        .stdout;
+    let doc: serde_json::Value = serde_json::from_str(
+        &Taproom::new()
+            .args(args)
+            .args(["--format", "json"])
+            .ok()
+            .stdout,
+    )
+    .unwrap();
+    let winner = doc["winner"].as_str().expect("seed 42 has a winner");
+    assert!(
+        coloured.contains(&format!("m{winner}{ESC}0m")),
+        "the winner, styled: {coloured}"
+    );
+    // Without the styles, the same page: colour moves no line break.
+    let mut stripped = String::new();
+    let mut rest = coloured.as_str();
+    while let Some(i) = rest.find('\u{1b}') {
+        stripped.push_str(&rest[..i]);
+        rest = &rest[i..];
+        rest = &rest[rest.find('m').unwrap() + 1..];
+    }
+    stripped.push_str(rest);
+    assert_eq!(stripped, plain);
+}
