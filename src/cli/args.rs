@@ -14,8 +14,10 @@ use crate::table::{Draft, Format, RuleOptions};
 /// The match's shape and the roster it draws on.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// A match of at most N games, won by a majority (default 3, or the game's own rule:
-    /// Òicustiỳtac is first to 3 rounds).
+    /// A match won by the first to win a majority of N games, N/2 + 1 rounded down: best of
+    /// 3 (and best of 2) needs 2 wins, so a best of 2 at 1–1 plays a third game, and drawn
+    /// games are replayed without counting (see --draw-cap). Default 3, or the game's own
+    /// rule: Òicustiỳtac is first to 3 rounds.
     #[arg(long, value_name = "N", conflicts_with = "first_to")]
     pub best_of: Option<u32>,
     /// A match won by the first to win N games.
@@ -104,14 +106,54 @@ impl From<Audience> for View {
     }
 }
 
+/// `--quiet`: for scripts, the result alone.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct Quiet {
+    /// For scripts: no progress bar and no notes, only the result (errors still go to
+    /// stderr).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl Quiet {
+    /// The progress bar for this run: never drawn when quiet.
+    #[must_use]
+    pub fn bar(self) -> Bar {
+        Bar {
+            bar: ProgressBar::hidden(),
+            quiet: self.quiet,
+        }
+    }
+
+    /// Tells of writes a killed run had left and this one finished, unless quiet.
+    pub fn recovered(self, done: &[crate::store::Recovered]) {
+        if !self.quiet {
+            say_recovered(done);
+        }
+    }
+
+    /// Tells that this run waits for another, unless quiet.
+    pub fn waiting(self, folder: &std::path::Path) {
+        if !self.quiet {
+            say_waiting(folder);
+        }
+    }
+}
+
 /// A progress bar on stderr, drawn only on a terminal.
-pub struct Bar(ProgressBar);
+pub struct Bar {
+    bar: ProgressBar,
+    quiet: bool,
+}
 
 impl Bar {
     /// A hidden bar until work starts.
     #[must_use]
     pub fn new() -> Bar {
-        Bar(ProgressBar::hidden())
+        Bar {
+            bar: ProgressBar::hidden(),
+            quiet: false,
+        }
     }
 }
 
@@ -123,22 +165,24 @@ impl Default for Bar {
 
 impl crate::ops::Progress for Bar {
     fn start(&self, what: &str, total: u64) {
-        self.0
-            .set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        self.0.set_length(total);
-        self.0.set_position(0);
-        if let Ok(style) = ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} {eta}") {
-            self.0.set_style(style);
+        if !self.quiet {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
-        self.0.set_message(what.to_owned());
+        self.bar.set_length(total);
+        self.bar.set_position(0);
+        if let Ok(style) = ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} {eta}") {
+            self.bar.set_style(style);
+        }
+        self.bar.set_message(what.to_owned());
     }
 
     fn tick(&self) {
-        self.0.inc(1);
+        self.bar.inc(1);
     }
 
     fn finish(&self) {
-        self.0.finish_and_clear();
+        self.bar.finish_and_clear();
     }
 }
 

@@ -7,11 +7,13 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::args::Quiet;
 use crate::narrate::Phrasebook;
 use crate::ops::{self, play::SettledTable};
 use crate::report::Page;
 use crate::report::wagers::{SettledRow, placed_lines, settled_lines_at, settlement_for};
 use crate::table::MatchLog;
+use crate::wager::Settlement;
 use crate::wager::syntax::BetText;
 
 /// The wager flags of `taproom play`.
@@ -81,6 +83,7 @@ pub fn print(
     log: &MatchLog,
     book: &Phrasebook,
     page: Page,
+    quiet: Quiet,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let view = page.view;
@@ -102,7 +105,7 @@ pub fn print(
     writeln!(out)?;
     writeln!(out, "Settled from the match")?;
     let s = &settled.settlement;
-    for line in settled_lines_at(
+    let lines = settled_lines_at(
         s,
         t.currency,
         book,
@@ -110,7 +113,8 @@ pub fn print(
         &names,
         log.seed,
         Some(&t.bookie),
-    ) {
+    );
+    for line in coloured(&lines, s) {
         writeln!(out, "{}", page.prose("  ", &line))?;
     }
     let rows: Vec<SettledRow<'_>> = s
@@ -129,7 +133,7 @@ pub fn print(
         "{}",
         settlement_for(&rows, t.currency, view, page.layout)
     )?;
-    if settled.written.is_empty() {
+    if settled.written.is_empty() && !quiet.quiet {
         let note = "Nothing written: --apply writes the purses into the characters' files and the settlement into the ledger.";
         writeln!(out, "{}", page.prose("", note))?;
     }
@@ -137,4 +141,79 @@ pub fn print(
         writeln!(out, "Written: {}", file.display())?;
     }
     Ok(())
+}
+
+/// The settled lines, each in the colour of how its bet came out: won green, lost red
+/// (the output stream drops colour where it is off).
+#[must_use]
+pub fn coloured(lines: &[String], settlement: &Settlement) -> Vec<String> {
+    use crate::report::short::{LOST, WON, styled};
+    use crate::wager::settle::BetResult;
+    lines
+        .iter()
+        .zip(&settlement.lines)
+        .map(|(text, line)| match line.result {
+            BetResult::Won | BetResult::DeadHeat(_) => styled(text, WON),
+            BetResult::Lost => styled(text, LOST),
+            _ => text.clone(),
+        })
+        .collect()
+}
+
+/// The money in one line: each purse's change, the house's, and the files written.
+#[must_use]
+pub fn money_line(
+    settlement: &Settlement,
+    currency: crate::wager::Currency,
+    written: &[PathBuf],
+) -> String {
+    money_changes(
+        &settlement.before,
+        &settlement.after,
+        settlement.house,
+        currency,
+        written,
+    )
+}
+
+/// "Money: Pip Underbough −3 sp, Tamsin the Tinker +2 sp; the house +3 sp." with gains
+/// green and losses red, and "(written)" when `--apply` wrote them.
+#[must_use]
+pub fn money_changes(
+    before: &std::collections::BTreeMap<String, crate::wager::Purse>,
+    after: &std::collections::BTreeMap<String, crate::wager::Purse>,
+    house: i128,
+    currency: crate::wager::Currency,
+    written: &[PathBuf],
+) -> String {
+    use crate::report::json::net;
+    use crate::report::short::{LOST, WON, styled};
+    use crate::wager::money::show_change;
+    let shown = |change: i128| {
+        let text = show_change(change, currency).to_string();
+        match change.signum() {
+            1 => styled(&text, WON),
+            -1 => styled(&text, LOST),
+            _ => text,
+        }
+    };
+    let people: Vec<String> = before
+        .iter()
+        .map(|(name, b)| {
+            let a = after.get(name).copied().unwrap_or(*b);
+            format!("{name} {}", shown(net(*b, a)))
+        })
+        .collect();
+    let mut line = if people.is_empty() {
+        "Money: no bets".to_owned()
+    } else {
+        format!("Money: {}", people.join(", "))
+    };
+    line.push_str(&format!("; the house {}", shown(house)));
+    line.push_str(if written.is_empty() {
+        " (nothing written)."
+    } else {
+        " (written)."
+    });
+    line
 }

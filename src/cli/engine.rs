@@ -1,5 +1,5 @@
 //! `taproom engine perft|moves|apply`: the rules, checkable from outside against other
-//! implementations (see `shared/rules/README.md`).
+//! implementations (see `docs/rules/`).
 
 use std::io::{IsTerminal, Write};
 
@@ -38,7 +38,7 @@ pub enum EngineCommand {
     },
     /// Play moves in order and print the position reached, then the outcome if it is over.
     #[command(after_help = "Examples:
-  taproom engine apply tides-of-war c2-c3 d5-c4
+  taproom engine apply tides-of-war c3-c4 c5xc3xa1
   taproom engine apply pic --players 3 2 5 --board")]
     Apply {
         #[command(flatten)]

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{Bar, game};
+use super::args::{Quiet, game};
 use crate::ops::ladder::{Entry, contenders, ladder, parse_levels, parse_temperaments};
 use crate::report::ladder as report;
 use crate::table::RuleOptions;
@@ -16,9 +16,9 @@ use crate::table::ladder::Schedule;
 /// What `ladder` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LadderFormat {
-    /// The standings and every pairing, as tables.
+    /// The standings (ratings) and every pairing's score with its 95% range, as tables.
     Text,
-    /// The whole ladder as JSON, for tools.
+    /// The same figures as JSON, for tools (schema in docs/json.md).
     Json,
 }
 
@@ -33,7 +33,8 @@ pub enum Pairs {
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
-  taproom ladder tides                                   levels 1 to 10, every pairing
+  taproom ladder tides                                   the roster's first two, as play takes
+  taproom ladder tides --levels 1-10                     levels 1 to 10, every pairing
   taproom ladder tides --levels 1,10,baseline --games 400 --seed 1
   taproom ladder tides --levels 1-10 --pairs neighbours --games 400
   taproom ladder tides \"Old Brannoc\" Mirela Pip --games 50
@@ -42,9 +43,11 @@ pub struct LadderArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,
     /// Characters to rank (names from the roster, or paths to character files), each with
-    /// their own skill and temperament at this game. Without any, skill levels play.
+    /// their own skill and temperament at this game. Without any (and without --levels or
+    /// --temperaments), the roster's first two, as `play` takes them.
     characters: Vec<String>,
-    /// Skill levels to rank, as a list and ranges: `1-10`, `1,5,10,baseline`.
+    /// Skill levels to rank, as a list and ranges: `1-10`, `1,5,10,baseline` (with
+    /// --temperaments alone, 1-10).
     #[arg(long, value_name = "LIST", conflicts_with = "characters")]
     levels: Option<String>,
     /// Temperaments the levels play with, one contender per level and temperament:
@@ -67,12 +70,15 @@ pub struct LadderArgs {
     /// A folder of character files to add to the built-in characters.
     #[arg(long, value_name = "DIR")]
     roster: Option<PathBuf>,
-    /// Text tables, or JSON for tools.
+    /// What it prints: the standings and every pairing as text tables, or the same
+    /// figures as JSON.
     #[arg(long, value_enum, default_value_t = LadderFormat::Text)]
     format: LadderFormat,
     /// Tables as wide as they need, whatever the terminal.
     #[arg(long)]
     wide: bool,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// Plays the ladder the arguments describe and writes it out.
@@ -82,12 +88,21 @@ pub struct LadderArgs {
 pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
     let (roster, recovered) = crate::ops::cast::open_roster(args.roster.as_deref())?;
-    super::args::say_recovered(&recovered);
-    let entry = if args.characters.is_empty() {
+    args.quiet.recovered(&recovered);
+    let entry = if args.levels.is_some() || args.temperaments.is_some() {
         Entry::Levels {
             levels: parse_levels(args.levels.as_deref().unwrap_or("1-10"))?,
             temperaments: parse_temperaments(args.temperaments.as_deref().unwrap_or("steady"))?,
         }
+    } else if args.characters.is_empty() {
+        Entry::Characters(
+            roster
+                .characters()
+                .iter()
+                .take(2)
+                .map(|c| c.name.clone())
+                .collect(),
+        )
     } else {
         Entry::Characters(args.characters.clone())
     };
@@ -107,7 +122,7 @@ pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
         schedule,
         &rules,
         seed,
-        &Bar::new(),
+        &args.quiet.bar(),
     )?;
     match args.format {
         LadderFormat::Json => report::write_json(out, &ladder)?,

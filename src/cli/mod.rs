@@ -4,16 +4,21 @@
 mod args;
 mod bet;
 mod check;
+mod completions;
 mod engine;
 mod error;
 mod ladder;
+mod new;
 mod night;
 mod odds;
 mod play;
+mod roster;
+mod rules;
+mod usage;
 
 use std::io::Write;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 pub use error::CliError;
 
@@ -22,18 +27,35 @@ pub use error::CliError;
 #[derive(Debug, Parser)]
 #[command(name = "taproom", version, about, long_about = None, after_help = EXAMPLES)]
 pub struct Cli {
+    /// Colour on a terminal (winners, money won and lost): `auto` (never under NO_COLOR
+    /// or when piped), `always` or `never`.
+    #[arg(long, value_enum, global = true, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
     #[command(subcommand)]
     command: Command,
+}
+
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always, even when piped.
+    Always,
+    /// Never.
+    Never,
 }
 
 const EXAMPLES: &str = "Examples:
   taproom play tides-of-war                      two built-in characters, best of 3
   taproom play tides \"Old Brannoc\" Mirela --seed 7 --first-to 5
-  taproom play tides --roster campaign/npcs Gorm Vessa --format json
-  taproom play tides Brannoc Mirela --bet \"Pip 5 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela\"
+  taproom play tides --roster examples/characters Gorm Vessa --short
+  taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela\"
   taproom odds tides \"Old Brannoc\" Mirela --sims 2000
   taproom night examples/evening.toml              the evening, settled; --apply writes the purses
-  taproom check campaign/npcs/*.toml examples/tavern.toml examples/evening.toml
+  taproom check examples/characters/*.toml examples/tavern.toml examples/evening.toml
+  taproom roster --roster examples/characters      who is at hand: skills, temperaments, purses
+  taproom rules kiust                              the rules, to read out at the table
   taproom ladder tides --levels 1,5,10,baseline --games 100
   taproom engine perft tides-of-war --depth 4";
 
@@ -52,6 +74,18 @@ enum Command {
     Check(check::CheckArgs),
     /// Rank skill levels or characters by many single games: scores, intervals, ratings.
     Ladder(ladder::LadderArgs),
+    /// List the characters at hand, built-in and the GM's: skill at each game,
+    /// temperament, purse.
+    Roster(roster::RosterArgs),
+    /// Start a new file to fill in: `taproom new character NAME`.
+    #[command(subcommand)]
+    New(new::NewCommand),
+    /// Print a game's rules as taproom plays them, to read out at the table.
+    Rules(rules::RulesArgs),
+    /// Print a shell's completion script (bash, zsh, fish, powershell, elvish).
+    Completions(completions::CompletionsArgs),
+    /// Write the manual pages (roff), one per command.
+    Man(completions::ManArgs),
 }
 
 /// Runs the command line and returns the process's exit code.
@@ -59,13 +93,29 @@ enum Command {
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            // The subcommand typed, for the pointer to its help.
+            let typed: Vec<String> = std::env::args().skip(1).collect();
+            let command = typed.iter().find(|w| {
+                Cli::command()
+                    .get_subcommands()
+                    .any(|c| c.get_name() == w.as_str())
+            });
+            eprintln!("{}", usage::short(&e, command.map(String::as_str)));
+            return 2;
+        }
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
+            return 0;
         }
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    match cli.color {
+        ColorWhen::Auto => {}
+        ColorWhen::Always => anstream::ColorChoice::Always.write_global(),
+        ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
+    }
+    // Styles written to it are kept on a terminal and dropped when piped or under NO_COLOR.
+    let mut out = anstream::stdout().lock();
     let result = match cli.command {
         Command::Play(args) => play::run(&args, &mut out),
         Command::Engine(cmd) => engine::run(&cmd, &mut out),
@@ -73,6 +123,11 @@ pub fn main() -> i32 {
         Command::Night(args) => night::run(&args, &mut out),
         Command::Check(args) => check::run(&args, &mut out),
         Command::Ladder(args) => ladder::run(&args, &mut out),
+        Command::Roster(args) => roster::run(&args, &mut out),
+        Command::New(cmd) => new::run(&cmd, &mut out),
+        Command::Rules(args) => rules::run(&args, &mut out),
+        Command::Completions(args) => completions::completions(&args, &mut out),
+        Command::Man(args) => completions::man(&args, &mut out),
     };
     let _ = out.flush();
     match result {

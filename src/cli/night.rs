@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{Audience, Bar, Narrate, apply_with, layout, say_recovered, say_waiting};
+use super::args::{Audience, Narrate, Quiet, apply_with, layout};
+use super::bet::{coloured, money_changes};
 use crate::ops::evening::{Night, Prepared, night};
 use crate::report::wagers::{
     SettledRow, placed_lines, purse_table, settled_lines_at, settlement_for,
@@ -19,7 +20,9 @@ use crate::wager::Credit;
 #[command(after_help = "Examples:
   taproom night examples/evening.toml
   taproom night examples/evening.toml --narrate none
-  taproom night campaign/fair-night.toml --apply")]
+  taproom night examples/evening.toml --short
+  taproom night examples/evening.toml --format json --quiet
+  taproom night examples/evening.toml --apply")]
 pub struct NightArgs {
     /// The evening file: its tavern, roster and matches, each with its wagers.
     evening: PathBuf,
@@ -42,9 +45,16 @@ pub struct NightArgs {
     /// seeds.
     #[arg(long, value_enum, default_value_t = Audience::Gm)]
     view: Audience,
-    /// Text, or Markdown for campaign notes and chat.
+    /// Text, Markdown for campaign notes and chat, or JSON for tools (schema in
+    /// docs/json.md).
     #[arg(long, value_enum, default_value_t = NightFormat::Text)]
     format: NightFormat,
+    /// One line a match (who won, the score, how it ended, the seed) and one for the
+    /// money.
+    #[arg(long, conflicts_with_all = ["format", "narrate", "view"])]
+    short: bool,
+    #[command(flatten)]
+    quiet: Quiet,
     /// Tables as wide as they need, whatever the terminal.
     #[arg(long)]
     wide: bool,
@@ -57,6 +67,8 @@ pub enum NightFormat {
     Text,
     /// Markdown for campaign notes and chat.
     Markdown,
+    /// The whole evening as JSON, for tools.
+    Json,
 }
 
 /// Plays the evening.
@@ -70,20 +82,40 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
     let apply = args
         .apply
         .then(|| apply_with(args.ledger.clone(), args.wait));
+    let quiet = args.quiet;
     let done = night(
         &args.evening,
         args.narrate.into(),
         apply.as_ref(),
-        &Bar::new(),
-        &mut say_waiting,
+        &quiet.bar(),
+        &mut |f| quiet.waiting(f),
     )?;
-    say_recovered(&done.recovered);
+    quiet.recovered(&done.recovered);
+    if args.short {
+        for m in &done.night.matches {
+            writeln!(out, "{}", report::short::match_line(&m.log))?;
+        }
+        let n = &done.night;
+        let line = money_changes(
+            &n.first,
+            &n.last,
+            n.house,
+            done.prepared.tavern.currency,
+            &done.written,
+        );
+        writeln!(out, "{line}")?;
+        return Ok(());
+    }
+    if args.format == NightFormat::Json {
+        report::json::write_night(out, &done.prepared, &done.night, &done.written)?;
+        return Ok(());
+    }
     let page = Page {
         view: args.view.into(),
         layout: layout(args.wide, args.format == NightFormat::Markdown),
     };
     print(&done.prepared, &done.night, page, out)?;
-    if !args.apply {
+    if !args.apply && !quiet.quiet {
         let note = "Nothing written: --apply writes the purses into the characters' files and the settlements into the ledger.";
         writeln!(out, "{}", page.prose("", note))?;
     }
@@ -178,7 +210,7 @@ fn print(
         );
         if !lines.is_empty() {
             writeln!(out, "Settled:")?;
-            for line in lines {
+            for line in coloured(&lines, s) {
                 writeln!(out, "{}", page.prose("  ", &line))?;
             }
         }

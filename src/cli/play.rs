@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{Audience, Bar, MatchArgs, Narrate, game, layout, say_recovered, say_waiting};
+use super::args::{Audience, MatchArgs, Narrate, Quiet, game, layout};
 use super::bet::{self, BetArgs};
-use crate::ops;
 use crate::ops::play::{Request, play};
 use crate::report::{self, Page};
 
@@ -28,9 +27,10 @@ pub enum OutputFormat {
   taproom play tides-of-war
   taproom play tides \"Old Brannoc\" Mirela --seed 42
   taproom play tides Pip Ysolde --first-to 5 --rule truce_after=40
-  taproom play tides ./npcs/gorm.toml Hrodgar --format json
-  taproom play tides Brannoc Mirela --bet \"Pip 5 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
-  taproom play tides Brannoc Mirela --roster npcs --bet \"Hrodgar 1 gp on Mirela against Tamsin\" --apply")]
+  taproom play tides examples/characters/gorm.toml Hrodgar --format json
+  taproom play kiust Pip Ysolde --short
+  taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
+  taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply")]
 pub struct PlayArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,
@@ -52,9 +52,16 @@ pub struct PlayArgs {
     /// `phrasebook.toml` in the --roster folder is read too.
     #[arg(long, value_name = "FILE")]
     phrasebook: Vec<PathBuf>,
-    /// Text for the table, Markdown for notes and chat, or JSON for tools.
+    /// Text for the table, Markdown for notes and chat, or JSON for tools (the match and
+    /// its wagers; schema in docs/json.md).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
+    /// One line for a GM mid-scene: who won, the score, how the deciding game ended and
+    /// the seed (and, with bets, a second line for the money).
+    #[arg(long, conflicts_with_all = ["format", "narrate", "view"])]
+    short: bool,
+    #[command(flatten)]
+    quiet: Quiet,
     /// Tables as wide as they need, whatever the terminal (by default they fit its width,
     /// `COLUMNS`, or 80 columns when printing elsewhere).
     #[arg(long)]
@@ -73,12 +80,6 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
     let bets = args.wager.bets()?;
-    if !bets.is_empty() && args.format == OutputFormat::Json {
-        return Err(ops::Error::Conflict(
-            "wagers are settled in the text output; leave out --format json with --bet",
-        )
-        .into());
-    }
     let request = Request {
         game: kind,
         words: args.characters.clone(),
@@ -89,24 +90,44 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         bets,
         apply: args.wager.apply(),
     };
-    let played = play(&request, &Bar::new(), &mut say_waiting)?;
-    say_recovered(&played.recovered);
+    let quiet = args.quiet;
+    let played = play(&request, &quiet.bar(), &mut |f| quiet.waiting(f))?;
+    quiet.recovered(&played.recovered);
     let page = Page {
         view: args.view.into(),
         layout: layout(args.wide, args.format == OutputFormat::Markdown),
     };
-    match args.format {
-        OutputFormat::Json => report::write_json(out, &played.log, &played.scenes)?,
-        OutputFormat::Text | OutputFormat::Markdown => report::write_text(
-            out,
-            &played.log,
-            &played.scenes,
-            page,
-            &played.spec.replay_command(),
-        )?,
+    if args.short {
+        writeln!(out, "{}", report::short::match_line(&played.log))?;
+        if let Some(settled) = &played.wagers {
+            writeln!(
+                out,
+                "{}",
+                bet::money_line(
+                    &settled.settlement,
+                    settled.tavern.currency,
+                    &settled.written
+                )
+            )?;
+        }
+        return Ok(());
     }
-    if let Some(settled) = &played.wagers {
-        bet::print(settled, &played.log, &played.phrasebook, page, out)?;
+    match args.format {
+        OutputFormat::Json => {
+            report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
+        }
+        OutputFormat::Text | OutputFormat::Markdown => {
+            report::write_text(
+                out,
+                &played.log,
+                &played.scenes,
+                page,
+                &played.spec.replay_command(),
+            )?;
+            if let Some(settled) = &played.wagers {
+                bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
+            }
+        }
     }
     Ok(())
 }

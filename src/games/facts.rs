@@ -152,6 +152,18 @@ pub struct Facts {
     /// The deepest perft `engine perft` runs: from the start, within a few minutes on one
     /// core.
     pub perft_depth: u32,
+    /// The rule options it takes, by key.
+    pub rules: &'static [RuleOption],
+}
+
+/// A rule option a game takes (`--rule key=value`, an evening's `rules`): its key and, in
+/// words, the values it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleOption {
+    /// The key, as written.
+    pub key: &'static str,
+    /// What it takes: "true or false".
+    pub takes: &'static str,
 }
 
 impl Facts {
@@ -200,6 +212,7 @@ mod tests {
             assert!(f.min_players >= 2 && f.max_players <= 5 && f.min_players <= f.max_players);
             assert!(f.seat_names.len() >= f.max_players, "{kind}");
             assert!(!f.ends.is_empty() && !f.tallies.is_empty(), "{kind}");
+            assert!(!f.rules.is_empty(), "{kind}");
         }
         assert_eq!(GameKind::Oicustiytac.facts().unit, Unit::Round);
         assert_eq!(GameKind::Pic.facts().players_text(), "2 to 5 players");

@@ -76,7 +76,7 @@ pub mod tides;
 pub mod words;
 
 pub use event::{End, Event, EventSink, Place};
-pub use facts::{Facts, Tally, Unit};
+pub use facts::{Facts, RuleOption, Tally, Unit};
 pub use kind::GameKind;
 pub use perft::perft;
 

@@ -522,7 +522,7 @@ first_to = 2
                 NIGHT.replace("truce_after = 40", "truce = 40"),
                 "match[1].rules",
                 7,
-                "bad rule option for Tides of War",
+                "Tides of War has no rule option `truce`; did you mean `truce_after`?",
             ),
             (
                 NIGHT.replace("\"Pip 5 sp on Brannoc\"", "\"Pip 5 sp on Gandalf\""),

@@ -6,6 +6,7 @@
 
 pub mod apply;
 pub mod cast;
+pub mod character;
 pub mod check;
 pub mod evening;
 pub mod ladder;

@@ -138,6 +138,7 @@ struct JsonPair<'a> {
 
 #[derive(Serialize)]
 struct JsonLadder<'a> {
+    version: u32,
     game: crate::games::GameKind,
     seed: u64,
     games_per_pairing: u32,
@@ -153,6 +154,7 @@ struct JsonLadder<'a> {
 pub fn write_json(out: &mut impl Write, ladder: &Ladder) -> io::Result<()> {
     let name = |i: usize| ladder.contenders[i].name.as_str();
     let doc = JsonLadder {
+        version: super::JSON_VERSION,
         game: ladder.game,
         seed: ladder.seed,
         games_per_pairing: ladder.games_per_pairing,

@@ -2,9 +2,17 @@
 //! Printers write to any `io::Write`, so tests render into a `Vec<u8>`.
 
 pub mod board;
+pub mod json;
 pub mod ladder;
 mod results;
+pub mod roster;
+pub mod rules;
+pub mod short;
 pub mod wagers;
+
+/// The version of every JSON document taproom writes (`docs/json.md`): raised when a
+/// field changes meaning or goes away, not when one is added.
+pub const JSON_VERSION: u32 = 1;
 
 pub use results::match_table;
 
@@ -175,7 +183,10 @@ pub fn write_text(
     } else {
         writeln!(out, "{}", page.prose("", &title))?;
     }
-    for scene in scenes {
+    for (i, scene) in scenes.iter().enumerate() {
+        // The last scene tells the match's result: its winners' names are in colour on a
+        // terminal (the output stream drops the style where colour is off).
+        let result = i + 1 == scenes.len();
         writeln!(out)?;
         if markdown {
             writeln!(out, "### {}", scene.heading)?;
@@ -186,7 +197,12 @@ pub fn write_text(
         } else {
             writeln!(out, "{}", scene.heading)?;
             for line in &scene.lines {
-                writeln!(out, "{}", page.prose("  ", line))?;
+                let line = if result {
+                    winners_styled(log, line)
+                } else {
+                    line.clone()
+                };
+                writeln!(out, "{}", page.prose("  ", &line))?;
             }
         }
     }
@@ -202,6 +218,16 @@ pub fn write_text(
         }
     }
     Ok(())
+}
+
+/// `line` with the match's winners' full names in [`short::WON`].
+fn winners_styled(log: &MatchLog, line: &str) -> String {
+    let mut line = line.to_owned();
+    for &w in &log.winners {
+        let name = &log.entrants[w].name;
+        line = line.replace(name.as_str(), &short::styled(name, short::WON));
+    }
+    line
 }
 
 /// A line of text made safe for Markdown: the characters that would start emphasis or a
@@ -221,19 +247,47 @@ pub fn escape_markdown(line: &str) -> String {
     out
 }
 
-/// The match as JSON: the seed, the winner's name (`null` for a drawn or shared match),
-/// the whole log and the scenes.
+/// The match as JSON: the seed, the winners' names (`winner` is `null` for a drawn or
+/// shared match), the games won, the whole log of every game, the summary and the scenes.
 #[derive(Serialize)]
-struct JsonMatch<'a> {
+pub(crate) struct JsonMatch<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) version: Option<u32>,
     seed: u64,
     game: crate::games::GameKind,
+    format: crate::table::Format,
     winner: Option<&'a str>,
     winners: Vec<&'a str>,
+    /// Games won by each entrant, in the order of `entrants`.
+    wins: &'a [u32],
+    entrants: &'a [crate::table::Entrant],
     /// Per game and entrant: score, stones down and home, captures, the first-turn draw.
     summary: Vec<crate::table::GameSummary>,
-    #[serde(flatten)]
-    log: &'a MatchLog,
+    games: &'a [crate::table::GameLog],
     scenes: &'a [Scene],
+}
+
+impl<'a> JsonMatch<'a> {
+    /// The document of a match, with its version.
+    pub(crate) fn new(log: &'a MatchLog, scenes: &'a [Scene]) -> JsonMatch<'a> {
+        JsonMatch {
+            version: Some(JSON_VERSION),
+            seed: log.seed,
+            game: log.game,
+            format: log.format,
+            winner: log.winner_name(),
+            winners: log
+                .winners
+                .iter()
+                .map(|&w| log.entrants[w].name.as_str())
+                .collect(),
+            wins: &log.wins,
+            entrants: &log.entrants,
+            summary: log.summary(),
+            games: &log.games,
+            scenes,
+        }
+    }
 }
 
 /// Writes the match as one JSON document.
@@ -241,19 +295,6 @@ struct JsonMatch<'a> {
 /// # Errors
 /// When writing fails.
 pub fn write_json(out: &mut impl Write, log: &MatchLog, scenes: &[Scene]) -> io::Result<()> {
-    let doc = JsonMatch {
-        seed: log.seed,
-        game: log.game,
-        winner: log.winner_name(),
-        winners: log
-            .winners
-            .iter()
-            .map(|&w| log.entrants[w].name.as_str())
-            .collect(),
-        summary: log.summary(),
-        log,
-        scenes,
-    };
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    serde_json::to_writer_pretty(&mut *out, &JsonMatch::new(log, scenes))?;
     writeln!(out)
 }

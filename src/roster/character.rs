@@ -177,6 +177,7 @@ impl Character {
     pub fn from_toml(file: &Path, text: &str) -> Result<Character, FileError> {
         let doc = Doc::new(file, text);
         let parsed = doc.parse()?;
+        super::kind::expect(file, text, super::FileKind::Character)?;
         let root = doc.root(&parsed);
         root.only(&[
             "name",

@@ -292,6 +292,7 @@ impl Evening {
     pub fn from_toml(file: &Path, text: &str) -> Result<Evening, FileError> {
         let doc = Doc::new(file, text);
         let parsed = doc.parse()?;
+        super::kind::expect(file, text, super::FileKind::Evening)?;
         let root = doc.root(&parsed);
         root.only(&EVENING_KEYS)?;
         let title_field = root.need("evening")?;

@@ -4,7 +4,11 @@
 //! (and no `name`), and anything else is read as a character file (whose `name` key is
 //! then required).
 
+use std::path::Path;
+
 use toml::de::DeTable;
+
+use super::FileError;
 
 /// A kind of file taproom reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +42,60 @@ pub fn detect(text: &str) -> FileKind {
     }
 }
 
+impl FileKind {
+    /// The kind in words, with its article: "a tavern", "an evening".
+    #[must_use]
+    pub fn a(self) -> &'static str {
+        match self {
+            FileKind::Character => "a character",
+            FileKind::Tavern => "a tavern",
+            FileKind::Evening => "an evening",
+            FileKind::Phrasebook => "a phrasebook",
+        }
+    }
+
+    /// Where a file of this kind goes instead, as a clause.
+    fn goes(self) -> &'static str {
+        match self {
+            FileKind::Character => "name it among the players, or put it in the --roster folder",
+            FileKind::Tavern => "give it with --tavern, or as an evening's `tavern`",
+            FileKind::Evening => "play it with `taproom night FILE`",
+            FileKind::Phrasebook => "give it with --phrasebook",
+        }
+    }
+}
+
+/// Refuses, in one sentence, a file that is plainly of another kind than `wanted` ("that
+/// is a tavern file, not an evening"): one with another kind's naming key, or a
+/// character's `name` where no character is wanted. Anything else is left to the reader
+/// of `wanted`, which names the key at fault.
+///
+/// # Errors
+/// When the file is of another kind.
+pub fn expect(file: &Path, text: &str, wanted: FileKind) -> Result<(), FileError> {
+    let found = detect(text);
+    let plainly = match found {
+        FileKind::Character => DeTable::parse(text)
+            .is_ok_and(|t| t.get_ref().iter().any(|(k, _)| k.get_ref() == "name")),
+        _ => true,
+    };
+    if found == wanted || !plainly {
+        return Ok(());
+    }
+    Err(FileError {
+        file: file.to_owned(),
+        line: 0,
+        column: 0,
+        field: None,
+        message: format!(
+            "that is {} file, not {}; {}",
+            found.a(),
+            wanted.a(),
+            found.goes()
+        ),
+    })
+}
+
 /// Whether every top-level key is a table named like a phrasebook's section.
 fn is_phrasebook(table: &DeTable<'_>) -> bool {
     let section = |k: &str| {
@@ -52,6 +110,28 @@ fn is_phrasebook(table: &DeTable<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_of_another_kind_is_named_for_what_it_is() {
+        let tavern = "tavern = \"The Rat\"\nambience = [\"Rain.\"]\n";
+        let err = expect(Path::new("t.toml"), tavern, FileKind::Evening).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.toml: that is a tavern file, not an evening; give it with --tavern, or as an \
+             evening's `tavern`"
+        );
+        let evening = "evening = \"Night\"\n";
+        let err = expect(Path::new("e.toml"), evening, FileKind::Tavern).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("e.toml: that is an evening file, not a tavern;")
+        );
+        let character = "name = \"Pip\"\nskill = 2\n";
+        assert!(expect(Path::new("c.toml"), character, FileKind::Evening).is_err());
+        assert!(expect(Path::new("c.toml"), character, FileKind::Character).is_ok());
+        // Not plainly anything: the reader of the kind wanted says what is missing.
+        assert!(expect(Path::new("x.toml"), "skill = 2\n", FileKind::Evening).is_ok());
+    }
 
     #[test]
     fn the_naming_key_decides() {

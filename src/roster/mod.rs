@@ -6,12 +6,13 @@ pub mod evening;
 pub mod kind;
 pub mod source;
 pub mod tavern;
+pub mod template;
 
 use std::path::{Path, PathBuf};
 
 pub use character::{Character, Pronouns, Voice, default_short};
 pub use evening::{Evening, MatchPlan};
-pub use kind::{FileKind, detect};
+pub use kind::{FileKind, detect, expect};
 pub use source::FileError;
 pub use tavern::Tavern;
 

@@ -96,6 +96,7 @@ impl Tavern {
     pub fn from_toml(file: &Path, text: &str) -> Result<Tavern, FileError> {
         let doc = Doc::new(file, text);
         let parsed = doc.parse()?;
+        super::kind::expect(file, text, super::FileKind::Tavern)?;
         let root = doc.root(&parsed);
         root.only(&TAVERN_KEYS)?;
         let name = root.need("tavern")?.name("tavern's name")?;

@@ -83,6 +83,33 @@ pub enum RuleError {
     /// Not `key=value`.
     #[error("a rule is written key=value, not `{0}`")]
     NotKeyValue(String),
+    /// A key the game has no option for.
+    #[error("{} has no rule option `{key}`; {}", .game.title(), match .suggestion {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => format!("its options are {}", .known.join(", ")),
+    })]
+    Unknown {
+        /// The game.
+        game: GameKind,
+        /// The key as given.
+        key: String,
+        /// The closest key, when one is close.
+        suggestion: Option<&'static str>,
+        /// Every key the game has.
+        known: Vec<&'static str>,
+    },
+    /// A value the option cannot take.
+    #[error("the {} rule option `{key}` takes {takes}, not `{value}`", .game.title())]
+    Value {
+        /// The game.
+        game: GameKind,
+        /// The key.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// What it takes, in words.
+        takes: &'static str,
+    },
     /// The game refuses it.
     #[error("bad rule option for {}: {message}", .game.title())]
     Refused {
@@ -133,6 +160,36 @@ impl RuleOptions {
     /// # Errors
     /// A key the game does not have, or a value it cannot take.
     pub fn options<G: Game>(&self) -> Result<G::Options, RuleError> {
+        let known = G::FACTS.rules;
+        for (key, value) in &self.table {
+            let Some(option) = known.iter().find(|r| r.key == key) else {
+                let best = known
+                    .iter()
+                    .map(|r| (strsim::jaro_winkler(key, r.key), r.key))
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+                    .filter(|(score, _)| *score >= 0.8)
+                    .map(|(_, k)| k);
+                return Err(RuleError::Unknown {
+                    game: G::KIND,
+                    key: key.clone(),
+                    suggestion: best,
+                    known: known.iter().map(|r| r.key).collect(),
+                });
+            };
+            let mut alone = toml::Table::new();
+            alone.insert(key.clone(), value.clone());
+            if toml::Value::Table(alone).try_into::<G::Options>().is_err() {
+                return Err(RuleError::Value {
+                    game: G::KIND,
+                    key: key.clone(),
+                    value: match value {
+                        toml::Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    },
+                    takes: option.takes,
+                });
+            }
+        }
         toml::Value::Table(self.table.clone())
             .try_into::<G::Options>()
             .map_err(|e| RuleError::Refused {

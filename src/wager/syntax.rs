@@ -183,7 +183,10 @@ impl<'a> Reader<'a> {
                 "{whose} stake of {m} is more than the largest taproom takes, {MAX_STAKE}"
             )),
             Ok(m) => Ok(m),
-            Err(e) => self.fail(format!("{whose} stake {}", e.reason)),
+            Err(_) if text.chars().all(|c| c.is_ascii_digit()) => self.fail(format!(
+                "{whose} stake `{text}` has no coin: write it `{text} gp`, or in pp, ep, sp or cp"
+            )),
+            Err(e) => self.fail(format!("{whose} stake `{text}`: {}", e.reason)),
         }
     }
 
@@ -271,6 +274,16 @@ impl FromStr for BetText {
         };
         if r.tokens.is_empty() {
             return r.fail("it is empty");
+        }
+        if let Some(negative) = r
+            .tokens
+            .iter()
+            .find(|t| t.starts_with('-') && t[1..].starts_with(|c: char| c.is_ascii_digit()))
+        {
+            return r.fail(format!(
+                "a stake is a positive amount, never `{negative}`: to bet the other way, back \
+                 another side"
+            ));
         }
         let bettor = r.words();
         if bettor.is_empty() {
@@ -493,6 +506,13 @@ mod tests {
         assert!(problem("Pip on Brannoc").contains("the stake is missing"));
         assert!(problem("Pip 5 bananas on Brannoc").contains("`bananas` is not a coin"));
         assert!(problem("Pip 0 gp on Brannoc").contains("stake is nothing"));
+        assert!(
+            problem("Pip 3 on Brannoc").contains("the stake `3` has no coin: write it `3 gp`"),
+            "{}",
+            problem("Pip 3 on Brannoc")
+        );
+        assert!(problem("Pip -1 sp on Brannoc").contains("a stake is a positive amount"));
+        assert!(problem("Pip 2 gp on Brannoc against Ysolde -2 gp").contains("`-2`"));
         assert!(problem("Pip 5 gp on").contains("backs nobody"));
         assert!(problem("Pip 5 gp on end sunrise").contains("not a way of ending"));
         assert!(problem("Pip 5 gp on game Brannoc").contains("`game` needs a number"));
@@ -504,7 +524,13 @@ mod tests {
         assert!(problem("Pip 5 gp on Brannoc 3 gp").contains("`3 gp` is not understood"));
         assert!(problem("").contains("it is empty"));
         assert!(problem("5 gp on Brannoc").contains("bettor's name"));
-        for text in ["Pip 5 gp Brannoc", "", "Pip 5 gp on end sunrise"] {
+        for text in [
+            "Pip 5 gp Brannoc",
+            "",
+            "Pip 5 gp on end sunrise",
+            "Pip 3 on Brannoc",
+            "Pip -1 sp on Brannoc",
+        ] {
             let msg = problem(text);
             assert_eq!(msg.lines().count(), 1, "{msg}");
             assert!(msg.starts_with("cannot read the bet"), "{msg}");

@@ -226,6 +226,10 @@ impl Game for Kiust {
         tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
         perft_depth: 13,
         turns: "turns",
+        rules: &[crate::games::RuleOption {
+            key: "all_round",
+            takes: "four-sixes or four",
+        }],
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, crate::games::StartError> {

@@ -218,6 +218,16 @@ impl Game for Oicus {
         tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
         perft_depth: 6,
         turns: "turns",
+        rules: &[
+            super::RuleOption {
+                key: "turn_cap",
+                takes: "a whole number of turns before a round is scored as it stands, 1 to 3000 (0, never, with taproom engine)",
+            },
+            super::RuleOption {
+                key: "equal_at_21",
+                takes: "mover or drawn",
+            },
+        ],
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {

@@ -247,6 +247,24 @@ impl Game for Pic {
         tallies: &[super::Tally::Points, super::Tally::Captures],
         perft_depth: 22,
         turns: "sowings",
+        rules: &[
+            super::RuleOption {
+                key: "start",
+                takes: "12 or 9, the counters in each heap at the start",
+            },
+            super::RuleOption {
+                key: "even_capture",
+                takes: "true or false",
+            },
+            super::RuleOption {
+                key: "max_pic",
+                takes: "a whole number, the most piç one player may own",
+            },
+            super::RuleOption {
+                key: "move_cap",
+                takes: "a whole number of sowings before the game is counted as it stands, 1 to 10000 (0, never, with taproom engine)",
+            },
+        ],
     };
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {

@@ -1,6 +1,6 @@
 //! The engine commands, checked from outside: perft tables, move lists, apply, errors.
 
-mod common;
+use crate::common;
 
 use common::Taproom;
 

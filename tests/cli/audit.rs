@@ -7,9 +7,7 @@
 //! Covered: Tides of War (best of 1, and best of 3 at a wide gap), Piç at 3 and 5 seats,
 //! Kiust Oyun (best of 3), Òicustiỳtac (first to 1).
 
-mod common;
-
-use common::Taproom;
+use crate::common::Taproom;
 use serde_json::Value;
 
 /// A roster folder with two characters of the given skills at every game.

@@ -35,6 +35,11 @@ impl Taproom {
         self
     }
 
+    pub fn arg(mut self, arg: &str) -> Taproom {
+        self.args.push(arg.to_owned());
+        self
+    }
+
     pub fn current_dir(mut self, dir: &Path) -> Taproom {
         self.dir = Some(dir.to_owned());
         self

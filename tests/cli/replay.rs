@@ -1,7 +1,7 @@
 //! Replay lines replay: every "Seed N replays this match" line that `night` and `play`
 //! print, run as written (through a real shell), plays the same match.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

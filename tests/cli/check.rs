@@ -1,6 +1,6 @@
 //! `taproom check`: validating files without playing.
 
-mod common;
+use crate::common;
 
 use common::Taproom;
 

@@ -1,6 +1,6 @@
 //! `taproom ladder`: levels or characters ranked by many single games.
 
-mod common;
+use crate::common;
 
 use common::Taproom;
 

@@ -2,7 +2,7 @@
 //! at any point, or run three at once on one roster, every file ends all old or all new,
 //! the ledger holds each settlement once, and no money appears or vanishes.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

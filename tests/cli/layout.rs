@@ -5,7 +5,7 @@
 //! Covered: `play` in every game (Piç at 2, 3, 4 and 5 seats, with wagers), `night` on the
 //! example evening, `odds` at 2 and 5 seats, `ladder`; each at 80 and at 60 columns.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

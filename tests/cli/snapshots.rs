@@ -1,7 +1,7 @@
 //! Snapshots of the told match and its table, one fixed seed per game: a change in the
 //! rules, the players or the narrator shows here as a reviewed diff.
 
-mod common;
+use crate::common;
 
 use common::Taproom;
 

@@ -1,0 +1,70 @@
+//! `taproom completions SHELL` and `taproom man`: what a shell and `man` need, made from
+//! the command line's own description so they never fall behind it.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, CommandFactory};
+use clap_complete::Shell;
+
+use super::{Cli, CliError};
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  taproom completions bash > taproom.bash     then: source taproom.bash
+  taproom completions zsh > _taproom          into a folder on $fpath
+  taproom completions fish > taproom.fish     into ~/.config/fish/completions")]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, powershell or elvish.
+    #[arg(value_enum)]
+    shell: Shell,
+}
+
+/// Writes the completion script for the shell.
+///
+/// # Errors
+/// When writing fails.
+pub fn completions(args: &CompletionsArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let mut cmd = Cli::command();
+    clap_complete::generate(args.shell, &mut cmd, "taproom", out);
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  taproom man --out target/man
+  taproom man > taproom.1")]
+pub struct ManArgs {
+    /// Write one page per command (taproom.1, taproom-play.1, ...) into this folder
+    /// (made when missing); without it, the main page goes to standard output.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Writes the manual pages.
+///
+/// # Errors
+/// A folder or page that cannot be written.
+pub fn man(args: &ManArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let cmd = Cli::command();
+    match &args.out {
+        None => clap_mangen::Man::new(cmd).render(out)?,
+        Some(dir) => {
+            let cannot = |e: std::io::Error| crate::ops::Error::Argument {
+                flag: "--out",
+                message: format!("cannot write the manual pages in {}: {e}", dir.display()),
+            };
+            std::fs::create_dir_all(dir).map_err(cannot)?;
+            clap_mangen::generate_to(cmd, dir).map_err(cannot)?;
+            let mut pages: Vec<String> = std::fs::read_dir(dir)
+                .map_err(cannot)?
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("taproom") && n.ends_with(".1"))
+                .collect();
+            pages.sort();
+            writeln!(out, "Written in {}: {}", dir.display(), pages.join(", "))?;
+        }
+    }
+    Ok(())
+}

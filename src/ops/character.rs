@@ -1,0 +1,89 @@
+//! Starting a new character file in a roster folder: written whole or not at all, and
+//! never over a file that is there.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::Error;
+use crate::roster::template::{Sketch, file_name};
+use crate::roster::{Character, FileError, Roster};
+
+/// Writes a new character file for `sketch` into `dir` (made when missing) and returns
+/// its path. The text is checked as a character file before anything is written; it goes
+/// to a temporary file in the folder first, then takes its name only if no file has it.
+///
+/// # Errors
+/// A name that cannot be a character's, a name the roster already has, a file that is
+/// there already, a folder that cannot be written.
+pub fn new_character(dir: &Path, sketch: &Sketch) -> Result<PathBuf, Error> {
+    let path = dir.join(file_name(&sketch.name));
+    let text = sketch.to_toml();
+    Character::from_toml(&path, &text).map_err(|e| Error::Argument {
+        flag: "NAME",
+        message: format!(
+            "`{}` cannot be a character's name: {}",
+            sketch.name, e.message
+        ),
+    })?;
+    if dir.is_dir() {
+        let roster = Roster::load(Some(dir))?;
+        if let Some(c) = roster
+            .characters()
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(&sketch.name))
+        {
+            let whose = c.file.as_ref().map_or_else(
+                || "is built into taproom (copy their file from taproom's data/characters to keep their purse)".to_owned(),
+                |f| format!("has a file already, {}", f.display()),
+            );
+            return Err(Error::Argument {
+                flag: "NAME",
+                message: format!("{} {whose}", c.name),
+            });
+        }
+    }
+    let cannot = |e: std::io::Error, what: &str| {
+        Error::File(FileError {
+            file: path.clone(),
+            line: 0,
+            column: 0,
+            field: None,
+            message: format!("cannot {what}: {e}"),
+        })
+    };
+    let taken = || {
+        Error::File(FileError {
+            file: path.clone(),
+            line: 0,
+            column: 0,
+            field: None,
+            message: "the file is there already, and a new character never replaces one".to_owned(),
+        })
+    };
+    if path.exists() {
+        return Err(taken());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| cannot(e, "make the roster folder"))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".taproom-new-").suffix(".tmp");
+    // A new file gets the usual mode (what the umask leaves of rw-rw-rw-), not a
+    // temporary file's rw-------.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut staged = builder
+        .tempfile_in(dir)
+        .map_err(|e| cannot(e, "write in the roster folder"))?;
+    staged
+        .write_all(text.as_bytes())
+        .and_then(|()| staged.as_file().sync_all())
+        .map_err(|e| cannot(e, "write the file"))?;
+    // Takes the name only if nobody has it; the staged file is removed on failure.
+    staged.persist_noclobber(&path).map_err(|e| {
+        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+            taken()
+        } else {
+            cannot(e.error, "write the file")
+        }
+    })?;
+    Ok(path)
+}

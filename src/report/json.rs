@@ -1,0 +1,317 @@
+//! The JSON documents of `play --bet`, `night` and `check`, for tools: each with a
+//! `version` field, their schemas in `docs/json.md`. Money is given twice, in copper
+//! pieces (`*_cp`, exact) and as the tavern writes it.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::narrate::Scene;
+use crate::ops::check::Checked;
+use crate::ops::evening::{Night, Prepared};
+use crate::ops::play::SettledTable;
+use crate::table::MatchLog;
+use crate::wager::money::show_change;
+use crate::wager::settle::BetResult;
+use crate::wager::{Book, Currency, Purse, Settlement};
+
+/// One bet as settled.
+#[derive(Serialize)]
+struct JsonBet {
+    bettor: String,
+    what: String,
+    with: &'static str,
+    price: Option<String>,
+    stake_cp: u64,
+    stake: String,
+    result: &'static str,
+    tied: Option<u64>,
+    payout_cp: u64,
+    payout: String,
+}
+
+/// A bet the table would not take.
+#[derive(Serialize)]
+struct JsonRefused {
+    bettor: String,
+    bet: String,
+    stake_cp: u64,
+    why: String,
+}
+
+/// A purse before and after.
+#[derive(Serialize)]
+struct JsonPurse {
+    name: String,
+    before_cp: u64,
+    after_cp: u64,
+    debt_before_cp: u64,
+    debt_after_cp: u64,
+    change_cp: i128,
+    change: String,
+}
+
+/// The wagers of one match.
+#[derive(Serialize)]
+pub struct JsonWagers {
+    bets: Vec<JsonBet>,
+    refused: Vec<JsonRefused>,
+    purses: Vec<JsonPurse>,
+    house_cp: i128,
+    house: String,
+}
+
+fn result_word(r: BetResult) -> (&'static str, Option<u64>) {
+    match r {
+        BetResult::Won => ("won", None),
+        BetResult::Lost => ("lost", None),
+        BetResult::DeadHeat(k) => ("dead-heat", Some(k)),
+        BetResult::Push => ("push", None),
+        BetResult::Void => ("void", None),
+        BetResult::Refunded => ("refunded", None),
+    }
+}
+
+/// What a purse gained (negative: lost), in copper, debt counted against it.
+#[must_use]
+pub fn net(before: Purse, after: Purse) -> i128 {
+    let worth = |p: Purse| i128::from(p.coins.0) - i128::from(p.debt.0);
+    worth(after) - worth(before)
+}
+
+fn purses(
+    before: &BTreeMap<String, Purse>,
+    after: &BTreeMap<String, Purse>,
+    currency: Currency,
+) -> Vec<JsonPurse> {
+    before
+        .iter()
+        .map(|(name, b)| {
+            let a = after.get(name).copied().unwrap_or(*b);
+            JsonPurse {
+                name: name.clone(),
+                before_cp: b.coins.0,
+                after_cp: a.coins.0,
+                debt_before_cp: b.debt.0,
+                debt_after_cp: a.debt.0,
+                change_cp: net(*b, a),
+                change: show_change(net(*b, a), currency).to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The wagers of a settlement, with the bets refused.
+fn wagers(s: &Settlement, refused: Vec<JsonRefused>, currency: Currency) -> JsonWagers {
+    JsonWagers {
+        bets: s
+            .lines
+            .iter()
+            .map(|l| {
+                let (result, tied) = result_word(l.result);
+                let (with, price) = match l.bet.book {
+                    Book::Bookie(odds) => ("bookie", Some(odds.to_string())),
+                    Book::Pool => ("pool", None),
+                    Book::Stakes(_) => ("rival", None),
+                };
+                JsonBet {
+                    bettor: l.bet.bettor.clone(),
+                    what: l.what.clone(),
+                    with,
+                    price,
+                    stake_cp: l.bet.stake.0,
+                    stake: l.bet.stake.show(currency).to_string(),
+                    result,
+                    tied,
+                    payout_cp: l.payout.0,
+                    payout: l.payout.show(currency).to_string(),
+                }
+            })
+            .collect(),
+        refused,
+        purses: purses(&s.before, &s.after, currency),
+        house_cp: s.house,
+        house: show_change(s.house, currency).to_string(),
+    }
+}
+
+/// The match as `play --format json` writes it: the seed, the winners, the summary, the
+/// whole log and the scenes (see [`super::write_json`]), and the wagers when there were any.
+#[derive(Serialize)]
+struct JsonPlay<'a> {
+    #[serde(flatten)]
+    play: super::JsonMatch<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wagers: Option<JsonTable>,
+}
+
+/// The wagers of `play --bet`, with the tavern and the files written.
+#[derive(Serialize)]
+struct JsonTable {
+    tavern: String,
+    #[serde(flatten)]
+    wagers: JsonWagers,
+    written: Vec<PathBuf>,
+}
+
+/// Writes a match played with `play`, and its wagers, as one JSON document.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_play(
+    out: &mut impl Write,
+    log: &MatchLog,
+    scenes: &[Scene],
+    settled: Option<&SettledTable>,
+) -> io::Result<()> {
+    let doc = JsonPlay {
+        play: super::JsonMatch::new(log, scenes),
+        wagers: settled.map(|t| JsonTable {
+            tavern: t.tavern.name.clone(),
+            wagers: wagers(&t.settlement, Vec::new(), t.tavern.currency),
+            written: t.written.clone(),
+        }),
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)
+}
+
+/// One match of an evening.
+#[derive(Serialize)]
+struct JsonNightMatch<'a> {
+    number: usize,
+    intro: Option<&'a str>,
+    replay: String,
+    #[serde(flatten)]
+    play: super::JsonMatch<'a>,
+    wagers: JsonWagers,
+}
+
+/// A whole evening.
+#[derive(Serialize)]
+struct JsonNight<'a> {
+    version: u32,
+    evening: &'a str,
+    tavern: &'a str,
+    bookie: &'a str,
+    matches: Vec<JsonNightMatch<'a>>,
+    purses: Vec<JsonPurse>,
+    house_cp: i128,
+    house: String,
+    written: &'a [PathBuf],
+}
+
+/// Writes an evening as one JSON document.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_night(
+    out: &mut impl Write,
+    prepared: &Prepared,
+    night: &Night,
+    written: &[PathBuf],
+) -> io::Result<()> {
+    let currency = prepared.tavern.currency;
+    let doc = JsonNight {
+        version: super::JSON_VERSION,
+        evening: &prepared.evening.title,
+        tavern: &prepared.tavern.name,
+        bookie: &prepared.tavern.bookie,
+        matches: prepared
+            .matches
+            .iter()
+            .zip(&night.matches)
+            .enumerate()
+            .map(|(i, (m, played))| {
+                let refused = played
+                    .refused
+                    .iter()
+                    .map(|r| JsonRefused {
+                        bettor: r.bettor.clone(),
+                        bet: r.text.clone(),
+                        stake_cp: r.stake.0,
+                        why: r.why.clone(),
+                    })
+                    .collect();
+                let mut play = super::JsonMatch::new(&played.log, &played.scenes);
+                play.version = None;
+                JsonNightMatch {
+                    number: i + 1,
+                    intro: m.intro.as_deref(),
+                    replay: m.spec.replay_command(),
+                    play,
+                    wagers: wagers(&played.settlement, refused, currency),
+                }
+            })
+            .collect(),
+        purses: purses(&night.first, &night.last, currency),
+        house_cp: night.house,
+        house: show_change(night.house, currency).to_string(),
+        written,
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)
+}
+
+/// One file checked.
+#[derive(Serialize)]
+struct JsonChecked {
+    file: PathBuf,
+    ok: bool,
+    kind: Option<&'static str>,
+    name: Option<String>,
+    error: Option<String>,
+}
+
+/// Every file checked.
+#[derive(Serialize)]
+struct JsonCheck {
+    version: u32,
+    ok: bool,
+    files: Vec<JsonChecked>,
+}
+
+/// Writes what `check` found, file by file, as one JSON document.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_check(
+    out: &mut impl Write,
+    results: &[(PathBuf, Result<Checked, String>)],
+) -> io::Result<()> {
+    let doc = JsonCheck {
+        version: super::JSON_VERSION,
+        ok: results.iter().all(|(_, r)| r.is_ok()),
+        files: results
+            .iter()
+            .map(|(file, r)| match r {
+                Ok(c) => {
+                    let (kind, name) = match c {
+                        Checked::Character(c) => ("character", Some(c.name.clone())),
+                        Checked::Tavern(t) => ("tavern", Some(t.name.clone())),
+                        Checked::Phrasebook => ("phrasebook", None),
+                        Checked::Evening(p) => ("evening", Some(p.evening.title.clone())),
+                    };
+                    JsonChecked {
+                        file: file.clone(),
+                        ok: true,
+                        kind: Some(kind),
+                        name,
+                        error: None,
+                    }
+                }
+                Err(e) => JsonChecked {
+                    file: file.clone(),
+                    ok: false,
+                    kind: None,
+                    name: None,
+                    error: Some(e.clone()),
+                },
+            })
+            .collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)
+}

@@ -1,0 +1,106 @@
+//! A match in one line, for a GM in the middle of a scene: who won, the score, a few words
+//! on how the deciding game ended, and the seed that replays it. Everything in it is read
+//! from the match's log.
+
+use anstyle::{AnsiColor, Style};
+
+use crate::games::End;
+use crate::names::and_list;
+use crate::table::MatchLog;
+
+/// How a winner's name (and money won) is shown on a terminal.
+pub const WON: Style = AnsiColor::Green.on_default().bold();
+/// How money lost is shown on a terminal.
+pub const LOST: Style = AnsiColor::Red.on_default();
+
+/// A few words on how a game ended.
+fn how(end: End) -> &'static str {
+    match end {
+        End::Conquest => "by conquest",
+        End::Massacre => "by massacre",
+        End::Blockade => "by blockade",
+        End::Truce => "in a truce",
+        End::NoMoves => "when the moves ran out",
+        End::AllCaptured => "with every piece taken",
+        End::Cap => "at the cap",
+        End::Points => "at 21 points",
+        End::Stalled => "when play stalled",
+    }
+}
+
+/// `text` in `style` (the output stream drops the style where colour is off).
+#[must_use]
+pub fn styled(text: &str, style: Style) -> String {
+    format!("{style}{text}{style:#}")
+}
+
+/// The match in one line: "Mirela Quickfingers beats Old Brannoc 2–1 at Tides of War,
+/// coming from behind; game 3 won by massacre after 41 moves. Seed 42." The winners'
+/// names carry [`WON`].
+#[must_use]
+pub fn match_line(log: &MatchLog) -> String {
+    let name = |i: usize| log.entrants[i].name.clone();
+    let others: Vec<usize> = (0..log.entrants.len())
+        .filter(|i| !log.winners.contains(i))
+        .collect();
+    // The score, the winners' wins first, then everyone else's as named.
+    let order: Vec<usize> = log.winners.iter().copied().chain(others.clone()).collect();
+    let score = order
+        .iter()
+        .map(|&i| log.wins[i].to_string())
+        .collect::<Vec<_>>()
+        .join("–");
+    let winners: Vec<String> = log.winners.iter().map(|&i| styled(&name(i), WON)).collect();
+    let rest: Vec<String> = others.iter().map(|&i| name(i)).collect();
+    let title = log.game.title();
+    let mut line = match (winners.len(), rest.is_empty()) {
+        (0, _) => format!("{} draw {score} at {title}", and_list(&rest)),
+        (1, _) => format!(
+            "{} beats {} {score} at {title}",
+            winners[0],
+            and_list(&rest)
+        ),
+        (_, true) => format!("{} share {title} {score}", and_list(&winners)),
+        (_, false) => format!(
+            "{} share {title} {score} against {}",
+            and_list(&winners),
+            and_list(&rest)
+        ),
+    };
+    if let [w] = log.winners.as_slice()
+        && trailed(log, *w)
+    {
+        line.push_str(", coming from behind");
+    }
+    if let Some(last) = log.games.last() {
+        let unit = log.game.facts().unit.word();
+        let turns = log.game.facts().turns;
+        let result = if last.winners.is_empty() {
+            "drawn"
+        } else {
+            "won"
+        };
+        line.push_str(&format!(
+            "; {unit} {} {result} {} after {} {turns}",
+            last.number,
+            how(last.outcome.end),
+            last.turns
+        ));
+    }
+    line.push_str(&format!(". Seed {}.", log.seed));
+    line
+}
+
+/// Whether `entrant` was behind on games won at some point of the match.
+fn trailed(log: &MatchLog, entrant: usize) -> bool {
+    let mut wins = vec![0u32; log.entrants.len()];
+    for game in &log.games {
+        for &w in &game.winners {
+            wins[w] += 1;
+        }
+        if wins.iter().any(|&n| n > wins[entrant]) {
+            return true;
+        }
+    }
+    false
+}

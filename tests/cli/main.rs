@@ -1,0 +1,27 @@
+//! The command-line and whole-program tests, one module per feature, built as one test
+//! binary: each test binary links the whole library again, so one binary builds in a
+//! fraction of the time of one per feature.
+
+mod common;
+
+mod apply;
+mod audit;
+mod board;
+mod check;
+mod colour;
+mod commands;
+mod defaults;
+mod engine;
+mod json;
+mod ladder;
+mod layout;
+mod messages;
+mod narration;
+mod play;
+mod readme;
+mod replay;
+mod robustness;
+mod short;
+mod snapshots;
+mod summary;
+mod wager;
