@@ -542,6 +542,16 @@ pub trait Game:
         0.0
     }
 
+    /// [`Game::heuristic`] of every seat at once, into `out[seat]` for each of the
+    /// `players()` seats (`out` holds at least that many): the same values, for a game
+    /// whose judgement of one seat works out the others' on the way (a search judges
+    /// every seat at each leaf). The default asks [`Game::heuristic`] seat by seat.
+    fn heuristics(&self, out: &mut [f32]) {
+        for (i, slot) in out.iter_mut().enumerate().take(self.players()) {
+            *slot = self.heuristic(Seat(i as u8));
+        }
+    }
+
     /// Decides who takes the first turn among `players` named players, as the game's
     /// custom says; the default is a lot, each player equally likely.
     fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {

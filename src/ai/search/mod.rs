@@ -182,11 +182,8 @@ impl<G: Game> Search<G> {
         self.tree.expand(0);
         let range = self.tree.range(0);
         if weight > 0 && priors.len() == range.len() {
-            let w = weight as f32;
             for (edge, &p) in self.tree.edges[range.clone()].iter_mut().zip(priors) {
-                edge.visits = weight;
-                edge.total = w * p;
-                edge.total_sq = w * p * p;
+                edge.assume(weight, p);
             }
             self.tree.nodes[0].visits = weight * range.len() as u32;
         }
@@ -302,11 +299,9 @@ impl<G: Game> Search<G> {
             let node = &mut self.tree.nodes[n as usize];
             node.visits += 1;
             let edge = &mut self.tree.edges[e];
-            edge.visits += 1;
-            if let Turn::Seat(s) = node.turn {
-                let r = value[s.index()];
-                edge.total += r;
-                edge.total_sq += r * r;
+            match node.turn {
+                Turn::Seat(s) => edge.record(value[s.index()]),
+                Turn::Chance | Turn::Over => edge.visits += 1,
             }
         }
         if proven && self.config.solver {
@@ -336,8 +331,7 @@ impl<G: Game> Search<G> {
             self.tree.edges.swap(first + visits, pick);
             return first + visits;
         }
-        let log_n = ln_visits(visits);
-        let c = self.config.exploration;
+        let explore = self.config.exploration * ln_visits(visits).sqrt();
         let solver = self.config.solver;
         let mut best = first;
         let mut best_score = f32::NEG_INFINITY;
@@ -346,8 +340,7 @@ impl<G: Game> Search<G> {
             let score = if solver && !edge.proven.is_nan() {
                 edge.proven
             } else {
-                let n = edge.visits as f32;
-                edge.total / n + c * (log_n / n).sqrt()
+                edge.mean + explore * edge.inv_sqrt
             };
             if score > best_score {
                 best_score = score;

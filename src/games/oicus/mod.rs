@@ -157,6 +157,30 @@ impl Oicus {
         events.emit(Event::Over { outcome });
     }
 
+    /// [`Game::heuristic`] of both seats, the threats against each worked out once.
+    fn judgements(&self) -> [f32; 2] {
+        let threats = [self.threat_against(0), self.threat_against(1)];
+        let in_play = |s: usize| f32::from(self.supply[s] + self.stones[s].iter().sum::<u8>());
+        let weight = |s: usize| {
+            if s == usize::from(self.side) {
+                1.0
+            } else {
+                0.5
+            }
+        };
+        [0, 1].map(|me| {
+            let them = 1 - me;
+            let points = f32::from(self.points[me]) - f32::from(self.points[them]);
+            let stones = in_play(me) - in_play(them);
+            let threat =
+                f32::from(threats[them]) * weight(me) - f32::from(threats[me]) * weight(them);
+            let value = 0.6 * (points / f32::from(TARGET))
+                + 0.15 * (stones / f32::from(STONES))
+                + 0.25 * (threat / 3.0);
+            value.clamp(-1.0, 1.0)
+        })
+    }
+
     /// The most stones of `seat` that could be brought down by the other side in one turn,
     /// judged roughly (crowding aside): the threat the heuristic weighs.
     fn threat_against(&self, seat: usize) -> u8 {
@@ -300,24 +324,11 @@ impl Game for Oicus {
     /// still to be made by bringing home), and the stones each side could bring down of
     /// the other next turn, the side to move's threat counting in full.
     fn heuristic(&self, seat: Seat) -> f32 {
-        let me = seat.index();
-        let them = 1 - me;
-        let points = f32::from(self.points[me]) - f32::from(self.points[them]);
-        let in_play = |s: usize| f32::from(self.supply[s] + self.stones[s].iter().sum::<u8>());
-        let stones = in_play(me) - in_play(them);
-        let weight = |s: usize| {
-            if s == usize::from(self.side) {
-                1.0
-            } else {
-                0.5
-            }
-        };
-        let threat = f32::from(self.threat_against(them)) * weight(me)
-            - f32::from(self.threat_against(me)) * weight(them);
-        let value = 0.6 * (points / f32::from(TARGET))
-            + 0.15 * (stones / f32::from(STONES))
-            + 0.25 * (threat / 3.0);
-        value.clamp(-1.0, 1.0)
+        self.judgements()[seat.index()]
+    }
+
+    fn heuristics(&self, out: &mut [f32]) {
+        out[..2].copy_from_slice(&self.judgements());
     }
 
     fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {
