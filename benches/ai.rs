@@ -97,11 +97,7 @@ fn bench<G: Game>(name: &str, level: u8) {
 
 /// Times `count` default matches of two players of `level`, seeds 1 to `count`.
 fn matches<G: Game>(name: &str, level: u8, count: u64) {
-    let entrant = |name: &str| Entrant {
-        name: name.to_owned(),
-        skill: Skill::Level(level),
-        temperament: Temperament::Steady,
-    };
+    let entrant = |name: &str| Entrant::new(name, Skill::Level(level), Temperament::Steady);
     let entrants = [entrant("Ada"), entrant("Bea")];
     let mut secs: Vec<f64> = (1..=count)
         .map(|seed| {

@@ -1,26 +1,33 @@
 //! The narrator tells the truth: every fact a narrated line states is checked against the
-//! event log of seeded matches of every game, lines never repeat within a match, and the
-//! brief narration of a game draws on many lines across seeds.
+//! event log of seeded matches of every game and every table size (Piç at 2 to 5), each
+//! person by the role the line gives them: who won, who led, by how much, who was
+//! runner-up, who came back from where. Lines never repeat within a match, people are
+//! named in full first and short after, and the brief narration draws on many lines.
 
 use std::collections::HashSet;
 
 use taproom::games::{
     Event, Game, GameKind, Seat, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides,
 };
-use taproom::narrate::{Detail, Fact, Narrator, Phrasebook};
+use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Result3};
 use taproom::roster::{Roster, Voice};
 use taproom::table::{Entrant, Format, GameLog, MatchLog, MatchSettings, play_match};
 
 fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Voice>) {
-    let mut roster = Roster::built_in();
-    let cast: Vec<_> = names.iter().map(|n| roster.find(n).unwrap()).collect();
+    let roster = Roster::built_in();
+    let cast: Vec<_> = names
+        .iter()
+        .map(|n| roster.named(n).unwrap().clone())
+        .collect();
     let entrants: Vec<Entrant> = cast
         .iter()
         .enumerate()
         .map(|(i, c)| Entrant {
             name: c.name.clone(),
+            short: c.short.clone(),
+            pronouns: c.pronouns,
             // Low levels keep hundreds of matches quick; what is told does not depend on
-            // how well they play, and two different levels keep the matches varied.
+            // how well they play, and different levels keep the matches varied.
             skill: taproom::ai::Skill::Level(1 + (i as u8 % 3)),
             temperament: c.temperament_at(G::KIND),
         })
@@ -43,142 +50,336 @@ fn var<'a>(fact: &'a Fact, name: &str) -> &'a str {
         .map_or_else(|| panic!("{fact:?} lacks {name}"), |(_, v)| v.as_str())
 }
 
-fn has(fact: &Fact, name: &str) -> bool {
-    fact.vars.iter().any(|(k, _)| k == name)
+fn num(fact: &Fact, name: &str) -> i64 {
+    var(fact, name)
+        .parse()
+        .unwrap_or_else(|_| panic!("{name} is a number: {}", fact.line))
 }
 
-fn name_at(log: &MatchLog, game: &GameLog, seat: Seat) -> String {
-    log.entrants[game.entrant_at(seat)].name.clone()
+/// The entrants a fact names in a role.
+fn who(fact: &Fact, role: &str) -> Vec<usize> {
+    fact.people.iter().find(|(k, _)| k == role).map_or_else(
+        || panic!("{} names no {role}", fact.line),
+        |(_, p)| p.clone(),
+    )
+}
+
+fn one(fact: &Fact, role: &str) -> usize {
+    match who(fact, role).as_slice() {
+        [e] => *e,
+        many => panic!("{} names {many:?} as its {role}", fact.line),
+    }
+}
+
+/// The entrant at a seat of a game.
+fn at(game: &GameLog, seat: Seat) -> usize {
+    game.entrant_at(seat)
+}
+
+/// The winner's lead over the best of the others at a moment, and who that other is
+/// (the first seat of those level on it).
+fn lead(scores: &[i32], w: usize) -> (i32, Vec<usize>) {
+    let best = (0..scores.len())
+        .filter(|&s| s != w)
+        .map(|s| scores[s])
+        .max()
+        .unwrap();
+    let rivals = (0..scores.len())
+        .filter(|&s| s != w && scores[s] == best)
+        .collect();
+    (scores[w] - best, rivals)
 }
 
 /// Checks one fact against the log; panics with the line when it is false.
 fn check(log: &MatchLog, fact: &Fact) {
     let line = &fact.line;
-    // Every placeholder value the line was given appears in it, if the line used it.
-    for (k, v) in &fact.vars {
-        if fact.template.contains(&format!("{{{k}}}")) {
-            assert!(line.contains(v.as_str()), "line {line:?} lacks {k} = {v:?}");
+    // Every person the line names is in it, by full or short name.
+    for (role, people) in &fact.people {
+        if fact.template.contains(&format!("{{{role}}}")) {
+            for &e in people {
+                let entrant = &log.entrants[e];
+                assert!(
+                    line.contains(&entrant.name) || line.contains(&entrant.short),
+                    "{line:?} does not name its {role} {}",
+                    entrant.name
+                );
+            }
         }
     }
+    // No placeholder is left unfilled.
+    assert!(!line.contains('{'), "{line:?} has an unfilled placeholder");
     if fact.game == 0 {
-        let scores: Vec<String> = log
-            .entrants
-            .iter()
-            .zip(&log.wins)
-            .map(|(e, w)| format!("{} {w}", e.name))
-            .collect();
-        assert_eq!(var(fact, "scores"), scores.join(", "), "{line}");
-        match fact.key.key().as_str() {
-            "match-won" => assert_eq!(Some(var(fact, "winner")), log.winner_name(), "{line}"),
-            "match-drawn" => assert!(log.winners.is_empty(), "{line}"),
-            "match-shared" => assert!(log.winners.len() > 1, "{line}"),
+        match fact.key {
+            Moment::MatchWon => assert_eq!(who(fact, "winner"), log.winners, "{line}"),
+            Moment::MatchDrawn => assert!(log.winners.is_empty(), "{line}"),
+            Moment::MatchShared => {
+                assert!(log.winners.len() > 1, "{line}");
+                assert_eq!(who(fact, "winner"), log.winners, "{line}");
+            }
+            Moment::Ambience => {}
             other => panic!("unexpected match-level moment {other}"),
         }
         return;
     }
     let game = &log.games[fact.game as usize - 1];
-    let winners: Vec<String> = game
-        .winners
-        .iter()
-        .map(|&w| log.entrants[w].name.clone())
-        .collect();
     let events: Vec<&Event> = game.events().map(|(_, e)| e).collect();
-    let key_text = fact.key.key();
-    let key = key_text.as_str();
-    let base = key.trim_end_matches("-drawn").trim_end_matches("-shared");
-    match base {
-        "conquest" | "massacre" | "blockade" | "truce" | "no-moves" | "all-captured" | "cap" | "points" | "stalled" => {
-            assert_eq!(game.outcome.end.word(), taproom::games::End::word(end_of(base)), "{line}");
-            if has(fact, "winner") {
-                assert_eq!(var(fact, "winner"), winners.join(" and "), "{line}");
-            } else {
-                assert!(winners.is_empty(), "{line}");
+    // The one who comes nearest: the best final score among the non-winners.
+    let runner_up = || {
+        let others: Vec<usize> = (0..game.seats.len())
+            .filter(|&s| !game.winners.contains(&game.seats[s]))
+            .collect();
+        let best = others.iter().map(|&s| game.scores[s]).max().unwrap();
+        others
+            .into_iter()
+            .filter(|&s| game.scores[s] == best)
+            .map(|s| game.seats[s])
+            .collect::<Vec<_>>()
+    };
+    match fact.key {
+        Moment::Finish(end, result) => {
+            assert_eq!(game.outcome.end, end, "{line}");
+            match result {
+                Result3::Won => assert_eq!(game.winners.len(), 1, "{line}"),
+                Result3::Drawn => assert!(game.winners.is_empty(), "{line}"),
+                Result3::Shared => assert!(game.winners.len() > 1, "{line}"),
             }
-            if has(fact, "loser") {
-                assert!(!winners.contains(&var(fact, "loser").to_owned()), "{line}");
+            if fact.people.iter().any(|(k, _)| k == "winner") {
+                assert_eq!(who(fact, "winner"), game.winners, "{line}");
+            } else {
+                assert!(game.winners.is_empty(), "{line}");
+            }
+            if fact.people.iter().any(|(k, _)| k == "loser") {
+                assert!(
+                    runner_up().contains(&one(fact, "loser")),
+                    "the runner-up: {line}"
+                );
             }
         }
-        "game-won" => assert_eq!(var(fact, "winner"), winners.join(" and "), "{line}"),
-        "game-drawn" => assert!(winners.is_empty(), "{line}"),
-        "lot" | "first-turn" => {
+        Moment::GameWon => {
+            assert_eq!(who(fact, "winner"), game.winners, "{line}");
+            assert!(
+                runner_up().contains(&one(fact, "loser")),
+                "the runner-up: {line}"
+            );
+        }
+        Moment::GameDrawn => assert!(game.winners.is_empty(), "{line}"),
+        Moment::Lot | Moment::FirstTurn => {
             let winner = game.ceremony.iter().rev().find_map(|e| match *e {
-                Event::FirstTurn { winner } | Event::Lot { winner } => Some(winner),
+                Event::FirstTurn { winner } | Event::Lot { winner } => Some(winner.index()),
                 _ => None,
             });
-            assert_eq!(Some(var(fact, "winner")), winner.map(|w| log.entrants[w.index()].name.as_str()), "{line}");
+            assert_eq!(Some(one(fact, "winner")), winner, "{line}");
         }
-        "first-throw" => assert!(game.ceremony.iter().any(|e| matches!(*e,
-            Event::FirstThrow { player, flats } if log.entrants[player.index()].name == var(fact, "mover") && flats.to_string() == var(fact, "count"))), "{line}"),
-        "bag-draw" => assert!(game.ceremony.iter().any(|e| matches!(*e,
-            Event::BagDraw { player, whites, .. } if log.entrants[player.index()].name == var(fact, "mover") && whites.to_string() == var(fact, "count"))), "{line}"),
-        "opening" => {
+        Moment::FirstThrow => {
+            let (mover, count) = (one(fact, "mover"), num(fact, "count"));
+            assert!(
+                game.ceremony.iter().any(|e| matches!(*e,
+                Event::FirstThrow { player, flats } if player.index() == mover && i64::from(flats) == count)),
+                "{line}"
+            );
+        }
+        Moment::BagDraw => {
+            let (mover, count) = (one(fact, "mover"), num(fact, "count"));
+            assert!(
+                game.ceremony.iter().any(|e| matches!(*e,
+                Event::BagDraw { player, whites, .. } if player.index() == mover && i64::from(whites) == count)),
+                "{line}"
+            );
+        }
+        Moment::Opening => {
             let first = game.steps.iter().find(|s| s.seat.is_some()).unwrap();
-            assert_eq!(var(fact, "move"), first.mv, "{line}");
-            assert_eq!(var(fact, "mover"), name_at(log, game, first.seat.unwrap()), "{line}");
+            assert_eq!(one(fact, "mover"), at(game, first.seat.unwrap()), "{line}");
+            let words = taproom::games::words::move_words(log.game, &first.mv, first.seat.unwrap())
+                .unwrap();
+            let mover = &log.entrants[one(fact, "mover")];
+            assert_eq!(
+                var(fact, "move"),
+                words.replace("{their}", mover.pronouns.their()),
+                "{line}"
+            );
+            assert!(
+                !line.contains(&first.mv) || !first.mv.contains('-'),
+                "no notation: {line}"
+            );
         }
-        "first-blood" | "big-capture" => {
-            // Some step of the mover's took exactly that many, starting at that place.
-            let found = game.steps.iter().any(|s| {
-                let taken: u32 = s.events.iter().map(|e| match *e { Event::Capture { count, .. } => u32::from(count), _ => 0 }).sum();
-                let first_at = s.events.iter().find_map(|e| match *e { Event::Capture { at, victim, .. } => Some((at, victim)), _ => None });
-                s.seat.is_some_and(|seat| name_at(log, game, seat) == var(fact, "mover"))
-                    && taken.to_string() == var(fact, "count")
-                    && first_at.is_some_and(|(at, victim)| {
-                        at.to_string() == var(fact, "place") && name_at(log, game, victim) == var(fact, "victim")
+        Moment::FirstBlood | Moment::BigCapture => {
+            let (mover, victim, count) =
+                (one(fact, "mover"), one(fact, "victim"), num(fact, "count"));
+            let takes = |s: &taproom::table::Step| -> i64 {
+                s.events
+                    .iter()
+                    .map(|e| match *e {
+                        Event::Capture { count, .. } => i64::from(count),
+                        _ => 0,
                     })
-            });
-            assert!(found, "{line}");
-            if base == "first-blood" {
-                let first = game.steps.iter().find(|s| s.events.iter().any(|e| matches!(e, Event::Capture { .. }))).unwrap();
-                assert_eq!(name_at(log, game, first.seat.unwrap()), var(fact, "mover"), "{line}");
+                    .sum()
+            };
+            let step = game
+                .steps
+                .iter()
+                .find(|s| {
+                    s.seat.is_some_and(|seat| at(game, seat) == mover)
+                        && takes(s) == count
+                        && s.events.iter().any(|e| {
+                            matches!(*e, Event::Capture { victim: v, .. } if at(game, v) == victim)
+                        })
+                })
+                .unwrap_or_else(|| panic!("no such capture: {line}"));
+            if fact.key == Moment::FirstBlood {
+                let first = game.steps.iter().find(|s| takes(s) > 0).unwrap();
+                assert_eq!(first.seat, step.seat, "{line}");
+            } else {
+                let most = game.steps.iter().map(takes).max().unwrap();
+                assert_eq!(count, most, "the biggest chain: {line}");
             }
         }
-        "claim" => assert!(events.iter().any(|e| matches!(**e, Event::Claim { by, owner, counters, .. }
-            if name_at(log, game, by) == var(fact, "mover") && name_at(log, game, owner) == var(fact, "owner") && counters.to_string() == var(fact, "count"))), "{line}"),
-        "pass" => assert!(events.iter().any(|e| matches!(**e, Event::Pass { by } if name_at(log, game, by) == var(fact, "mover"))), "{line}"),
-        "kiust" | "kiust-enter" => assert!(events.iter().any(|e| matches!(**e, Event::Throw { by, throw: taproom::games::event::Throw::Kiust }
-            if name_at(log, game, by) == var(fact, "mover"))), "{line}"),
-        "enter" => assert!(events.iter().any(|e| matches!(**e, Event::Enter { by, .. } if name_at(log, game, by) == var(fact, "mover"))), "{line}"),
-        "whelp" => assert!(events.iter().any(|e| matches!(**e, Event::Whelp { by, .. } if name_at(log, game, by) == var(fact, "mover"))), "{line}"),
-        "bring-home" => assert!(events.iter().any(|e| matches!(**e, Event::BringHome { by, .. } if name_at(log, game, by) == var(fact, "mover"))), "{line}"),
-        "bring-down" => assert!(events.iter().any(|e| matches!(**e, Event::BringDown { by, victim, count, .. }
-            if name_at(log, game, by) == var(fact, "mover") && name_at(log, game, victim) == var(fact, "victim") && count.to_string() == var(fact, "count"))), "{line}"),
-        "turning-point" => {
-            assert!(winners.contains(&var(fact, "mover").to_owned()), "{line}");
-            assert!(!winners.contains(&var(fact, "loser").to_owned()), "{line}");
+        Moment::Claim => {
+            let (mover, owner, count) =
+                (one(fact, "mover"), one(fact, "owner"), num(fact, "count"));
+            assert!(
+                events.iter().any(
+                    |e| matches!(**e, Event::Claim { by, owner: o, counters, .. }
+                if at(game, by) == mover && at(game, o) == owner && i64::from(counters) == count)
+                ),
+                "{line}"
+            );
         }
-        "comeback" => assert!(winners.contains(&var(fact, "winner").to_owned()), "{line}"),
-        "swing" => assert!(var(fact, "count").parse::<i32>().unwrap() >= 2, "{line}"),
-        "close-finish" | "rout" => {
-            let w = game.seat_of(game.winners[0]).index();
-            let best_other = (0..game.scores.len()).filter(|&s| s != w).map(|s| game.scores[s]).max().unwrap();
-            assert_eq!(var(fact, "count"), (game.scores[w] - best_other).to_string(), "{line}");
-            assert_eq!(var(fact, "winner"), winners[0], "{line}");
+        Moment::Pass => {
+            let mover = one(fact, "mover");
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(**e, Event::Pass { by } if at(game, by) == mover)),
+                "{line}"
+            );
+        }
+        Moment::Kiust | Moment::KiustEnter => {
+            let mover = one(fact, "mover");
+            assert!(events.iter().any(|e| matches!(**e, Event::Throw { by, throw: taproom::games::event::Throw::Kiust }
+                if at(game, by) == mover)), "{line}");
+        }
+        Moment::Enter => {
+            let mover = one(fact, "mover");
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(**e, Event::Enter { by, .. } if at(game, by) == mover)),
+                "{line}"
+            );
+        }
+        Moment::Whelp => {
+            let mover = one(fact, "mover");
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(**e, Event::Whelp { by, .. } if at(game, by) == mover)),
+                "{line}"
+            );
+        }
+        Moment::BringHome => {
+            let mover = one(fact, "mover");
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(**e, Event::BringHome { by, .. } if at(game, by) == mover)),
+                "{line}"
+            );
+        }
+        Moment::BringDown => {
+            let (mover, victim, count) =
+                (one(fact, "mover"), one(fact, "victim"), num(fact, "count"));
+            assert!(
+                events.iter().any(
+                    |e| matches!(**e, Event::BringDown { by, victim: v, count: c, .. }
+                if at(game, by) == mover && at(game, v) == victim && i64::from(c) == count)
+                ),
+                "{line}"
+            );
+        }
+        Moment::TurningPoint => {
+            let w = one(fact, "mover");
+            assert_eq!(game.winners, [w], "{line}");
+            let ws = game.seat_of(w).index();
+            // The last step at which the winner went from not leading to leading: the one
+            // overtaken there is the loser.
+            let mut prev = lead(&game.start_scores, ws).0;
+            let mut turn = None;
+            for s in &game.steps {
+                let (now, rivals) = lead(&s.scores, ws);
+                if prev <= 0 && now > 0 {
+                    turn = Some(rivals);
+                }
+                prev = now;
+            }
+            let rivals = turn.unwrap_or_else(|| panic!("no turning point: {line}"));
+            let loser = game.seat_of(one(fact, "loser")).index();
+            assert!(rivals.contains(&loser), "the one overtaken: {line}");
+        }
+        Moment::Comeback => {
+            let w = one(fact, "winner");
+            assert_eq!(game.winners, [w], "{line}");
+            let ws = game.seat_of(w).index();
+            // The winner's deepest deficit, and who led them then.
+            let mut worst = lead(&game.start_scores, ws);
+            for s in &game.steps {
+                let now = lead(&s.scores, ws);
+                if now.0 < worst.0 {
+                    worst = now;
+                }
+            }
+            assert_eq!(
+                num(fact, "count"),
+                -i64::from(worst.0),
+                "the deficit: {line}"
+            );
+            let loser = game.seat_of(one(fact, "loser")).index();
+            assert!(
+                worst.1.contains(&loser),
+                "the rival at the low point: {line}"
+            );
+        }
+        Moment::Swing => {
+            let (mover, victim, count) =
+                (one(fact, "mover"), one(fact, "victim"), num(fact, "count"));
+            assert!(count >= 2, "{line}");
+            let ms = game.seat_of(mover).index();
+            let vs = game.seat_of(victim).index();
+            let mut prev = game.start_scores.clone();
+            let found = game.steps.iter().any(|s| {
+                let gap = |sc: &[i32]| i64::from(lead(sc, ms).0);
+                let ok = s.seat.is_some_and(|seat| seat.index() == ms)
+                    && gap(&s.scores) - gap(&prev) == count
+                    && prev[vs] - s.scores[vs]
+                        == (0..s.scores.len())
+                            .filter(|&x| x != ms)
+                            .map(|x| prev[x] - s.scores[x])
+                            .max()
+                            .unwrap();
+                prev.clone_from(&s.scores);
+                ok
+            });
+            assert!(found, "the swing: {line}");
+        }
+        Moment::CloseFinish | Moment::Rout => {
+            let w = one(fact, "winner");
+            assert_eq!(game.winners, [w], "{line}");
+            let ws = game.seat_of(w).index();
+            let (margin, rivals) = lead(&game.scores, ws);
+            assert_eq!(num(fact, "count"), i64::from(margin), "the margin: {line}");
+            let loser = game.seat_of(one(fact, "loser")).index();
+            assert!(rivals.contains(&loser), "the runner-up: {line}");
         }
         other => panic!("no check for moment {other}: {line}"),
     }
 }
 
-fn end_of(key: &str) -> taproom::games::End {
-    use taproom::games::End;
-    match key {
-        "conquest" => End::Conquest,
-        "massacre" => End::Massacre,
-        "blockade" => End::Blockade,
-        "truce" => End::Truce,
-        "no-moves" => End::NoMoves,
-        "all-captured" => End::AllCaptured,
-        "cap" => End::Cap,
-        "points" => End::Points,
-        _ => End::Stalled,
-    }
-}
-
-/// Tells `seeds` matches of a game, checks every fact and the no-repeat rule, and returns
-/// the distinct templates used by the brief narration.
-fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> HashSet<String> {
+/// Tells `seeds` matches of a game, checks every fact, the no-repeat rule and the naming
+/// rule, and returns the distinct templates used by the brief narration and the number of
+/// facts checked.
+fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> (HashSet<String>, usize) {
     let book = Phrasebook::built_in();
     let mut templates = HashSet::new();
+    let mut checked = 0;
     for seed in seeds {
         let (log, voices) = play::<G>(seed, names, Format::BestOf(3));
         let voice_refs: Vec<&Voice> = voices.iter().collect();
@@ -186,14 +387,37 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> HashSet<String
             let mut narrator = Narrator::new(&book, &log, &voice_refs);
             let scenes = narrator.tell(detail);
             let mut seen = HashSet::new();
-            for line in scenes.iter().flat_map(|s| &s.lines) {
-                assert!(
-                    seen.insert(line.clone()),
-                    "seed {seed}: {line:?} said twice in one match"
-                );
+            for scene in &scenes {
+                // Full name at the first mention in a scene: a short name alone never
+                // comes before the full one.
+                for e in &log.entrants {
+                    if e.short == e.name {
+                        continue;
+                    }
+                    let text = scene.lines.join("\n");
+                    if let Some(short_at) = text.find(&e.short) {
+                        let full_at = text.find(&e.name);
+                        assert!(
+                            full_at.is_some_and(|f| f <= short_at),
+                            "seed {seed}: {} named short before in full: {text}",
+                            e.name
+                        );
+                    }
+                }
+                for line in &scene.lines {
+                    assert!(
+                        seen.insert(line.clone()),
+                        "seed {seed}: {line:?} said twice"
+                    );
+                    assert!(
+                        !line.contains("s's "),
+                        "seed {seed}: a possessive: {line:?}"
+                    );
+                }
             }
             for fact in narrator.facts() {
                 check(&log, fact);
+                checked += 1;
                 if detail == Detail::Brief {
                     templates.insert(fact.template.clone());
                 }
@@ -212,49 +436,58 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> HashSet<String
             }
         }
     }
-    templates
+    (templates, checked)
 }
 
 #[test]
 fn tides_of_war_narration_is_true_and_varied() {
-    let templates = audit::<Tides>(0..100, &["Brannoc", "Mirela"]);
+    let (templates, checked) = audit::<Tides>(0..100, &["Brannoc", "Mirela"]);
+    assert!(checked > 1000, "{checked}");
     assert!(
         templates.len() >= 20,
-        "only {} distinct lines: {templates:?}",
+        "only {} distinct lines",
         templates.len()
     );
 }
 
 #[test]
 fn kiust_oyun_narration_is_true_and_varied() {
-    let templates = audit::<Kiust>(0..100, &["Hrodgar", "Tamsin"]);
+    let (templates, _) = audit::<Kiust>(0..100, &["Hrodgar", "Tamsin"]);
     assert!(
         templates.len() >= 20,
-        "only {} distinct lines: {templates:?}",
+        "only {} distinct lines",
         templates.len()
     );
 }
 
 #[test]
 fn oicustiytac_narration_is_true_and_varied() {
-    let templates = audit::<Oicus>(0..100, &["Ysolde", "Pip"]);
+    let (templates, _) = audit::<Oicus>(0..100, &["Ysolde", "Pip"]);
     assert!(
         templates.len() >= 20,
-        "only {} distinct lines: {templates:?}",
+        "only {} distinct lines",
         templates.len()
     );
 }
 
 #[test]
-fn pic_narration_is_true_and_varied() {
-    let mut templates = audit::<Pic>(0..50, &["Tamsin", "Hrodgar"]);
-    templates.extend(audit::<Pic>(
-        50..100,
+fn pic_narration_is_true_at_every_table_size() {
+    let tables: [&[&str]; 4] = [
+        &["Tamsin", "Hrodgar"],
+        &["Pip", "Ysolde", "Hrodgar"],
+        &["Brannoc", "Mirela", "Pip", "Ysolde"],
         &["Brannoc", "Mirela", "Pip", "Ysolde", "Tamsin"],
-    ));
+    ];
+    let mut templates = HashSet::new();
+    for (i, names) in tables.iter().enumerate() {
+        let from = 1000 * i as u64;
+        let (t, checked) = audit::<Pic>(from..from + 150, names);
+        assert!(checked > 1000, "{} players: {checked}", names.len());
+        templates.extend(t);
+    }
     assert!(
         templates.len() >= 20,
-        "only {} distinct lines: {templates:?}",
+        "only {} distinct lines",
         templates.len()
     );
 }
@@ -262,21 +495,13 @@ fn pic_narration_is_true_and_varied() {
 #[test]
 fn every_game_has_a_line_for_every_way_it_ends() {
     let book = Phrasebook::built_in();
-    for (kind, ends) in [
-        (
-            GameKind::TidesOfWar,
-            &["conquest", "massacre", "blockade", "truce"][..],
-        ),
-        (GameKind::KiustOyun, &["all-captured", "cap"][..]),
-        (GameKind::Oicustiytac, &["points", "stalled", "cap"][..]),
-        (GameKind::Pic, &["no-moves", "cap"][..]),
-    ] {
-        for end in ends {
+    for kind in GameKind::ALL {
+        for &end in kind.facts().ends {
             assert!(
                 !book
-                    .lines(kind, taproom::narrate::Moment::from_key(end).unwrap())
+                    .lines(kind, Moment::Finish(end, Result3::Won))
                     .is_empty(),
-                "{kind} {end}"
+                "{kind} {end:?}"
             );
         }
     }

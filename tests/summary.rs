@@ -13,11 +13,7 @@ fn count(e: &EntrantGame, tally: Tally) -> u32 {
 fn entrants() -> Vec<Entrant> {
     ["Ana", "Bo"]
         .iter()
-        .map(|n| Entrant {
-            name: (*n).to_owned(),
-            skill: Skill::Level(5),
-            temperament: Temperament::Steady,
-        })
+        .map(|n| Entrant::new(n, Skill::Level(5), Temperament::Steady))
         .collect()
 }
 

@@ -73,6 +73,7 @@ pub mod pic;
 #[cfg(test)]
 mod state_tests;
 pub mod tides;
+pub mod words;
 
 pub use event::{End, Event, EventSink, Place};
 pub use facts::{Facts, Tally, Unit};
@@ -456,6 +457,14 @@ pub trait Game:
     fn check_for_match(options: &Self::Options) -> Result<(), StartError> {
         let _ = options;
         Ok(())
+    }
+
+    /// The move in plain words for the storyteller: a verb phrase of its mover ("steps a
+    /// stone from e1 to f1"), with `{their}` standing for the mover's possessive, and no
+    /// notation. The default is the notation itself.
+    fn move_words(mv: Self::Move, mover: Seat) -> String {
+        let _ = mover;
+        mv.to_string()
     }
 
     /// Puts the position under other rule options (a parsed position has the defaults).

@@ -1,7 +1,7 @@
 //! The moments of the lead, read from the scores the log keeps after every step.
 
 use super::moments::game_scores;
-use super::{Moment, Narrator, Spotted};
+use super::{Moment, Narrator, Spotted, person, text};
 use crate::games::Seat;
 use crate::table::GameLog;
 
@@ -14,8 +14,7 @@ impl Narrator<'_> {
             return out;
         };
         let w_seat = game.seat_of(*w);
-        let log = self.log;
-        let who = |s: Seat| log.entrants[game.entrant_at(s)].name.clone();
+        let who = |s: Seat| person(game.entrant_at(s));
         // The winner's lead over the best of the others, and that other, at each moment.
         let lead = |scores: &[i32]| {
             let (best, other) = (0..scores.len())
@@ -34,7 +33,9 @@ impl Narrator<'_> {
             .max()
             .unwrap_or(0)
             .max(1);
-        let mut worst = (first_lead, 0usize);
+        // The winner's lowest lead (most behind), the step, and who led them then.
+        let (_, first_rival) = lead(&game.start_scores);
+        let mut worst = (first_lead, 0usize, first_rival);
         let mut turning = None;
         let mut swing: Option<(i32, usize, Seat, Seat)> = None;
         let mut prev = game.start_scores.clone();
@@ -42,7 +43,7 @@ impl Narrator<'_> {
         for (i, step) in game.steps.iter().enumerate() {
             let (now, other) = lead(&step.scores);
             if now < worst.0 {
-                worst = (now, i);
+                worst = (now, i, other);
             }
             if prev_lead <= 0 && now > 0 {
                 turning = Some((i, other));
@@ -80,7 +81,7 @@ impl Narrator<'_> {
                 vars: vec![
                     ("mover", who(w_seat)),
                     ("loser", who(other)),
-                    ("number", game.number.to_string()),
+                    ("number", text(game.number.to_string())),
                 ],
             });
         }
@@ -90,10 +91,11 @@ impl Narrator<'_> {
                 weight: 72,
                 step: worst.1,
                 seat: Some(w_seat),
+                // The rival is whoever led the winner at their lowest point.
                 vars: vec![
                     ("winner", who(w_seat)),
-                    ("loser", who(runner_up)),
-                    ("count", (-worst.0).to_string()),
+                    ("loser", who(worst.2)),
+                    ("count", text((-worst.0).to_string())),
                 ],
             });
         }
@@ -106,12 +108,12 @@ impl Narrator<'_> {
                 vars: vec![
                     ("mover", who(mover)),
                     ("victim", who(victim)),
-                    ("count", delta.to_string()),
+                    ("count", text(delta.to_string())),
                 ],
             });
         }
         let end = game.steps.len();
-        let scores = game_scores(log, game);
+        let scores = game_scores(game);
         let winner_score = game.steps.last().map_or(0, |s| s.scores[w_seat.index()]);
         // The margin at the end: a close finish, or a rout by one who never trailed.
         let margin = if final_lead > 0 && final_lead * 6 <= winner_score.max(1) {
@@ -130,7 +132,7 @@ impl Narrator<'_> {
                 vars: vec![
                     ("winner", who(w_seat)),
                     ("loser", who(runner_up)),
-                    ("count", final_lead.to_string()),
+                    ("count", text(final_lead.to_string())),
                     ("scores", scores),
                 ],
             });

@@ -12,8 +12,10 @@ mod phrasebook;
 
 use std::collections::HashSet;
 
+use crate::roster::Pronouns;
+
 pub use moment::{Moment, Result3, VoiceMoment};
-pub use phrasebook::{Phrasebook, fill};
+pub use phrasebook::{Phrasebook, fill, fill_with};
 
 use crate::ai::{TableRng, table_rng};
 use crate::games::{Place, Seat};
@@ -53,6 +55,9 @@ pub struct Narrator<'a> {
     quoted: HashSet<(usize, VoiceMoment, usize)>,
     /// Every line said so far, filled in.
     said: HashSet<String>,
+    /// The entrants named so far in the scene being told (by their full names; after
+    /// that, their short ones).
+    mentioned: HashSet<usize>,
     /// What each line said, for checking against the log.
     facts: Vec<Fact>,
     /// The game being told (0 before and after the games).
@@ -61,14 +66,18 @@ pub struct Narrator<'a> {
     ambience: Vec<String>,
 }
 
-/// What one narrated line claims: the moment it tells and the values it was filled with.
+/// What one narrated line claims: the moment it tells, who it names in which role, and
+/// the values it was filled with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fact {
     /// The game (or round) it is about; 0 for the match as a whole.
     pub game: u32,
     /// The phrasebook moment.
     pub key: Moment,
-    /// The placeholders' values.
+    /// The people the moment is about, by role (`winner`, `loser`, `mover`, `victim`,
+    /// `owner`), as entrants (several for a shared win).
+    pub people: Vec<(String, Vec<usize>)>,
+    /// The placeholders' values, as said.
     pub vars: Vec<(String, String)>,
     /// The phrasebook line before filling.
     pub template: String,
@@ -76,14 +85,36 @@ pub struct Fact {
     pub line: String,
 }
 
-/// A moment found worth a line: which, how much it matters, the step it happened at and
-/// the placeholders' values.
+/// What a placeholder is filled with: people (named as the scene has named them so far),
+/// or words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Val {
+    /// One or more entrants ("A and B" for a shared win).
+    People(Vec<usize>),
+    /// Words, as they are.
+    Text(String),
+    /// Each entrant with a figure ("Brannoc 2, Mirela 1"), named as the scene names them.
+    Scores(Vec<(usize, i64)>),
+    /// Something of an entrant's ("Pip's trap 3"), named as the scene names them.
+    Owned(usize, String),
+}
+
+fn person(entrant: usize) -> Val {
+    Val::People(vec![entrant])
+}
+
+fn text(words: impl Into<String>) -> Val {
+    Val::Text(words.into())
+}
+
+/// A moment found worth a line: which, how much it matters, the step it happened at, the
+/// seat that acted, and the placeholders' values.
 struct Spotted {
     key: Moment,
     weight: u32,
     step: usize,
     seat: Option<Seat>,
-    vars: Vec<(&'static str, String)>,
+    vars: Vec<(&'static str, Val)>,
 }
 
 impl<'a> Narrator<'a> {
@@ -103,6 +134,7 @@ impl<'a> Narrator<'a> {
             used: HashSet::new(),
             quoted: HashSet::new(),
             said: HashSet::new(),
+            mentioned: HashSet::new(),
             facts: Vec::new(),
             game_number: 0,
             ambience: Vec::new(),
@@ -130,6 +162,7 @@ impl<'a> Narrator<'a> {
         }
         let mut scenes = Vec::new();
         let mut greet = Vec::new();
+        self.mentioned.clear();
         if self.ambience.is_empty() {
             greet.extend(self.say(Moment::Ambience, &[]));
         } else {
@@ -149,6 +182,7 @@ impl<'a> Narrator<'a> {
         }
         for game in &self.log.games {
             self.game_number = game.number;
+            self.mentioned.clear();
             let lines = self.tell_game(game, detail);
             scenes.push(Scene {
                 heading: format!("{} {}", self.unit(), game.number),
@@ -156,6 +190,7 @@ impl<'a> Narrator<'a> {
             });
         }
         self.game_number = 0;
+        self.mentioned.clear();
         let end = self.match_end();
         scenes.push(Scene {
             heading: "The result".to_owned(),
@@ -169,29 +204,65 @@ impl<'a> Narrator<'a> {
         self.log.game.facts().unit.title()
     }
 
-    fn name(&self, entrant: usize) -> String {
-        self.log.entrants[entrant].name.clone()
+    /// An entrant as the scene names them: the full name the first time, then the short.
+    fn name(&mut self, entrant: usize) -> String {
+        let e = &self.log.entrants[entrant];
+        if self.mentioned.insert(entrant) {
+            e.name.clone()
+        } else {
+            e.short.clone()
+        }
     }
 
-    /// Picks a line of `key` not yet used in this match and fills it; `None` when the book
-    /// has no line for it that would not repeat something already said.
-    fn say(&mut self, key: Moment, vars: &[(&str, String)]) -> Option<String> {
+    /// An entrant's short name.
+    fn short(&self, entrant: usize) -> &str {
+        &self.log.entrants[entrant].short
+    }
+
+    fn pronouns(&self, entrant: usize) -> Pronouns {
+        self.log.entrants[entrant].pronouns
+    }
+
+    /// Picks a line of `key` not yet used in this match and fills it, naming people as
+    /// the scene has named them so far; `None` when the book has no line for it that
+    /// would not repeat something already said.
+    fn say(&mut self, key: Moment, vars: &[(&'static str, Val)]) -> Option<String> {
         // A place is also a {town}, a {trap} or a {heap}, as the game's lines call it.
         let mut vars = vars.to_vec();
         if let Some((_, place)) = vars.iter().find(|(k, _)| *k == "place").cloned() {
             vars.extend(["town", "trap", "heap"].map(|k| (k, place.clone())));
         }
-        vars.push(("game", self.log.game.title().to_owned()));
-        let vars = vars.as_slice();
+        vars.push(("game", text(self.log.game.title())));
+        // The pronouns of the moment's subject: the mover, else the winner.
+        let subject = ["mover", "winner"].iter().find_map(|role| {
+            vars.iter().find_map(|(k, v)| match v {
+                Val::People(p) if k == role && p.len() == 1 => Some(p[0]),
+                Val::People(_) | Val::Text(_) | Val::Scores(_) | Val::Owned(..) => None,
+            })
+        });
+        if let Some(e) = subject {
+            let p = self.pronouns(e);
+            vars.extend([
+                ("they", text(p.they())),
+                ("them", text(p.them())),
+                ("their", text(p.their())),
+            ]);
+        }
         let lines = self.book.lines(self.log.game, key);
         let fresh: Vec<usize> = (0..lines.len())
             .filter(|&i| !self.used.contains(&(key, i)))
             .collect();
+        // What a line would say with everyone named short, to judge repeats by.
+        let plain = |n: &Self, template: &str| {
+            let words: Vec<(&str, String)> =
+                vars.iter().map(|(k, v)| (*k, n.render_short(v))).collect();
+            fill(template, &words)
+        };
         // Once every line of a moment is used, a line may serve again only if what it says
         // this time (names, numbers, places) differs from everything said so far.
         let pool: Vec<usize> = if fresh.is_empty() {
             (0..lines.len())
-                .filter(|&i| !self.said.contains(&fill(&lines[i], vars)))
+                .filter(|&i| !self.said.contains(&plain(self, &lines[i])))
                 .collect()
         } else {
             fresh
@@ -201,19 +272,80 @@ impl<'a> Narrator<'a> {
         }
         let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
         self.used.insert((key, pick));
-        let line = fill(&lines[pick], vars);
-        self.said.insert(line.clone());
+        let template = lines[pick].clone();
+        self.said.insert(plain(self, &template));
+        // People are named in the order the line mentions them: in full the first time
+        // in the scene, short after that, even within the line.
+        let mut words: Vec<(&str, String)> = Vec::new();
+        let line = fill_with(&template, &mut |name| {
+            let (k, v) = vars.iter().find(|(k, _)| *k == name)?;
+            let said = self.render(v);
+            if !words.iter().any(|(w, _)| w == k) {
+                words.push((k, said.clone()));
+            }
+            Some(said)
+        });
         self.facts.push(Fact {
             game: self.game_number,
             key,
+            people: vars
+                .iter()
+                .filter_map(|(k, v)| match v {
+                    Val::People(p) => Some(((*k).to_owned(), p.clone())),
+                    Val::Text(_) | Val::Scores(_) | Val::Owned(..) => None,
+                })
+                .collect(),
             vars: vars
                 .iter()
-                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .map(|(k, v)| {
+                    let said = words
+                        .iter()
+                        .find(|(w, _)| w == k)
+                        .map_or_else(|| self.render_short(v), |(_, s)| s.clone());
+                    ((*k).to_owned(), said)
+                })
                 .collect(),
-            template: lines[pick].clone(),
+            template,
             line: line.clone(),
         });
         Some(line)
+    }
+
+    /// A value as the scene says it: people in full at their first mention, short after.
+    fn render(&mut self, v: &Val) -> String {
+        match v {
+            Val::People(p) => {
+                let names: Vec<String> = p.iter().map(|&e| self.name(e)).collect();
+                names.join(" and ")
+            }
+            Val::Text(t) => t.clone(),
+            Val::Scores(s) => {
+                let parts: Vec<String> = s
+                    .iter()
+                    .map(|&(e, n)| format!("{} {n}", self.name(e)))
+                    .collect();
+                parts.join(", ")
+            }
+            Val::Owned(e, what) => format!("{} {what}", possessive(&self.name(*e))),
+        }
+    }
+
+    /// A value with everyone named short.
+    fn render_short(&self, v: &Val) -> String {
+        match v {
+            Val::People(p) => p
+                .iter()
+                .map(|&e| self.short(e).to_owned())
+                .collect::<Vec<_>>()
+                .join(" and "),
+            Val::Text(t) => t.clone(),
+            Val::Scores(s) => s
+                .iter()
+                .map(|&(e, n)| format!("{} {n}", self.short(e)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Val::Owned(e, what) => format!("{} {what}", possessive(self.short(*e))),
+        }
     }
 
     /// A quoted line of an entrant's own voice for the moment, never one already quoted in
@@ -228,7 +360,8 @@ impl<'a> Narrator<'a> {
         }
         let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
         self.quoted.insert((entrant, moment, pick));
-        Some(format!("{}: \"{}\"", self.name(entrant), lines[pick]))
+        let line = lines[pick].clone();
+        Some(format!("{}: \"{line}\"", self.name(entrant)))
     }
 
     fn verb(&mut self, entrant: usize) -> String {
@@ -239,14 +372,15 @@ impl<'a> Narrator<'a> {
         verbs[rand::RngExt::random_range(&mut self.rng, 0..verbs.len())].clone()
     }
 
-    /// A place as the table would say it; a trap of the actor's own Land is "their own".
-    fn place(&self, game: &GameLog, place: Place, actor: Option<Seat>) -> String {
+    /// A place as the table would say it; a trap of the actor's own Land is "her own".
+    fn place(&self, game: &GameLog, place: Place, actor: Option<Seat>) -> Val {
         match place {
-            Place::Trap { land, trap } if Some(land) == actor => format!("their own trap {trap}"),
-            Place::Trap { land, trap } => {
-                format!("{}'s trap {trap}", self.name(game.entrant_at(land)))
+            Place::Trap { land, trap } if Some(land) == actor => {
+                let their = self.pronouns(game.entrant_at(land)).their();
+                text(format!("{their} own trap {trap}"))
             }
-            other => other.to_string(),
+            Place::Trap { land, trap } => Val::Owned(game.entrant_at(land), format!("trap {trap}")),
+            other => text(other.to_string()),
         }
     }
 
@@ -319,19 +453,15 @@ impl<'a> Narrator<'a> {
     }
 
     fn match_end(&mut self) -> Vec<String> {
-        let scores: Vec<String> = self
-            .log
-            .entrants
-            .iter()
-            .zip(&self.log.wins)
-            .map(|(e, w)| format!("{} {w}", e.name))
+        let scores = (0..self.log.entrants.len())
+            .map(|e| (e, i64::from(self.log.wins[e])))
             .collect();
-        let mut vars = vec![("scores", scores.join(", "))];
+        let mut vars = vec![("scores", Val::Scores(scores))];
         let mut lines = Vec::new();
         match self.log.winners.as_slice() {
             [] => lines.extend(self.say(Moment::MatchDrawn, &vars)),
             [one] => {
-                vars.push(("winner", self.name(*one)));
+                vars.push(("winner", person(*one)));
                 lines.extend(self.say(Moment::MatchWon, &vars));
                 lines.extend(self.voice(*one, VoiceMoment::Win));
                 for i in 0..self.log.entrants.len() {
@@ -341,11 +471,20 @@ impl<'a> Narrator<'a> {
                 }
             }
             many => {
-                let names: Vec<String> = many.iter().map(|&e| self.name(e)).collect();
-                vars.push(("winner", names.join(" and ")));
+                vars.push(("winner", Val::People(many.to_vec())));
                 lines.extend(self.say(Moment::MatchShared, &vars));
             }
         }
         lines
+    }
+}
+
+/// A name's possessive: "Pip's", "Quickfingers'".
+#[must_use]
+pub fn possessive(name: &str) -> String {
+    if name.ends_with(['s', 'S']) {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
     }
 }

@@ -163,6 +163,66 @@ impl Moment {
         Moment::all().into_iter().find(|m| m.key() == key)
     }
 
+    /// The placeholders a line of this moment may use: the ones the narrator always fills
+    /// for it. A line that uses any other is refused when the phrasebook is read.
+    #[must_use]
+    pub fn placeholders(self) -> Vec<&'static str> {
+        const PLACE: [&str; 4] = ["place", "town", "trap", "heap"];
+        const PRONOUNS: [&str; 3] = ["they", "them", "their"];
+        let mut out: Vec<&'static str> = vec!["game"];
+        let (named, place): (&[&'static str], bool) = match self {
+            Moment::Ambience => (&[], false),
+            Moment::Lot | Moment::FirstTurn => (&["winner"], false),
+            Moment::FirstThrow => (&["mover", "count"], false),
+            Moment::BagDraw => (&["mover", "count", "stones"], false),
+            Moment::Opening => (&["mover", "move", "verb"], false),
+            Moment::FirstBlood | Moment::BigCapture | Moment::BringDown => {
+                (&["mover", "victim", "count", "stones", "verb"], true)
+            }
+            Moment::Claim => (&["mover", "owner", "count", "verb"], true),
+            Moment::Pass | Moment::Kiust => (&["mover", "verb"], false),
+            Moment::KiustEnter | Moment::Enter | Moment::Whelp | Moment::BringHome => {
+                (&["mover", "verb"], true)
+            }
+            Moment::TurningPoint => (&["mover", "loser", "number"], false),
+            Moment::Swing => (&["mover", "victim", "count"], false),
+            Moment::Comeback => (&["winner", "loser", "count"], false),
+            Moment::CloseFinish | Moment::Rout => (&["winner", "loser", "count", "scores"], false),
+            Moment::Finish(end, Result3::Won) => (
+                &["number", "winner", "loser", "verb", "scores", "score"],
+                // The last capture or crossing is named only where a game must end by one.
+                matches!(end, End::Conquest | End::Massacre | End::AllCaptured),
+            ),
+            Moment::Finish(_, Result3::Drawn) | Moment::GameDrawn => {
+                (&["number", "scores", "score"], false)
+            }
+            Moment::Finish(_, Result3::Shared) => {
+                (&["number", "winner", "verb", "scores", "score"], false)
+            }
+            Moment::GameWon => (
+                &["number", "winner", "loser", "verb", "scores", "score"],
+                false,
+            ),
+            Moment::MatchWon => (&["winner", "scores"], false),
+            Moment::MatchShared => (&["winner", "scores"], false),
+            Moment::MatchDrawn => (&["scores"], false),
+            Moment::WagerPaid => (&["mover", "winner", "coins"], false),
+        };
+        out.extend(named);
+        if place {
+            out.extend(PLACE);
+        }
+        // Pronouns stand for the one who acts, or the sole winner.
+        let single_winner = !matches!(
+            self,
+            Moment::Finish(_, Result3::Shared) | Moment::MatchShared
+        );
+        if named.contains(&"mover") || (named.contains(&"winner") && single_winner) {
+            out.extend(PRONOUNS);
+        }
+        out
+    }
+
     /// Whether it is part of the first-turn ceremony (told before the game, in order).
     #[must_use]
     pub fn is_ceremony(self) -> bool {

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{Moment, Narrator, Result3, Spotted};
+use super::{Moment, Narrator, Result3, Spotted, Val, person, text};
 use crate::games::event::Throw;
 use crate::games::{End, Event, Seat};
 use crate::table::GameLog;
@@ -11,16 +11,15 @@ impl Narrator<'_> {
     /// The moments of one game, most telling first within each kind.
     pub(super) fn moments(&mut self, game: &GameLog) -> Vec<Spotted> {
         let mut out = Vec::new();
-        let log = self.log;
-        let who = |s: Seat| log.entrants[game.entrant_at(s)].name.clone();
+        let who = |s: Seat| person(game.entrant_at(s));
         for e in &game.ceremony {
             let (key, vars) = match *e {
-                Event::Lot { winner } => (Moment::Lot, vec![("winner", self.name(winner.index()))]),
+                Event::Lot { winner } => (Moment::Lot, vec![("winner", person(winner.index()))]),
                 Event::FirstThrow { player, flats } => (
                     Moment::FirstThrow,
                     vec![
-                        ("mover", self.name(player.index())),
-                        ("count", flats.to_string()),
+                        ("mover", person(player.index())),
+                        ("count", text(flats.to_string())),
                     ],
                 ),
                 Event::BagDraw {
@@ -30,15 +29,14 @@ impl Narrator<'_> {
                 } => (
                     Moment::BagDraw,
                     vec![
-                        ("mover", self.name(player.index())),
-                        ("count", whites.to_string()),
-                        ("stones", stones(u32::from(whites + blacks))),
+                        ("mover", person(player.index())),
+                        ("count", text(whites.to_string())),
+                        ("stones", text(stones(u32::from(whites + blacks)))),
                     ],
                 ),
-                Event::FirstTurn { winner } => (
-                    Moment::FirstTurn,
-                    vec![("winner", self.name(winner.index()))],
-                ),
+                Event::FirstTurn { winner } => {
+                    (Moment::FirstTurn, vec![("winner", person(winner.index()))])
+                }
                 Event::Capture { .. }
                 | Event::Claim { .. }
                 | Event::Pass { .. }
@@ -68,6 +66,10 @@ impl Narrator<'_> {
             let seat = step.seat.expect("found a seat's step");
             let mover = game.entrant_at(seat);
             let verb = self.verb(mover);
+            // The move in words, never its notation.
+            let words = crate::games::words::move_words(self.log.game, &step.mv, seat)
+                .unwrap_or_else(|| step.mv.clone())
+                .replace("{their}", self.pronouns(mover).their());
             out.push(Spotted {
                 key: Moment::Opening,
                 weight: 40,
@@ -75,8 +77,8 @@ impl Narrator<'_> {
                 seat: Some(seat),
                 vars: vec![
                     ("mover", who(seat)),
-                    ("move", step.mv.clone()),
-                    ("verb", verb),
+                    ("move", text(words)),
+                    ("verb", text(verb)),
                 ],
             });
         }
@@ -107,10 +109,10 @@ impl Narrator<'_> {
             let vars = vec![
                 ("mover", who(seat)),
                 ("victim", who(victim)),
-                ("count", taken.to_string()),
-                ("stones", stones(taken)),
+                ("count", text(taken.to_string())),
+                ("stones", text(stones(taken))),
                 ("place", self.place(game, at, Some(seat))),
-                ("verb", verb),
+                ("verb", text(verb)),
             ];
             if first_capture {
                 first_capture = false;
@@ -140,102 +142,101 @@ impl Narrator<'_> {
         // Other kinds of event: the first of each kind per seat, and a weight by size.
         let mut seen = HashSet::new();
         for (i, e) in game.events() {
-            let (key, seat, weight, vars): (Moment, Seat, u32, Vec<(&'static str, String)>) =
-                match *e {
-                    Event::Claim {
+            let (key, seat, weight, vars): (Moment, Seat, u32, Vec<(&'static str, Val)>) = match *e
+            {
+                Event::Claim {
+                    by,
+                    owner,
+                    at,
+                    counters,
+                } => (
+                    Moment::Claim,
+                    by,
+                    55 + u32::from(counters),
+                    vec![
+                        ("mover", who(by)),
+                        ("owner", who(owner)),
+                        ("place", self.place(game, at, Some(by))),
+                        ("count", text(counters.to_string())),
+                    ],
+                ),
+                Event::Pass { by } => (Moment::Pass, by, 35, vec![("mover", who(by))]),
+                Event::Throw {
+                    by,
+                    throw: Throw::Kiust,
+                } => match right_used(game, i, by) {
+                    Some(at) => (
+                        Moment::KiustEnter,
                         by,
-                        owner,
-                        at,
-                        counters,
-                    } => (
-                        Moment::Claim,
-                        by,
-                        55 + u32::from(counters),
-                        vec![
-                            ("mover", who(by)),
-                            ("owner", who(owner)),
-                            ("place", self.place(game, at, Some(by))),
-                            ("count", counters.to_string()),
-                        ],
-                    ),
-                    Event::Pass { by } => (Moment::Pass, by, 35, vec![("mover", who(by))]),
-                    Event::Throw {
-                        by,
-                        throw: Throw::Kiust,
-                    } => match right_used(game, i, by) {
-                        Some(at) => (
-                            Moment::KiustEnter,
-                            by,
-                            58,
-                            vec![
-                                ("mover", who(by)),
-                                ("place", self.place(game, at, Some(by))),
-                            ],
-                        ),
-                        None => (Moment::Kiust, by, 45, vec![("mover", who(by))]),
-                    },
-                    Event::Enter { by, at }
-                        if game.steps.len() > i + 1
-                            || !matches!(game.outcome.end, End::Conquest) =>
-                    {
-                        (
-                            Moment::Enter,
-                            by,
-                            50,
-                            vec![
-                                ("mover", who(by)),
-                                ("place", self.place(game, at, Some(by))),
-                            ],
-                        )
-                    }
-                    Event::Whelp { by, at } => (
-                        Moment::Whelp,
-                        by,
-                        25,
+                        58,
                         vec![
                             ("mover", who(by)),
                             ("place", self.place(game, at, Some(by))),
                         ],
                     ),
-                    Event::BringDown {
+                    None => (Moment::Kiust, by, 45, vec![("mover", who(by))]),
+                },
+                Event::Enter { by, at }
+                    if game.steps.len() > i + 1 || !matches!(game.outcome.end, End::Conquest) =>
+                {
+                    (
+                        Moment::Enter,
                         by,
-                        victim,
-                        at,
-                        count,
-                        ..
-                    } => (
-                        Moment::BringDown,
-                        by,
-                        50 + u32::from(count) * 5,
-                        vec![
-                            ("mover", who(by)),
-                            ("victim", who(victim)),
-                            ("place", self.place(game, at, None)),
-                            ("count", count.to_string()),
-                            ("stones", stones(u32::from(count))),
-                        ],
-                    ),
-                    Event::BringHome { by, at } => (
-                        Moment::BringHome,
-                        by,
-                        40,
+                        50,
                         vec![
                             ("mover", who(by)),
                             ("place", self.place(game, at, Some(by))),
                         ],
-                    ),
-                    // Captures are told above; the ceremony before the game; the rest
-                    // (an ordinary throw, a lost one, the end) at the finish or not at all.
-                    Event::Capture { .. }
-                    | Event::Lot { .. }
-                    | Event::FirstThrow { .. }
-                    | Event::BagDraw { .. }
-                    | Event::FirstTurn { .. }
-                    | Event::Throw { .. }
-                    | Event::ThrowLost { .. }
-                    | Event::Enter { .. }
-                    | Event::Over { .. } => continue,
-                };
+                    )
+                }
+                Event::Whelp { by, at } => (
+                    Moment::Whelp,
+                    by,
+                    25,
+                    vec![
+                        ("mover", who(by)),
+                        ("place", self.place(game, at, Some(by))),
+                    ],
+                ),
+                Event::BringDown {
+                    by,
+                    victim,
+                    at,
+                    count,
+                    ..
+                } => (
+                    Moment::BringDown,
+                    by,
+                    50 + u32::from(count) * 5,
+                    vec![
+                        ("mover", who(by)),
+                        ("victim", who(victim)),
+                        ("place", self.place(game, at, None)),
+                        ("count", text(count.to_string())),
+                        ("stones", text(stones(u32::from(count)))),
+                    ],
+                ),
+                Event::BringHome { by, at } => (
+                    Moment::BringHome,
+                    by,
+                    40,
+                    vec![
+                        ("mover", who(by)),
+                        ("place", self.place(game, at, Some(by))),
+                    ],
+                ),
+                // Captures are told above; the ceremony before the game; the rest
+                // (an ordinary throw, a lost one, the end) at the finish or not at all.
+                Event::Capture { .. }
+                | Event::Lot { .. }
+                | Event::FirstThrow { .. }
+                | Event::BagDraw { .. }
+                | Event::FirstTurn { .. }
+                | Event::Throw { .. }
+                | Event::ThrowLost { .. }
+                | Event::Enter { .. }
+                | Event::Over { .. } => continue,
+            };
             if key == Moment::KiustEnter {
                 // The crossing is told with the kiust that allowed it.
                 seen.insert((Moment::Enter, seat));
@@ -245,7 +246,7 @@ impl Narrator<'_> {
             if seen.insert((key, once)) {
                 let verb = self.verb(game.entrant_at(seat));
                 let mut vars = vars;
-                vars.push(("verb", verb));
+                vars.push(("verb", text(verb)));
                 out.push(Spotted {
                     key,
                     weight,
@@ -262,24 +263,20 @@ impl Narrator<'_> {
     pub(super) fn finish(&mut self, game: &GameLog) -> Option<String> {
         let end = game.outcome.end;
         let winner = game.winners.first().copied();
+        // The one who comes nearest: the best final score among the others (the first
+        // seat of those level on it).
         let loser = (0..game.seats.len())
-            .map(|s| game.seats[s])
-            .find(|e| !game.winners.contains(e));
-        let mut vars = vec![("number", game.number.to_string())];
+            .filter(|&s| !game.winners.contains(&game.seats[s]))
+            .max_by_key(|&s| (game.scores[s], std::cmp::Reverse(s)))
+            .map(|s| game.seats[s]);
+        let mut vars = vec![("number", text(game.number.to_string()))];
         if let Some(w) = winner {
-            vars.push((
-                "winner",
-                game.winners
-                    .iter()
-                    .map(|&e| self.name(e))
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-            ));
+            vars.push(("winner", Val::People(game.winners.clone())));
             let verb = self.verb(w);
-            vars.push(("verb", verb));
+            vars.push(("verb", text(verb)));
         }
-        if let Some(l) = loser {
-            vars.push(("loser", self.name(l)));
+        if let Some(l) = loser.filter(|_| winner.is_some()) {
+            vars.push(("loser", person(l)));
         }
         let last_place = game
             .steps
@@ -304,10 +301,10 @@ impl Narrator<'_> {
         if let Some(p) = last_place {
             vars.push(("place", self.place(game, p, None)));
         }
-        vars.push(("scores", game_scores(self.log, game)));
+        vars.push(("scores", game_scores(game)));
         vars.push((
             "score",
-            game.scores.iter().max().copied().unwrap_or(0).to_string(),
+            text(game.scores.iter().max().copied().unwrap_or(0).to_string()),
         ));
         // "cap-drawn", "no-moves-shared": a variant for a draw or a shared win, if the
         // book has one.
@@ -366,13 +363,14 @@ fn stones(n: u32) -> String {
     }
 }
 
-/// "Old Brannoc 22, Pip 16": each seat's final score, highest first (seat order on ties).
-pub(super) fn game_scores(log: &crate::table::MatchLog, game: &GameLog) -> String {
+/// Each seat's final score, highest first (seat order on ties): "Brannoc 22, Pip 16".
+pub(super) fn game_scores(game: &GameLog) -> Val {
     let mut order: Vec<usize> = (0..game.seats.len()).collect();
     order.sort_by_key(|&s| std::cmp::Reverse(game.scores[s]));
-    order
-        .iter()
-        .map(|&s| format!("{} {}", log.entrants[game.seats[s]].name, game.scores[s]))
-        .collect::<Vec<_>>()
-        .join(", ")
+    Val::Scores(
+        order
+            .iter()
+            .map(|&s| (game.seats[s], i64::from(game.scores[s])))
+            .collect(),
+    )
 }

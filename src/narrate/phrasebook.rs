@@ -11,12 +11,6 @@ use crate::roster::source::{Doc, FileError};
 /// The phrasebook built into taproom.
 const BUILT_IN: &str = include_str!("../../data/phrases.toml");
 
-/// The placeholders a line may use.
-pub const PLACEHOLDERS: [&str; 20] = [
-    "trap", "town", "heap", "coins", "mover", "victim", "owner", "winner", "loser", "first",
-    "second", "count", "stones", "score", "scores", "number", "move", "place", "verb", "game",
-];
-
 /// Lines by section (`common` or a game's id) and moment, and verbs by temperament.
 #[derive(Clone, Debug, Default)]
 pub struct Phrasebook {
@@ -68,11 +62,15 @@ impl Phrasebook {
                     return Err(table.key_error(key, format!("unknown moment `{key}`")));
                 };
                 let lines = lines_field.strings()?;
-                for line in &lines {
-                    if let Some(bad) = unknown_placeholder(line) {
+                let known = moment.placeholders();
+                for (n, line) in lines.iter().enumerate() {
+                    if let Some(bad) = placeholders(line).into_iter().find(|p| !known.contains(p)) {
+                        let list: Vec<String> = known.iter().map(|p| format!("{{{p}}}")).collect();
                         return Err(lines_field.error(format!(
-                            "unknown placeholder `{{{bad}}}`; the placeholders are {}",
-                            PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(" ")
+                            "line {} uses `{{{bad}}}`, which the moment `{key}` cannot fill; \
+                             its placeholders are {}",
+                            n + 1,
+                            list.join(" ")
                         )));
                     }
                 }
@@ -102,24 +100,37 @@ impl Phrasebook {
     }
 }
 
-/// The first placeholder in `line` that is not one of [`PLACEHOLDERS`].
-fn unknown_placeholder(line: &str) -> Option<String> {
-    let mut rest = line;
+/// The placeholders of a line, in the order they stand.
+#[must_use]
+pub fn placeholders(template: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = template;
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
-        let close = after.find('}')?;
-        let name = &after[..close];
-        if !PLACEHOLDERS.contains(&name) {
-            return Some(name.to_owned());
-        }
+        let Some(close) = after.find('}') else {
+            break;
+        };
+        out.push(&after[..close]);
         rest = &after[close + 1..];
     }
-    None
+    out
 }
 
 /// Fills `{name}` placeholders from `vars`; a placeholder with no value stays as it is.
+/// A possessive after a placeholder reads right: `{mover}'s` of "Quickfingers" is
+/// "Quickfingers'".
 #[must_use]
 pub fn fill(template: &str, vars: &[(&str, String)]) -> String {
+    fill_with(template, &mut |name| {
+        vars.iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+    })
+}
+
+/// Fills each placeholder, in the order it stands, with what `value` gives for its name
+/// (asked again at every occurrence); one it gives nothing for stays as it is.
+pub fn fill_with(template: &str, value: &mut dyn FnMut(&str) -> Option<String>) -> String {
     let mut out = String::with_capacity(template.len() + 32);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -128,11 +139,25 @@ pub fn fill(template: &str, vars: &[(&str, String)]) -> String {
         match after.find('}') {
             Some(close) => {
                 let name = &after[..close];
-                match vars.iter().find(|(k, _)| *k == name) {
-                    Some((_, v)) => out.push_str(v),
-                    None => out.push_str(&rest[open..open + close + 2]),
-                }
                 rest = &after[close + 1..];
+                match value(name) {
+                    Some(v) => {
+                        out.push_str(&v);
+                        // "Quickfingers's" is written "Quickfingers'".
+                        if v.ends_with(['s', 'S'])
+                            && let Some(more) = rest.strip_prefix("'s")
+                            && !more.starts_with(char::is_alphabetic)
+                        {
+                            out.push('\'');
+                            rest = more;
+                        }
+                    }
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
             }
             None => {
                 out.push_str(&rest[open..]);

@@ -351,11 +351,7 @@ mod tests {
 
     /// Ada v Bo, one game, Bo wins; no ceremony.
     fn log() -> MatchLog {
-        let entrant = |n: &str| Entrant {
-            name: n.to_owned(),
-            skill: Skill::Level(5),
-            temperament: Temperament::Steady,
-        };
+        let entrant = |n: &str| Entrant::new(n, Skill::Level(5), Temperament::Steady);
         MatchLog {
             game: GameKind::TidesOfWar,
             seed: 3,

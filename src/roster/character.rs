@@ -55,11 +55,83 @@ pub struct GameStyle {
     pub temperament: Option<Temperament>,
 }
 
+/// The pronouns a storyteller uses for a character.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pronouns {
+    /// he, him, his.
+    He,
+    /// she, her, her.
+    She,
+    /// they, them, their (the default).
+    #[default]
+    They,
+}
+
+impl Pronouns {
+    /// The subject form: "he".
+    #[must_use]
+    pub fn they(self) -> &'static str {
+        match self {
+            Pronouns::He => "he",
+            Pronouns::She => "she",
+            Pronouns::They => "they",
+        }
+    }
+
+    /// The object form: "him".
+    #[must_use]
+    pub fn them(self) -> &'static str {
+        match self {
+            Pronouns::He => "him",
+            Pronouns::She => "her",
+            Pronouns::They => "them",
+        }
+    }
+
+    /// The possessive: "his".
+    #[must_use]
+    pub fn their(self) -> &'static str {
+        match self {
+            Pronouns::He => "his",
+            Pronouns::She => "her",
+            Pronouns::They => "their",
+        }
+    }
+}
+
+/// Words that head a name as a title and stay with it in the short name ("Sister
+/// Ysolde"); words dropped from the front of a short name ("Old Brannoc" is "Brannoc").
+const TITLES: [&str; 12] = [
+    "sister", "brother", "father", "mother", "lady", "lord", "sir", "dame", "master", "mistress",
+    "captain", "goodwife",
+];
+const EPITHETS: [&str; 4] = ["old", "young", "little", "big"];
+
+/// The short name a storyteller uses after the first mention: a title and the name after
+/// it ("Sister Ysolde"), else the first word that is not an epithet ("Old Brannoc" is
+/// "Brannoc", "Tamsin the Tinker" is "Tamsin").
+#[must_use]
+pub fn default_short(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let lower = |w: &str| w.to_lowercase();
+    match words.as_slice() {
+        [title, next, ..] if TITLES.contains(&lower(title).as_str()) => format!("{title} {next}"),
+        [epithet, next, ..] if EPITHETS.contains(&lower(epithet).as_str()) => (*next).to_owned(),
+        [first, ..] => (*first).to_owned(),
+        [] => name.to_owned(),
+    }
+}
+
 /// A validated character.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Character {
     /// Their name, as the table calls them.
     pub name: String,
+    /// The name a storyteller uses after the first mention.
+    pub short: String,
+    /// The pronouns a storyteller uses.
+    pub pronouns: Pronouns,
     /// A line of description.
     pub description: String,
     /// Skill, 1 (knows the rules) to 10 (a master).
@@ -108,6 +180,8 @@ impl Character {
         let root = doc.root(&parsed);
         root.only(&[
             "name",
+            "short",
+            "pronouns",
             "description",
             "skill",
             "temperament",
@@ -118,6 +192,23 @@ impl Character {
         ])?;
 
         let name = root.need("name")?.name("name")?;
+        let short = match root.get("short") {
+            Some(f) => f.name("short name")?,
+            None => default_short(&name),
+        };
+        let pronouns = match root.get("pronouns") {
+            Some(f) => match f.str()?.trim().to_lowercase().as_str() {
+                "he" | "he/him" => Pronouns::He,
+                "she" | "she/her" => Pronouns::She,
+                "they" | "they/them" => Pronouns::They,
+                other => {
+                    return Err(f.error(format!(
+                        "pronouns are \"he\", \"she\" or \"they\", not `{other}`"
+                    )));
+                }
+            },
+            None => Pronouns::They,
+        };
         let description = match root.get("description") {
             Some(f) => f.line()?,
             None => String::new(),
@@ -197,6 +288,8 @@ impl Character {
 
         Ok(Character {
             name,
+            short,
+            pronouns,
             description,
             skill,
             temperament,

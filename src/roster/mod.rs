@@ -9,7 +9,7 @@ pub mod tavern;
 
 use std::path::{Path, PathBuf};
 
-pub use character::{Character, Voice};
+pub use character::{Character, Pronouns, Voice, default_short};
 pub use evening::{Evening, MatchPlan};
 pub use kind::{FileKind, detect};
 pub use source::FileError;

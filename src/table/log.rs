@@ -12,10 +12,29 @@ use crate::games::{Event, GameKind, Outcome, Seat};
 pub struct Entrant {
     /// Their name.
     pub name: String,
+    /// The name a storyteller uses after the first mention.
+    pub short: String,
+    /// The pronouns a storyteller uses.
+    pub pronouns: crate::roster::Pronouns,
     /// Their skill at this game.
     pub skill: Skill,
     /// Their temperament at this game.
     pub temperament: Temperament,
+}
+
+impl Entrant {
+    /// Someone of this name, skill and temperament, with the short name a storyteller
+    /// would give them and no pronouns but "they".
+    #[must_use]
+    pub fn new(name: &str, skill: Skill, temperament: Temperament) -> Entrant {
+        Entrant {
+            name: name.to_owned(),
+            short: crate::roster::default_short(name),
+            pronouns: crate::roster::Pronouns::They,
+            skill,
+            temperament,
+        }
+    }
 }
 
 /// One step of a game: a seat's move or a chance outcome, and what it caused.

@@ -262,6 +262,8 @@ impl MatchSpec {
             .iter()
             .map(|s| Entrant {
                 name: s.character.name.clone(),
+                short: s.character.short.clone(),
+                pronouns: s.character.pronouns,
                 skill: s.character.skill_at(self.game),
                 temperament: s.character.temperament_at(self.game),
             })

@@ -58,11 +58,7 @@ impl G {
 pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> MatchLog {
     let entrants: Vec<Entrant> = names
         .iter()
-        .map(|n| Entrant {
-            name: (*n).to_owned(),
-            skill: Skill::Level(5),
-            temperament: Temperament::Steady,
-        })
+        .map(|n| Entrant::new(n, Skill::Level(5), Temperament::Steady))
         .collect();
     let mut wins = vec![0u32; names.len()];
     let games: Vec<GameLog> = games

@@ -234,6 +234,21 @@ impl Game for Kiust {
         Ok(pos)
     }
 
+    fn move_words(mv: Move, mover: Seat) -> String {
+        match mv {
+            Move::Throw(throw) => format!("throws {throw}"),
+            Move::Step { from, to } => {
+                // The opponent's inner row: column c for player 1, b for player 2.
+                let enemy_row = if mover.0 == 0 { 2 } else { 1 };
+                if to.column() == enemy_row && from.column() != enemy_row {
+                    format!("crosses into the enemy row at {to}")
+                } else {
+                    format!("moves a man from {from} to {to}")
+                }
+            }
+        }
+    }
+
     fn set_options(&mut self, options: &Options) {
         self.options = *options;
     }

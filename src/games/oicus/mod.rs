@@ -250,6 +250,11 @@ impl Game for Oicus {
         Ok(pos)
     }
 
+    fn move_words(mv: Move, mover: Seat) -> String {
+        let _ = mover;
+        moves::words(mv)
+    }
+
     fn check_for_match(options: &Options) -> Result<(), super::StartError> {
         super::StartError::cap_in_match(
             GameKind::Oicustiytac,

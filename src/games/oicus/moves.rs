@@ -329,6 +329,44 @@ impl FromStr for Move {
     }
 }
 
+/// A turn in plain words, `{their}` standing for the mover's possessive: "whelps two
+/// stones into {their} eighth and ninth traps".
+#[must_use]
+pub fn words(mv: Move) -> String {
+    use crate::games::words::{ordinal, stones};
+    let trap = |a: Action| ordinal(usize::from(a.trap()));
+    let one = |a: Action, n: usize, again: bool| -> String {
+        let what = if again { "one".to_owned() } else { stones(n) };
+        match a.kind() {
+            ActionKind::Whelp => format!("whelps {what} into {{their}} {} trap", trap(a)),
+            ActionKind::Vertical => format!("sends {what} across from {{their}} {} trap", trap(a)),
+            ActionKind::Diagonal => {
+                format!("brings {what} back from the other Land's {} trap", trap(a))
+            }
+            ActionKind::Home => format!("brings {what} home from {{their}} {} trap", trap(a)),
+        }
+    };
+    let (actions, n) = mv.actions();
+    match &actions[..n] {
+        [] => "passes".to_owned(),
+        [(a, count)] => one(*a, usize::from(*count), false),
+        [(a, _), (b, _)] if a.kind() == b.kind() && a.kind() == ActionKind::Whelp => {
+            if a.trap() == b.trap() {
+                format!("whelps two stones into {{their}} {} trap", trap(*a))
+            } else {
+                format!(
+                    "whelps two stones into {{their}} {} and {} traps",
+                    trap(*a),
+                    trap(*b)
+                )
+            }
+        }
+        [(a, _), (b, _)] if a == b => one(*a, 2, false),
+        [(a, _), (b, _)] => format!("{} and {}", one(*a, 1, false), one(*b, 1, true)),
+        _ => mv.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -275,6 +275,17 @@ impl Game for Pic {
         })
     }
 
+    fn move_words(mv: Move, mover: Seat) -> String {
+        match mv.heap() {
+            None => "passes".to_owned(),
+            Some(h) if h / 3 == mover.index() => format!(
+                "sows {{their}} {} heap",
+                crate::games::words::ordinal(h % 3 + 1)
+            ),
+            Some(h) => format!("sows heap {}", h + 1),
+        }
+    }
+
     fn check_for_match(options: &Options) -> Result<(), super::StartError> {
         super::StartError::cap_in_match(
             GameKind::Pic,

@@ -1,0 +1,152 @@
+//! Moves in plain words, for the storyteller: each game says what a move of its own
+//! does ("steps a stone onto the river at c4", "whelps two stones into {their} eighth and
+//! ninth traps"), so no notation is read out at the table and no rule is written twice.
+
+use super::{Game, GameKind, Seat};
+
+/// "first" to "tenth"; past ten, the number.
+#[must_use]
+pub fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    WORDS
+        .get(n.wrapping_sub(1))
+        .map_or_else(|| format!("{n}th"), |w| (*w).to_owned())
+}
+
+/// "one" to "twelve"; past twelve, the number.
+#[must_use]
+pub fn number(n: usize) -> String {
+    const WORDS: [&str; 12] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    WORDS
+        .get(n.wrapping_sub(1))
+        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
+}
+
+/// "a stone", "two stones", "three stones".
+#[must_use]
+pub fn stones(n: usize) -> String {
+    match n {
+        1 => "a stone".to_owned(),
+        2 => "two stones".to_owned(),
+        3 => "three stones".to_owned(),
+        n => format!("{n} stones"),
+    }
+}
+
+/// The move written `text` in plain words, for the seat that made it; `None` when the
+/// text is not a move of the game (a log from elsewhere).
+#[must_use]
+pub fn move_words(kind: GameKind, text: &str, mover: Seat) -> Option<String> {
+    with_game!(kind, G => text
+        .parse::<<G as Game>::Move>()
+        .ok()
+        .map(|mv| G::move_words(mv, mover)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_tells_its_moves_without_notation() {
+        let cases = [
+            (
+                GameKind::TidesOfWar,
+                "e1-f1",
+                0,
+                "steps a stone onto the river at f1",
+            ),
+            (
+                GameKind::TidesOfWar,
+                "d1-e1",
+                0,
+                "steps a stone from d1 to e1",
+            ),
+            (
+                GameKind::TidesOfWar,
+                "b4-c4",
+                0,
+                "steps a stone onto the river at c4",
+            ),
+            (GameKind::TidesOfWar, "c4-d4", 0, "crosses the river to d4"),
+            (
+                GameKind::TidesOfWar,
+                "c3xe5",
+                0,
+                "jumps from c3 over d4 to e5",
+            ),
+            (
+                GameKind::TidesOfWar,
+                "c3xe5xe3",
+                0,
+                "leaps from c3 in a chain of two jumps to e3",
+            ),
+            (GameKind::Pic, "4", 1, "sows {their} first heap"),
+            (GameKind::Pic, "3", 0, "sows {their} third heap"),
+            (GameKind::Pic, "-", 2, "passes"),
+            (
+                GameKind::KiustOyun,
+                "a10-b12",
+                0,
+                "moves a man from a10 to b12",
+            ),
+            (
+                GameKind::KiustOyun,
+                "b2-c1",
+                0,
+                "crosses into the enemy row at c1",
+            ),
+            (
+                GameKind::KiustOyun,
+                "c2-b1",
+                1,
+                "crosses into the enemy row at b1",
+            ),
+            (
+                GameKind::Oicustiytac,
+                "W8+W9",
+                0,
+                "whelps two stones into {their} eighth and ninth traps",
+            ),
+            (
+                GameKind::Oicustiytac,
+                "W5",
+                1,
+                "whelps a stone into {their} fifth trap",
+            ),
+            (
+                GameKind::Oicustiytac,
+                "V6+D4-2",
+                0,
+                "sends a stone across from {their} sixth trap and brings one back from the other Land's fourth trap",
+            ),
+            (
+                GameKind::Oicustiytac,
+                "3V6",
+                0,
+                "sends three stones across from {their} sixth trap",
+            ),
+            (
+                GameKind::Oicustiytac,
+                "H1",
+                0,
+                "brings a stone home from {their} first trap",
+            ),
+            (GameKind::Oicustiytac, "-", 0, "passes"),
+        ];
+        for (kind, text, seat, words) in cases {
+            assert_eq!(
+                move_words(kind, text, Seat(seat)).as_deref(),
+                Some(words),
+                "{kind} {text}"
+            );
+        }
+        assert_eq!(move_words(GameKind::Pic, "nonsense", Seat(0)), None);
+    }
+}
