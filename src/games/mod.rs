@@ -561,6 +561,22 @@ pub trait Game:
         }
     }
 
+    /// How far forward the seat's forces stand, in `0..=1`: 0 with all of them at home,
+    /// 1 with all as deep in enemy ground as they go. A positional feature for style
+    /// only (a bold player likes to advance, a cautious one to keep its line); a game
+    /// without a front answers 0 everywhere.
+    fn advance(&self, seat: Seat) -> f32 {
+        let _ = seat;
+        0.0
+    }
+
+    /// How many more plies without progress end the game as a draw, where a rule says so
+    /// (Tides of War's truce: plies left before it, reset by a capture); `None` where no
+    /// such rule runs (caps that count every turn are not one).
+    fn moves_to_draw(&self) -> Option<u32> {
+        None
+    }
+
     /// Decides who takes the first turn among `players` named players, as the game's
     /// custom says; the default is a lot, each player equally likely.
     fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {

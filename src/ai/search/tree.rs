@@ -1,6 +1,7 @@
 //! The search tree's storage: nodes and edges in two arenas that are cleared, not freed,
 //! between decisions, and the values a finished or proven node carries.
 
+use super::Judge;
 use crate::games::{Chance, Game, Seat, Turn};
 
 /// Marks an edge whose child has not been made yet.
@@ -260,17 +261,28 @@ pub(super) fn outcome_rewards<G: Game>(pos: &G, contempt: f32) -> Rewards {
 
 /// The game's heuristic turned into shares of the result: a softmax of `sharpness` times
 /// each seat's heuristic, so that a position judged level gives every seat an equal share.
-pub(super) fn heuristic_rewards<G: Game>(pos: &G, sharpness: f32) -> Rewards {
+///
+/// Where a rule will draw the game after so many plies without progress
+/// ([`Game::moves_to_draw`]), the judgement leans towards that draw (worth `contempt` less
+/// than a fair share to each seat) as it nears (see [`Judge::draw_horizon`]). A player with
+/// contempt for draws then sees progress (a capture, which puts the draw far off again) as
+/// worth something in itself, before the draw is within reach of its search.
+pub(super) fn heuristic_rewards<G: Game>(pos: &G, judge: &Judge) -> Rewards {
     let players = pos.players().min(MAX_SEATS);
     let mut r = [0.0; MAX_SEATS];
     pos.heuristics(&mut r[..players]);
     let mut sum = 0.0;
     for slot in r.iter_mut().take(players) {
-        *slot = (sharpness * slot.clamp(-1.0, 1.0)).exp();
+        *slot = (judge.sharpness * slot.clamp(-1.0, 1.0)).exp();
         sum += *slot;
     }
+    let pressure = match pos.moves_to_draw() {
+        Some(left) if judge.draw_horizon > 0.0 => (-(left as f32) / judge.draw_horizon).exp(),
+        _ => 0.0,
+    };
+    let draw = 1.0 / players as f32 - judge.contempt;
     for slot in r.iter_mut().take(players) {
-        *slot /= sum;
+        *slot = *slot / sum * (1.0 - pressure) + draw * pressure;
     }
     r
 }

@@ -371,6 +371,18 @@ impl Game for Oicus {
         out[..2].copy_from_slice(&self.judgements());
     }
 
+    /// The seat's stones in the opponent's Land, of all its stones.
+    fn advance(&self, seat: Seat) -> f32 {
+        let me = seat.index();
+        let opponent = if me == 0 { 10..20 } else { 0..10 };
+        f32::from(self.stones[me][opponent].iter().sum::<u8>()) / f32::from(STONES)
+    }
+
+    /// A round's turn cap scores it as it stands; no rule draws it for want of progress.
+    fn moves_to_draw(&self) -> Option<u32> {
+        None
+    }
+
     fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {
         first::draw(players, rng)
     }
