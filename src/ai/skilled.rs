@@ -94,7 +94,10 @@ impl<G: Game> Player<G> for SkilledPlayer<G> {
             self.opening * OPENING_MOVES.saturating_sub(made) as f32 / OPENING_MOVES as f32;
         self.traits.clear();
         self.priors.clear();
-        if self.foresight > 0 || self.leaning.reads_moves() || margin > 0.0 {
+        // The book reads how far each move advances only for a temperament with a taste
+        // for it (reading the moves costs more than a quick player's whole search).
+        let book_reads = margin > 0.0 && self.leaning.advance != 0.0;
+        if self.foresight > 0 || self.leaning.reads_moves() || book_reads {
             let judge = self.search.config().judge();
             read_traits(pos, &self.moves, judge, &mut self.traits);
             if self.foresight > 0 {
