@@ -11,7 +11,12 @@
 //! own, judged by the game's heuristic: a search of another kind, for checking how much
 //! room a game leaves), or `L<n>` (the level's profile) followed by overrides:
 //! `it=` iterations, `c=` exploration, `leaf=roll|eval`, `plies=`, `sharp=`, `t=`
-//! temperature, `f=` foresight, `ct=` contempt, `slip=`, `stop=` share or `none`. Seats alternate; the score is A's.
+//! temperature, `f=` foresight, `ct=` contempt, `hz=` draw horizon, `slip=`, `stop=` share
+//! or `none`, `book=` the opening book's margin (0: none), `temp=` a temperament (default
+//! steady). Seats alternate; the score is A's, and drawn games are counted, with those in
+//! which nothing was captured. Game `g` of a run
+//! is seeded as a ladder's games are, from the run's seed and `g`
+//! ([`taproom::seed::derive`]).
 
 use std::time::Instant;
 
@@ -21,7 +26,9 @@ use taproom::ai::{
     BaselinePlayer, Player, Profile, RandomPlayer, Skill, SkilledPlayer, TableRng, Temperament,
     best_by_value, one_ply_value, table_rng,
 };
-use taproom::games::{Game, Seat, Turn};
+use taproom::games::{Event, Game, Seat, Turn};
+use taproom::seed::{Purpose, derive};
+use taproom::stats::wilson;
 use taproom::table::run_game;
 
 #[derive(Clone, Copy)]
@@ -29,7 +36,7 @@ enum Spec {
     Baseline,
     Random,
     Expectimax,
-    Profile(Profile),
+    Profile(Profile, Temperament),
 }
 
 fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
@@ -46,6 +53,7 @@ fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
         .and_then(|n| n.parse().ok())
         .ok_or_else(|| format!("`{head}` is not L<level>"))?;
     let mut p = Skill::Level(level).profile_for::<G>();
+    let mut temperament = Temperament::Steady;
     for part in parts {
         let (k, v) = part
             .split_once('=')
@@ -57,7 +65,10 @@ fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
             "t" => p.temperature = num(v)?,
             "f" => p.foresight = num(v)? as u32,
             "ct" => p.search.contempt = num(v)?,
+            "hz" => p.search.draw_horizon = num(v)?,
             "slip" => p.slip = num(v)?,
+            "book" => p.opening = num(v)?,
+            "temp" => temperament = v.parse().map_err(|e| format!("{e}"))?,
             "stop" => p.search.stop_early = (v != "none").then(|| num(v)).transpose()?,
             "leaf" => {
                 p.search.leaf = match v {
@@ -81,7 +92,7 @@ fn parse_spec<G: Game>(text: &str) -> Result<Spec, String> {
             _ => return Err(format!("unknown key `{k}`")),
         }
     }
-    Ok(Spec::Profile(p))
+    Ok(Spec::Profile(p, temperament))
 }
 
 fn player<G: Game>(spec: Spec) -> Box<dyn Player<G>> {
@@ -89,10 +100,9 @@ fn player<G: Game>(spec: Spec) -> Box<dyn Player<G>> {
         Spec::Baseline => Box::new(BaselinePlayer::<G>::default()),
         Spec::Random => Box::new(RandomPlayer),
         Spec::Expectimax => Box::new(Expectimax),
-        Spec::Profile(p) => Box::new(SkilledPlayer::<G>::with_profile(
-            p,
-            Temperament::Steady.leaning(),
-        )),
+        Spec::Profile(p, temperament) => {
+            Box::new(SkilledPlayer::<G>::with_profile(p, temperament.leaning()))
+        }
     }
 }
 
@@ -148,53 +158,71 @@ impl<G: Game> Player<G> for Expectimax {
     }
 }
 
-fn play<G: Game>(specs: [Spec; 2], seed: u64) -> ([f32; 2], u64) {
+/// One game's result: each seat's share, the seat moves made, and whether anything was
+/// captured.
+struct Played {
+    shares: [f32; 2],
+    moves: u64,
+    captured: bool,
+}
+
+fn play<G: Game>(specs: [Spec; 2], seed: u64) -> Played {
     let mut players = vec![player::<G>(specs[0]), player::<G>(specs[1])];
     let mut pos = G::start(2, &G::Options::default()).expect("two seats");
     let mut rng = table_rng(seed);
     let mut moves = 0;
+    let mut captured = false;
     let o = run_game(
         &mut pos,
         &mut players,
         &[0, 1],
         &mut rng,
         1,
-        &mut |seat, _, (), _: &G| moves += u64::from(seat.is_some()),
+        &mut |seat, _, events: Vec<Event>, _: &G| {
+            moves += u64::from(seat.is_some());
+            captured |= events.iter().any(|e| matches!(e, Event::Capture { .. }));
+        },
     )
     .expect("every game ends");
-    (
-        [o.reward(Seat(0), 2) as f32, o.reward(Seat(1), 2) as f32],
+    Played {
+        shares: [o.reward(Seat(0), 2) as f32, o.reward(Seat(1), 2) as f32],
         moves,
-    )
+        captured,
+    }
 }
 
 fn run<G: Game>(games: u32, seed: u64, a: &str, b: &str) -> Result<(), String> {
     let specs = [parse_spec::<G>(a)?, parse_spec::<G>(b)?];
     let start = Instant::now();
-    let results: Vec<(f32, u64)> = (0..games)
+    // A's share, the moves, and whether the game was drawn without a capture.
+    let results: Vec<(f32, u64, bool)> = (0..games)
         .into_par_iter()
         .map(|g| {
-            let s = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
-            if g % 2 == 0 {
-                let (r, m) = play::<G>(specs, s);
-                (r[0], m)
+            let s = derive(seed, Purpose::LadderGame, &[u64::from(g)]);
+            let (p, a_seat) = if g % 2 == 0 {
+                (play::<G>(specs, s), 0)
             } else {
-                let (r, m) = play::<G>([specs[1], specs[0]], s);
-                (r[1], m)
-            }
+                (play::<G>([specs[1], specs[0]], s), 1)
+            };
+            let share = p.shares[a_seat];
+            (share, p.moves, !p.captured && (share - 0.5).abs() < 1e-6)
         })
         .collect();
     let n = results.len() as f64;
-    let score: f64 = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;
+    let points: f64 = results.iter().map(|r| f64::from(r.0)).sum();
+    let score = points / n;
     let wins = results.iter().filter(|r| r.0 > 0.5).count();
     let losses = results.iter().filter(|r| r.0 < 0.5).count();
+    let draws = games as usize - wins - losses;
+    let quiet = results.iter().filter(|r| r.2).count();
     let moves: f64 = results.iter().map(|r| r.1 as f64).sum::<f64>() / n;
-    let half = 1.96 * (score * (1.0 - score) / n).sqrt();
+    let (low, high) = wilson(points, u64::from(games));
     println!(
-        "{a} vs {b}: {:.1}% ±{:.1} (+{wins} ={} -{losses}) {moves:.0} moves/game, {:.0} ms/game",
+        "{a} vs {b}: {:.1}% (95%: {:.1}–{:.1}) (+{wins} ={draws} -{losses}; {quiet} drawn \
+         without a capture) {moves:.0} moves/game, {:.0} ms/game",
         score * 100.0,
-        half * 100.0,
-        games as usize - wins - losses,
+        low * 100.0,
+        high * 100.0,
         start.elapsed().as_secs_f64() * 1000.0 / n * rayon::current_num_threads() as f64,
     );
     Ok(())

@@ -39,7 +39,15 @@
 //!
 //! Every level has a little contempt for draws ([`CONTEMPT`]): it plays on for a result,
 //! which is what makes the stronger of two players show it (Tides of War between two
-//! careful players is otherwise a truce nearly every time).
+//! careful players is otherwise a truce nearly every time), and feels a draw for want of
+//! progress coming before its search can see it ([`DRAW_HORIZON`]): Tides of War's truce
+//! after 60 plies without a capture weighs on its judgement from afar, so that two careful
+//! players trade rather than shuffle into a truce without a single capture.
+//!
+//! In its first three moves of a game a player opens from a book of near-equal moves
+//! ([`Profile::opening`]): any move within the game's margin of the best, drawn on the
+//! table's generator by the temperament's taste, so that the same two players open
+//! differently from seed to seed (a seed still replays every choice).
 
 use super::Skill;
 use super::search::{Config, Leaf};
@@ -59,6 +67,10 @@ pub struct Profile {
     /// The chance that the player does not think at all and plays any legal move (a
     /// slip of attention): the beginner's blunder.
     pub slip: f32,
+    /// The opening book's margin at a game's first move: how far below the best score a
+    /// move may be and still be played (narrowing over the opening's first moves); 0
+    /// plays no book.
+    pub opening: f32,
 }
 
 /// One level of one game.
@@ -131,8 +143,13 @@ const PIC: [Level; 10] = {
     levels
 };
 
-/// Kiust Oyun plays the shared table: slips did not part its levels (the README says why).
-const KIUST: [Level; 10] = COMMON;
+/// Kiust Oyun's sticks leave a player little to choose, and a bigger search barely
+/// helps (the README says why): its levels are the shared table with slips that fall as
+/// they climb, so that the levels keep their order.
+const KIUST: [Level; 10] = with_slips(
+    COMMON,
+    [0.95, 0.6, 0.45, 0.35, 0.25, 0.18, 0.12, 0.06, 0.02, 0.0],
+);
 
 /// Òicustiỳtac's turns are many and a search of more than a hundred playouts sees little
 /// more (levels 5 to 10 of the shared table were within a few points of each other), so
@@ -171,6 +188,17 @@ fn stop_share(kind: GameKind) -> f32 {
     }
 }
 
+/// How far below the best a move may score and still be in a game's opening book (see
+/// [`Profile::opening`]): within the noise of the search's own estimates at the start.
+fn opening_margin(kind: GameKind) -> f32 {
+    match kind {
+        GameKind::TidesOfWar => 0.05,
+        GameKind::Pic => 0.15,
+        GameKind::KiustOyun => 0.03,
+        GameKind::Oicustiytac => 0.03,
+    }
+}
+
 /// The exploration constant of the levels (their leaf values are heuristic, not 0/1).
 const EXPLORATION: f32 = 0.4;
 /// Random plies before the heuristic judges a leaf.
@@ -180,6 +208,9 @@ const SHARPNESS: f32 = 6.0;
 /// How much less than a fair share a draw is worth to the levels: they play on for a
 /// result rather than settle for a truce (a temperament moves this either way).
 pub const CONTEMPT: f32 = 0.1;
+/// How soon a draw for want of progress weighs on the levels' judgement, in plies (see
+/// [`super::search::Judge::draw_horizon`]; only Tides of War's truce is such a draw).
+pub const DRAW_HORIZON: f32 = 25.0;
 
 /// The plain reference: UCT with exploration √2, random playouts to the end, 1,000
 /// iterations, the most visited move.
@@ -190,6 +221,7 @@ pub const BASELINE: Config = Config {
     stop_early: None,
     solver: false,
     contempt: 0.0,
+    draw_horizon: 0.0,
 };
 
 impl Skill {
@@ -208,6 +240,7 @@ impl Skill {
                 temperature: 0.0,
                 foresight: 0,
                 slip: 0.0,
+                opening: 0.0,
             },
             Skill::Level(n) => {
                 let l = table(kind)[usize::from(n.clamp(1, 10)) - 1];
@@ -222,10 +255,12 @@ impl Skill {
                         stop_early: (l.temperature == 0.0).then(|| stop_share(kind)),
                         solver: true,
                         contempt: CONTEMPT,
+                        draw_horizon: DRAW_HORIZON,
                     },
                     temperature: l.temperature,
                     foresight: l.foresight,
                     slip: l.slip,
+                    opening: opening_margin(kind),
                 }
             }
         }

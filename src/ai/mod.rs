@@ -38,6 +38,10 @@ pub trait Player<G: Game>: Send {
     /// Picks one of the legal moves of the seat to move in `pos` (which is not over and
     /// not a chance node).
     fn choose(&mut self, pos: &G, rng: &mut TableRng) -> G::Move;
+
+    /// Told that a new game (or round) begins, before its first move: a player that
+    /// plays its openings its own way counts its moves from here.
+    fn new_game(&mut self) {}
 }
 
 /// The player a character of this skill and temperament gets: the search, with the

@@ -16,13 +16,18 @@
 //! results), a temperament turns these into a small bonus or malus on the move's value:
 //! small enough that style changes which of the near-equal moves is played, not how well.
 //!
-//! | temperament | attack | exposure | restriction | risk (spread) | whim | contempt |
-//! | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-//! | cautious | −0.08 (avoids trades) | 0.01 | | −0.10 (prefers the sure thing) | | −0.10 (a draw is fine) |
-//! | steady | | | | | | |
-//! | bold | +0.08 (takes what it can) | | | | | +0.05 |
-//! | reckless | +0.06 | | | +0.05 (likes a gamble) | ×1.1 | +0.10 (never settles) |
-//! | cunning | | | +0.06 (hems the opponent in) | | | |
+//! | temperament | attack | exposure | restriction | risk (spread) | whim | contempt | advance (opening) |
+//! | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+//! | cautious | −0.08 (avoids trades) | 0.01 | | −0.10 (prefers the sure thing) | | −0.05 (a draw is fine) | −0.06 (keeps its line) |
+//! | steady | | | | | | | |
+//! | bold | +0.08 (takes what it can) | | | | | +0.05 | +0.06 (comes forward) |
+//! | reckless | +0.06 | | | +0.05 (likes a gamble) | ×1.1 | +0.10 (never settles) | +0.04 |
+//! | cunning | | | +0.06 (hems the opponent in) | | | | |
+//!
+//! In a game's first moves, a player draws among the moves the search judges about as
+//! good as the best (the opening book, [`super::levels::Profile::opening`]) by these
+//! tastes, the advance column among them: how much further forward a move brings its
+//! forces ([`crate::games::Game::advance`]).
 //!
 //! Measured on Tides of War (`taproom ladder tides --levels 5 --temperaments all`), the
 //! five stay within about 30 rating points of each other, while a bold level-5 player
@@ -30,7 +35,7 @@
 //! under half (see the tests in `ai/tests.rs`).
 
 use super::Temperament;
-use super::search::{RootMove, static_rewards};
+use super::search::{Judge, RootMove, static_rewards};
 use crate::games::{Chance, Event, Game, Seat, Tally, Turn};
 
 /// Losses that weigh as much as a lost game in an exposure count.
@@ -54,6 +59,8 @@ pub struct Traits {
     /// Our share of the result after the reply the next opponent likes best, averaged
     /// over chance: a two-ply look, which the search takes as its prior opinion.
     pub outlook: f32,
+    /// How much further forward the move brings our forces ([`Game::advance`]).
+    pub advance: f32,
 }
 
 /// The style weights of a temperament, in units of the mover's share of the result.
@@ -72,6 +79,9 @@ pub struct Leaning {
     /// How much less than a fair share a draw is worth: a player with contempt for draws
     /// plays on for a result.
     pub contempt: f32,
+    /// In the opening, the taste for moves that bring its forces forward (negative: for
+    /// keeping its line), per unit of relative advance among the opening's moves.
+    pub advance: f32,
 }
 
 impl Temperament {
@@ -85,6 +95,7 @@ impl Temperament {
             risk: 0.0,
             whim: 1.0,
             contempt: 0.0,
+            advance: 0.0,
         };
         match self {
             Temperament::Steady => none,
@@ -92,12 +103,14 @@ impl Temperament {
                 attack: -0.08,
                 exposure: 0.01,
                 risk: -0.1,
-                contempt: -0.1,
+                contempt: -0.05,
+                advance: -0.06,
                 ..none
             },
             Temperament::Bold => Leaning {
                 attack: 0.08,
                 contempt: 0.05,
+                advance: 0.06,
                 ..none
             },
             Temperament::Reckless => Leaning {
@@ -105,6 +118,7 @@ impl Temperament {
                 risk: 0.05,
                 whim: 1.1,
                 contempt: 0.1,
+                advance: 0.04,
                 ..none
             },
             Temperament::Cunning => Leaning {
@@ -147,13 +161,35 @@ impl Leaning {
     }
 }
 
-/// How a scan judges positions: the search's own sharpness and contempt for draws.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Judge {
-    /// See [`super::search::Config::sharpness`].
-    pub sharpness: f32,
-    /// See [`super::search::Config::contempt`].
-    pub contempt: f32,
+impl Leaning {
+    /// How much this temperament likes each of an opening's near-equal moves (indices
+    /// into `traits` and `bonuses`, which are in legal-move order), into `out`: the move's
+    /// bonus, plus the taste for advancing times how far the move advances compared with
+    /// the others (scaled to `-1..=1` among them).
+    pub fn opening_tastes(
+        &self,
+        candidates: &[usize],
+        traits: &[Traits],
+        bonuses: &[f32],
+        out: &mut Vec<f32>,
+    ) {
+        out.clear();
+        let advance = |i: usize| traits.get(i).map_or(0.0, |t| t.advance);
+        let mean =
+            candidates.iter().map(|&i| advance(i)).sum::<f32>() / candidates.len().max(1) as f32;
+        let reach = candidates
+            .iter()
+            .map(|&i| (advance(i) - mean).abs())
+            .fold(0.0, f32::max);
+        for &i in candidates {
+            let relative = if reach > 1e-6 {
+                (advance(i) - mean) / reach
+            } else {
+                0.0
+            };
+            out.push(bonuses.get(i).copied().unwrap_or(0.0) + self.advance * relative);
+        }
+    }
 }
 
 /// Reads the traits of each move in `moves` (legal moves of the seat to move in `pos`).
@@ -167,6 +203,7 @@ pub fn read_traits<G: Game>(pos: &G, moves: &[G::Move], judge: Judge, out: &mut 
         moves: Vec::new(),
         replies_allowed: SCAN_LIMIT / moves.len().max(1),
     };
+    let advance = pos.advance(me);
     for &mv in moves {
         let mut next = pos.clone();
         scan.events.clear();
@@ -178,6 +215,7 @@ pub fn read_traits<G: Game>(pos: &G, moves: &[G::Move], judge: Judge, out: &mut 
             exposure: look.exposure,
             replies: look.replies,
             outlook: look.outlook,
+            advance: next.advance(me) - advance,
         });
     }
 }
@@ -258,7 +296,7 @@ struct Scan<G: Game> {
 impl<G: Game> Scan<G> {
     /// Our share of the result as the position stands.
     fn share(&self, pos: &G, seat: Seat) -> f32 {
-        static_rewards(pos, self.judge.sharpness, self.judge.contempt)[seat.index()]
+        static_rewards(pos, &self.judge)[seat.index()]
     }
 
     /// The next opponent's worst reply for us, their number of replies and our share after
@@ -304,7 +342,7 @@ impl<G: Game> Scan<G> {
                     next.play_unchecked(mv, &mut self.events);
                     let loss = self.events.iter().map(|e| loss_of(e, self.me)).sum();
                     look.exposure = look.exposure.max(loss);
-                    let shares = static_rewards(&next, self.judge.sharpness, self.judge.contempt);
+                    let shares = static_rewards(&next, &self.judge);
                     if shares[them.index()] > best {
                         best = shares[them.index()];
                         look.outlook = shares[self.me.index()];

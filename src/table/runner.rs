@@ -134,6 +134,9 @@ pub fn run_game<G: Game, E: EventSink + Default>(
     step: &mut StepFn<'_, G, E>,
 ) -> Result<Outcome, TableError> {
     let mut chance_buf = Vec::new();
+    for player in players.iter_mut() {
+        player.new_game();
+    }
     for _ in 0..STEP_GUARD {
         let (seat, mv) = match pos.turn() {
             Turn::Over => return pos.outcome().ok_or(TableError::Runaway { game: number }),

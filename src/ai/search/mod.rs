@@ -61,6 +61,10 @@ pub struct Config {
     /// How much less than its fair share a draw is worth to every seat: a player with
     /// contempt for draws plays on for a result.
     pub contempt: f32,
+    /// Where a rule draws a game after so many plies without progress
+    /// ([`Game::moves_to_draw`]), how soon the prospect of that draw weighs on a judged
+    /// position, in plies (see [`Judge::draw_horizon`]); 0 never.
+    pub draw_horizon: f32,
 }
 
 impl Config {
@@ -72,6 +76,34 @@ impl Config {
             Leaf::Evaluate { sharpness, .. } => sharpness,
         }
     }
+
+    /// How this search judges a position it does not search further.
+    #[must_use]
+    pub fn judge(&self) -> Judge {
+        Judge {
+            sharpness: self.sharpness(),
+            contempt: self.contempt,
+            draw_horizon: self.draw_horizon,
+        }
+    }
+}
+
+/// How a position is judged without search: the game's heuristic made into shares of the
+/// result, a draw worth less than a fair share, and the draw for want of progress
+/// weighing as it nears.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judge {
+    /// How strongly a heuristic lead counts as a likely win.
+    pub sharpness: f32,
+    /// How much less than a fair share a draw is worth to every seat.
+    pub contempt: f32,
+    /// Plies: where a rule will draw the game after so many plies without progress
+    /// ([`Game::moves_to_draw`]), a position `left` plies from that draw is judged as
+    /// that draw with weight `exp(-left / draw_horizon)` (the chance that a quiet game
+    /// stays quiet that long, were progress made every `draw_horizon` plies on average)
+    /// and as the heuristic has it with the rest. 0: the draw weighs nothing until it
+    /// comes.
+    pub draw_horizon: f32,
 }
 
 /// The sharpness a rollout uses when a game outlasts it (never, with the games' caps).
@@ -107,13 +139,12 @@ pub struct RootMove<M> {
     pub exact: bool,
 }
 
-/// A position's value without search: the result when it is over, else the heuristic made
-/// into shares by a softmax of `sharpness` (a draw is worth `contempt` less to each seat).
+/// A position's value without search: the result when it is over, else as `judge` has it.
 #[must_use]
-pub fn static_rewards<G: Game>(pos: &G, sharpness: f32, contempt: f32) -> Rewards {
+pub fn static_rewards<G: Game>(pos: &G, judge: &Judge) -> Rewards {
     match pos.turn() {
-        Turn::Over => outcome_rewards(pos, contempt),
-        _ => heuristic_rewards(pos, sharpness),
+        Turn::Over => outcome_rewards(pos, judge.contempt),
+        _ => heuristic_rewards(pos, judge),
     }
 }
 
@@ -182,11 +213,8 @@ impl<G: Game> Search<G> {
         self.tree.expand(0);
         let range = self.tree.range(0);
         if weight > 0 && priors.len() == range.len() {
-            let w = weight as f32;
             for (edge, &p) in self.tree.edges[range.clone()].iter_mut().zip(priors) {
-                edge.visits = weight;
-                edge.total = w * p;
-                edge.total_sq = w * p * p;
+                edge.assume(weight, p);
             }
             self.tree.nodes[0].visits = weight * range.len() as u32;
         }
@@ -302,11 +330,9 @@ impl<G: Game> Search<G> {
             let node = &mut self.tree.nodes[n as usize];
             node.visits += 1;
             let edge = &mut self.tree.edges[e];
-            edge.visits += 1;
-            if let Turn::Seat(s) = node.turn {
-                let r = value[s.index()];
-                edge.total += r;
-                edge.total_sq += r * r;
+            match node.turn {
+                Turn::Seat(s) => edge.record(value[s.index()]),
+                Turn::Chance | Turn::Over => edge.visits += 1,
             }
         }
         if proven && self.config.solver {
@@ -336,8 +362,7 @@ impl<G: Game> Search<G> {
             self.tree.edges.swap(first + visits, pick);
             return first + visits;
         }
-        let log_n = ln_visits(visits);
-        let c = self.config.exploration;
+        let explore = self.config.exploration * ln_visits(visits).sqrt();
         let solver = self.config.solver;
         let mut best = first;
         let mut best_score = f32::NEG_INFINITY;
@@ -346,8 +371,7 @@ impl<G: Game> Search<G> {
             let score = if solver && !edge.proven.is_nan() {
                 edge.proven
             } else {
-                let n = edge.visits as f32;
-                edge.total / n + c * (log_n / n).sqrt()
+                edge.mean + explore * edge.inv_sqrt
             };
             if score > best_score {
                 best_score = score;
@@ -375,27 +399,29 @@ impl<G: Game> Search<G> {
 
     /// Judges a new leaf as the configuration says.
     fn judge(&mut self, n: u32, rng: &mut TableRng) -> Rewards {
-        let sharpness = self.config.sharpness();
+        let judge = self.config.judge();
         let max_plies = match self.config.leaf {
             Leaf::Rollout => u32::MAX,
             Leaf::Evaluate { plies, .. } => u32::from(plies),
         };
         let start = &self.tree.nodes[n as usize].pos;
         if max_plies == 0 {
-            return heuristic_rewards(start, sharpness);
+            return heuristic_rewards(start, &judge);
         }
         let mut pos = start.clone();
         let mut plies = 0;
         loop {
             let mv = match pos.turn() {
                 Turn::Over => return outcome_rewards(&pos, self.tree.contempt),
-                _ if plies >= max_plies => return heuristic_rewards(&pos, sharpness),
+                _ if plies >= max_plies => {
+                    return heuristic_rewards(&pos, &judge);
+                }
                 Turn::Chance => sample_chance(&pos, rng, &mut self.outcomes),
                 Turn::Seat(_) => {
                     self.moves.clear();
                     pos.legal_moves(&mut self.moves);
                     if self.moves.is_empty() {
-                        return heuristic_rewards(&pos, sharpness);
+                        return heuristic_rewards(&pos, &judge);
                     }
                     self.moves[rand::RngExt::random_range(rng, 0..self.moves.len())]
                 }

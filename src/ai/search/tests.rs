@@ -144,6 +144,7 @@ fn config(iterations: u32) -> Config {
         stop_early: None,
         solver: true,
         contempt: 0.0,
+        draw_horizon: 0.0,
     }
 }
 

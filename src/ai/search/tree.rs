@@ -1,6 +1,7 @@
 //! The search tree's storage: nodes and edges in two arenas that are cleared, not freed,
 //! between decisions, and the values a finished or proven node carries.
 
+use super::Judge;
 use crate::games::{Chance, Game, Seat, Turn};
 
 /// Marks an edge whose child has not been made yet.
@@ -46,6 +47,10 @@ pub(super) struct Edge<M> {
     pub total: f32,
     /// The sum of their squares (for the spread of results).
     pub total_sq: f32,
+    /// `total / visits`, kept up to date so that choosing among many edges divides nothing.
+    pub mean: f32,
+    /// `1 / sqrt(visits)`, likewise (UCT's exploration term is `c * sqrt(ln N) * this`).
+    pub inv_sqrt: f32,
     /// The mover's exact share once the child is finished or proven; NaN before.
     pub proven: f32,
 }
@@ -59,8 +64,34 @@ impl<M> Edge<M> {
             visits: 0,
             total: 0.0,
             total_sq: 0.0,
+            mean: 0.0,
+            inv_sqrt: 0.0,
             proven: f32::NAN,
         }
+    }
+
+    /// Counts one more iteration through this edge that returned `reward` to its mover.
+    pub fn record(&mut self, reward: f32) {
+        self.visits += 1;
+        self.total += reward;
+        self.total_sq += reward * reward;
+        self.refresh();
+    }
+
+    /// Counts `weight` iterations that all returned `reward` (a prior opinion).
+    pub fn assume(&mut self, weight: u32, reward: f32) {
+        let w = weight as f32;
+        self.visits = weight;
+        self.total = w * reward;
+        self.total_sq = w * reward * reward;
+        self.refresh();
+    }
+
+    /// Brings `mean` and `inv_sqrt` up to date with the sums.
+    fn refresh(&mut self) {
+        let n = self.visits as f32;
+        self.mean = self.total / n;
+        self.inv_sqrt = n.sqrt().recip();
     }
 }
 
@@ -230,16 +261,28 @@ pub(super) fn outcome_rewards<G: Game>(pos: &G, contempt: f32) -> Rewards {
 
 /// The game's heuristic turned into shares of the result: a softmax of `sharpness` times
 /// each seat's heuristic, so that a position judged level gives every seat an equal share.
-pub(super) fn heuristic_rewards<G: Game>(pos: &G, sharpness: f32) -> Rewards {
+///
+/// Where a rule will draw the game after so many plies without progress
+/// ([`Game::moves_to_draw`]), the judgement leans towards that draw (worth `contempt` less
+/// than a fair share to each seat) as it nears (see [`Judge::draw_horizon`]). A player with
+/// contempt for draws then sees progress (a capture, which puts the draw far off again) as
+/// worth something in itself, before the draw is within reach of its search.
+pub(super) fn heuristic_rewards<G: Game>(pos: &G, judge: &Judge) -> Rewards {
     let players = pos.players().min(MAX_SEATS);
     let mut r = [0.0; MAX_SEATS];
+    pos.heuristics(&mut r[..players]);
     let mut sum = 0.0;
-    for (i, slot) in r.iter_mut().enumerate().take(players) {
-        *slot = (sharpness * pos.heuristic(Seat(i as u8)).clamp(-1.0, 1.0)).exp();
+    for slot in r.iter_mut().take(players) {
+        *slot = (judge.sharpness * slot.clamp(-1.0, 1.0)).exp();
         sum += *slot;
     }
+    let pressure = match pos.moves_to_draw() {
+        Some(left) if judge.draw_horizon > 0.0 => (-(left as f32) / judge.draw_horizon).exp(),
+        _ => 0.0,
+    };
+    let draw = 1.0 / players as f32 - judge.contempt;
     for slot in r.iter_mut().take(players) {
-        *slot /= sum;
+        *slot = *slot / sum * (1.0 - pressure) + draw * pressure;
     }
     r
 }

@@ -371,6 +371,22 @@ impl Game for Kiust {
         (material / pieces * 0.8 + progress / pieces * 0.2).clamp(-1.0, 1.0)
     }
 
+    /// The seat's pieces' mean progress along their track (see `progress`).
+    fn advance(&self, seat: Seat) -> f32 {
+        let me = seat.index() & 1;
+        let count = self.pieces[me].count_ones();
+        if count == 0 {
+            return 0.0;
+        }
+        self.progress(me) / count as f32
+    }
+
+    /// Kiust Oyun's cap counts every turn and the pieces left decide; no rule draws a
+    /// game for want of progress.
+    fn moves_to_draw(&self) -> Option<u32> {
+        None
+    }
+
     fn first_turn(players: usize, rng: &mut impl rand::Rng) -> FirstTurn {
         first::first_turn(players, rng)
     }

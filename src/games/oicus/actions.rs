@@ -104,14 +104,16 @@ const fn put(out: &mut [Entry; COUNT], k: &mut usize, action: Action, source: us
 /// `r` is the board's `(r + 10) mod 20`.
 static BOARD_PLACES: [[(u8, u8); 256]; 2] = board_place_table();
 
-const fn board_place_table() -> [[(u8, u8); 256]; 2] {
-    const fn board(place: u8, side: usize) -> u8 {
-        if place as usize >= SUPPLY {
-            place
-        } else {
-            (place + 10 * side as u8) % 20
-        }
+/// A relative place as a board place for the player at `side`.
+const fn board(place: u8, side: usize) -> u8 {
+    if place as usize >= SUPPLY {
+        place
+    } else {
+        (place + 10 * side as u8) % 20
     }
+}
+
+const fn board_place_table() -> [[(u8, u8); 256]; 2] {
     let acts = numbering();
     let mut out = [[(0, 0); 256]; 2];
     let mut k = 0;
@@ -132,6 +134,35 @@ const fn board_place_table() -> [[(u8, u8); 256]; 2] {
 pub(super) fn board_places(action: Action, side: u8) -> (usize, usize) {
     let (source, dest) = BOARD_PLACES[usize::from(side & 1)][action.code()];
     (usize::from(source), usize::from(dest))
+}
+
+/// The most actions of one side that put a stone into one trap: a trap of the mover's own
+/// Land is fed by up to three diagonals and a whelp, one of the opponent's Land by one
+/// vertical.
+pub(super) const FEEDS_PER_TRAP: usize = 4;
+
+/// For each side and each board trap, the places from which that side's actions could put
+/// a stone into it: board trap indices, [`SUPPLY`] for a whelp, and [`NOWHERE`] for each
+/// unused slot. A look at what a side could bring into every trap at once reads the
+/// stones at these places instead of walking the actions.
+pub(super) static FEEDS: [[[u8; FEEDS_PER_TRAP]; SUPPLY]; 2] = feeds_table();
+
+const fn feeds_table() -> [[[u8; FEEDS_PER_TRAP]; SUPPLY]; 2] {
+    let acts = numbering();
+    let mut out = [[[NOWHERE as u8; FEEDS_PER_TRAP]; SUPPLY]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut used = [0usize; SUPPLY];
+        let mut k = 0;
+        while k < FIRST_HOME {
+            let dest = board(acts[k].dest, side) as usize;
+            out[side][dest][used[dest]] = board(acts[k].source, side);
+            used[dest] += 1;
+            k += 1;
+        }
+        side += 1;
+    }
+    out
 }
 
 /// What an action shares with the others, for judging pairs: each a set of actions.
@@ -251,6 +282,34 @@ mod tests {
                 "{:?}",
                 e.action
             );
+        }
+    }
+
+    #[test]
+    fn the_feeds_of_each_trap_are_every_whelp_vertical_and_diagonal_into_it() {
+        for side in 0..2u8 {
+            let mut want = vec![Vec::new(); SUPPLY];
+            for t in 5..=10 {
+                want[Action::whelp(t).destination(side).unwrap()].push(SUPPLY);
+            }
+            for t in 1..=10u8 {
+                let v = Action::vertical(t);
+                want[v.destination(side).unwrap()].push(v.source(side).unwrap());
+                for k in 1..=3u8.min(10 - t) {
+                    let d = Action::diagonal(t, k);
+                    want[d.destination(side).unwrap()].push(d.source(side).unwrap());
+                }
+            }
+            for (trap, sources) in want.iter_mut().enumerate() {
+                let mut got: Vec<usize> = FEEDS[usize::from(side)][trap]
+                    .iter()
+                    .map(|&s| usize::from(s))
+                    .filter(|&s| s != NOWHERE)
+                    .collect();
+                sources.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(&got, sources, "side {side}, trap {trap}");
+            }
         }
     }
 

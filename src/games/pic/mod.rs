@@ -412,4 +412,14 @@ impl Game for Pic {
             .fold(f32::NEG_INFINITY, f32::max);
         ((mine - best) / total * 3.0).clamp(-1.0, 1.0)
     }
+
+    /// A ring of heaps has no front: counters sown leave the sower's hands.
+    fn advance(&self, _seat: Seat) -> f32 {
+        0.0
+    }
+
+    /// Piç's cap scores the game as it stands; no rule draws it for want of progress.
+    fn moves_to_draw(&self) -> Option<u32> {
+        None
+    }
 }
