@@ -549,7 +549,7 @@ fn pic_narration_is_true_at_every_table_size() {
     let mut templates = HashSet::new();
     for (i, names) in tables.iter().enumerate() {
         let from = 1000 * i as u64;
-        let (t, checked) = audit::<Pic>(from..from + 150, names);
+        let (t, checked) = audit::<Pic>(from..from + 250, names);
         assert!(checked > 1000, "{} players: {checked}", names.len());
         templates.extend(t);
     }
