@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::CliError;
-use super::args::{Bar, MatchArgs, game, say_recovered};
+use super::args::{MatchArgs, Quiet, game};
 use crate::ops::cast;
 use crate::ops::price::{Audit, Board, audit, odds};
 use crate::report::wagers::{audit_table, odds_table};
@@ -65,6 +65,8 @@ pub struct OddsArgs {
     /// Tables as wide as they need, whatever the terminal.
     #[arg(long)]
     wide: bool,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// The board (and the audit) as JSON.
@@ -119,16 +121,16 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
     let tavern = Tavern::load(args.tavern.as_deref())?;
     let (roster, recovered) = cast::open_roster(args.table.roster.as_deref())?;
-    say_recovered(&recovered);
+    args.quiet.recovered(&recovered);
     let spec = cast::describe(
         kind,
         &roster,
         &args.characters,
         args.table.draft(args.seed)?,
     )?;
-    let board = odds(&spec, args.sims, &Bar::new())?;
+    let board = odds(&spec, args.sims, &args.quiet.bar())?;
     let audited = match args.audit {
-        Some(n) => Some(audit(&spec, &board, n, &Bar::new())?),
+        Some(n) => Some(audit(&spec, &board, n, &args.quiet.bar())?),
         None => None,
     };
     let names = spec.names();
