@@ -23,6 +23,16 @@ impl Skill {
     pub fn level(n: i64) -> Option<Skill> {
         (1..=10).contains(&n).then_some(Skill::Level(n as u8))
     }
+
+    /// The level it plays about as: its own, or 5 for the baseline (a middling player),
+    /// for whatever compares skills (the crowd's favourite, the bookie's draw term).
+    #[must_use]
+    pub fn rough_level(self) -> u8 {
+        match self {
+            Skill::Level(n) => n,
+            Skill::Baseline => 5,
+        }
+    }
 }
 
 impl fmt::Display for Skill {

@@ -516,11 +516,7 @@ impl Narrator<'_> {
     /// groan names), the held breath of a match won by one game, else a cheer.
     fn crowd_at_the_end(&mut self, winner: usize) -> Option<String> {
         let log = self.log;
-        let skill = |e: usize| match log.entrants[e].skill {
-            crate::ai::Skill::Level(n) => i32::from(n),
-            // The reference opponent plays about as a middling level does.
-            crate::ai::Skill::Baseline => 5,
-        };
+        let skill = |e: usize| i32::from(log.entrants[e].skill.rough_level());
         let favourite = (0..log.entrants.len())
             .filter(|&e| e != winner)
             .max_by_key(|&e| (skill(e), std::cmp::Reverse(e)))?;

@@ -92,10 +92,7 @@ impl Kind {
     /// The numeric level the draw term reads (the baseline plays about as a level 5).
     #[must_use]
     pub fn level(self) -> f64 {
-        match self.skill {
-            Skill::Level(n) => f64::from(n),
-            Skill::Baseline => 5.0,
-        }
+        f64::from(self.skill.rough_level())
     }
 }
 
