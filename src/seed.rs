@@ -20,6 +20,8 @@ pub enum Purpose {
     /// The games the bookie's model is fitted from: parts are the game, the game's index
     /// and the seat (or 99 for the table).
     ModelFit = 0xF17B_00C1_E000_0006,
+    /// The master's choices when a person at `sit` asks for a hint.
+    Hint = 0x4849_4E54_0000_0007,
 }
 
 /// SplitMix64's finaliser: a bijection of 64 bits that spreads every input bit.

@@ -14,6 +14,7 @@ mod odds;
 mod play;
 mod roster;
 mod rules;
+mod sit;
 mod usage;
 
 use std::io::Write;
@@ -51,6 +52,7 @@ const EXAMPLES: &str = "Examples:
   taproom play tides \"Old Brannoc\" Mirela --seed 7 --first-to 5
   taproom play tides --roster examples/characters Gorm Vessa --short
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela\"
+  taproom sit tides Brannoc --as Ysolde           a person plays Brannoc, turn by turn
   taproom odds tides \"Old Brannoc\" Mirela --sims 2000
   taproom night examples/evening.toml              the evening, settled; --apply writes the purses
   taproom check examples/characters/*.toml examples/tavern.toml examples/evening.toml
@@ -63,6 +65,9 @@ const EXAMPLES: &str = "Examples:
 enum Command {
     /// Play a match between characters and tell how it went.
     Play(play::PlayArgs),
+    /// Take a seat: people play some seats against the characters, turn by turn, and the
+    /// match is told and settled as `play` does.
+    Sit(sit::SitArgs),
     /// The rules engine, checkable from outside: perft, legal moves, applying moves.
     #[command(subcommand)]
     Engine(engine::EngineCommand),
@@ -118,6 +123,7 @@ pub fn main() -> i32 {
     let mut out = anstream::stdout().lock();
     let result = match cli.command {
         Command::Play(args) => play::run(&args, &mut out),
+        Command::Sit(args) => sit::run(&args, &mut out),
         Command::Engine(cmd) => engine::run(&cmd, &mut out),
         Command::Odds(args) => odds::run(&args, &mut out),
         Command::Night(args) => night::run(&args, &mut out),

@@ -122,11 +122,14 @@ pub enum End {
     Points,
     /// Òicustiỳtac: both passed in turn; the score decides.
     Stalled,
+    /// Any game: a person at the table resigned (or their input ran out); the others'
+    /// standing decides among them.
+    Resigned,
 }
 
 impl End {
     /// Every way a game can end, in the order the games list them.
-    pub const ALL: [End; 9] = [
+    pub const ALL: [End; 10] = [
         End::Conquest,
         End::Massacre,
         End::Blockade,
@@ -136,6 +139,7 @@ impl End {
         End::Cap,
         End::Points,
         End::Stalled,
+        End::Resigned,
     ];
 
     /// A word for the way it ended, for tables.
@@ -151,6 +155,7 @@ impl End {
             End::Cap => "cap",
             End::Points => "21 points",
             End::Stalled => "stalled",
+            End::Resigned => "resigned",
         }
     }
 
@@ -168,6 +173,7 @@ impl End {
             End::Cap => "cap",
             End::Points => "points",
             End::Stalled => "stalled",
+            End::Resigned => "resigned",
         }
     }
 }

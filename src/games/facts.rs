@@ -221,7 +221,8 @@ mod tests {
 
     #[test]
     fn every_end_belongs_to_some_game() {
-        for end in End::ALL {
+        // A resignation is the table's end, not a rule's: any game can end so at `sit`.
+        for end in End::ALL.into_iter().filter(|&e| e != End::Resigned) {
             assert!(
                 GameKind::ALL.iter().any(|k| k.facts().ends.contains(&end)),
                 "{end:?}"

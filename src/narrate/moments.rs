@@ -265,10 +265,13 @@ impl Narrator<'_> {
         let winner = game.winners.first().copied();
         // The one who comes nearest: the best final score among the others (the first
         // seat of those level on it).
-        let loser = (0..game.seats.len())
-            .filter(|&s| !game.winners.contains(&game.seats[s]))
-            .max_by_key(|&s| (game.scores[s], std::cmp::Reverse(s)))
-            .map(|s| game.seats[s]);
+        // After a resignation, the one who resigned.
+        let loser = game.resigned.or_else(|| {
+            (0..game.seats.len())
+                .filter(|&s| !game.winners.contains(&game.seats[s]))
+                .max_by_key(|&s| (game.scores[s], std::cmp::Reverse(s)))
+                .map(|s| game.seats[s])
+        });
         let mut vars = vec![("number", text(game.number.to_string()))];
         if let Some(w) = winner {
             vars.push(("winner", Val::People(game.winners.clone())));

@@ -12,6 +12,7 @@ pub mod evening;
 pub mod ladder;
 pub mod play;
 pub mod price;
+pub mod sit;
 pub mod tell;
 pub mod wagers;
 

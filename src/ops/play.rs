@@ -6,12 +6,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::apply::{self, Apply};
+use super::sit::Sitting;
 use super::wagers::{
     People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
 };
 use super::{Error, Progress};
 use crate::games::{Game, GameKind};
 use crate::narrate::{Detail, Phrasebook, Scene};
+use crate::report::board::Diagram;
 use crate::roster::{Character, Roster, Tavern};
 use crate::store::Recovered;
 use crate::table::{Draft, MatchLog, MatchSpec, play_match};
@@ -83,9 +85,19 @@ struct Table {
     proposals: Vec<Proposal>,
 }
 
-fn read_table(req: &Request) -> Result<Table, Error> {
+fn read_table(req: &Request, people: &[String]) -> Result<Table, Error> {
     let roster = Roster::load(req.draft.roster.as_deref())?;
-    let spec = super::cast::describe(req.game, &roster, &req.words, req.draft.clone())?;
+    let spec = if people.is_empty() {
+        super::cast::describe(req.game, &roster, &req.words, req.draft.clone())?
+    } else {
+        // People first, in the order named, then the characters they play against.
+        let mut draft = req.draft.clone();
+        draft.seats = super::sit::people(&roster, people)?;
+        draft
+            .seats
+            .extend(super::cast::seats(&roster, &req.words, Path::new(""), 0)?);
+        MatchSpec::new(req.game, draft)?
+    };
     let seated: Vec<&Character> = spec.seats.iter().map(|s| &s.character).collect();
     let people = People::new(&roster, &seated);
     let proposals = resolve_all(&req.bets, &spec, &people)?;
@@ -137,12 +149,27 @@ pub fn play(
     progress: &dyn Progress,
     waiting: &mut dyn FnMut(&Path),
 ) -> Result<Played, Error> {
+    play_with(req, progress, waiting, None)
+}
+
+/// [`play`], with people at some seats when `sitting` says who (`taproom sit`): they sit
+/// first, in the order named, then the characters of the request.
+///
+/// # Errors
+/// As [`play`].
+pub fn play_with(
+    req: &Request,
+    progress: &dyn Progress,
+    waiting: &mut dyn FnMut(&Path),
+    sitting: Option<&mut Sitting<'_>>,
+) -> Result<Played, Error> {
+    let people: Vec<String> = sitting.as_ref().map_or_else(Vec::new, |s| s.people.clone());
     let mut recovered = match &req.draft.roster {
         Some(dir) => apply::open(dir, apply::WAIT)?,
         None => Vec::new(),
     };
     let tavern = Tavern::load(req.tavern.as_deref())?;
-    let mut table = read_table(req)?;
+    let mut table = read_table(req, &people)?;
     // With --apply: the ledger checked, then every folder written locked and the table
     // read again under the locks, so the purses are the ones the write will replace.
     let mut locked = None;
@@ -163,7 +190,7 @@ pub fn play(
         let (locks, done) = apply::lock(folders, a, waiting)?;
         recovered.extend(done);
         locked = Some(locks);
-        table = read_table(req)?;
+        table = read_table(req, &people)?;
         ledger_file = Some(ledger);
     }
     let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)?;
@@ -173,7 +200,8 @@ pub fn play(
         Vec::new()
     };
     let played = crate::games::with_game!(req.game, G => play_game::<G>(
-        req, &table, &tavern, &phrasebook, &ambience, ledger_file.as_deref(), progress
+        req, &table, &tavern, &phrasebook, &ambience, ledger_file.as_deref(), progress,
+        sitting,
     ))?;
     drop(locked);
     let (log, scenes, wagers) = played;
@@ -189,7 +217,8 @@ pub fn play(
 
 type Outcome = (MatchLog, Vec<Scene>, Option<SettledTable>);
 
-fn play_game<G: Game>(
+#[allow(clippy::too_many_arguments)]
+fn play_game<G: Diagram>(
     req: &Request,
     table: &Table,
     tavern: &Tavern,
@@ -197,6 +226,7 @@ fn play_game<G: Game>(
     ambience: &[String],
     ledger_file: Option<&Path>,
     progress: &dyn Progress,
+    sitting: Option<&mut Sitting<'_>>,
 ) -> Result<Outcome, Error> {
     let spec = &table.spec;
     let prepared = if req.bets.is_empty() {
@@ -205,7 +235,25 @@ fn play_game<G: Game>(
         Some(prepare::<G>(req, table, tavern, progress)?)
     };
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
-    let log = play_match::<G>(&spec.entrants(), &settings)?;
+    let log = match sitting {
+        None => play_match::<G>(&spec.entrants(), &settings)?,
+        Some(sitting) => {
+            let voices: Vec<_> = spec
+                .seats
+                .iter()
+                .map(|s| s.character.voice.clone())
+                .collect();
+            let people: Vec<usize> = (0..sitting.people.len()).collect();
+            super::sit::play_match::<G>(
+                &spec.entrants(),
+                &voices,
+                &people,
+                &settings,
+                phrasebook,
+                sitting,
+            )?
+        }
+    };
     let scenes = super::tell::tell(phrasebook, spec, &log, req.detail, ambience);
     let wagers = match prepared {
         Some((placed, purses)) => Some(finish(

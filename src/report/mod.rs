@@ -134,7 +134,12 @@ impl Page {
         let mut text = format!("{lead}\n");
         let mut line = String::from("  ");
         for word in words {
-            let quoted = shell_words::quote(&word);
+            // A pipe or a redirection (a replay fed its typed lines) stays an operator.
+            let quoted = if matches!(word.as_str(), "|" | "<" | ">") {
+                word.clone().into()
+            } else {
+                shell_words::quote(&word)
+            };
             let room = width.saturating_sub(2);
             if line.trim().is_empty() || line.chars().count() + 1 + quoted.chars().count() <= room {
                 if !line.trim().is_empty() {

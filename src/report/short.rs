@@ -25,6 +25,7 @@ fn how(end: End) -> &'static str {
         End::Cap => "at the cap",
         End::Points => "at 21 points",
         End::Stalled => "when play stalled",
+        End::Resigned => "by resignation",
     }
 }
 

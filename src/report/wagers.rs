@@ -566,6 +566,7 @@ mod tests {
                 scores: vec![14, 14],
                 standing: vec![Vec::new(), Vec::new()],
                 end: String::new(),
+                resigned: None,
             }],
             wins: vec![0, 1],
             winners: vec![1],

@@ -80,6 +80,9 @@ pub struct GameLog {
     pub standing: Vec<Vec<(String, i32)>>,
     /// The position it ended in.
     pub end: String,
+    /// The entrant who resigned it (`taproom sit`), when it ended so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<usize>,
 }
 
 impl GameLog {

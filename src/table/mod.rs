@@ -11,7 +11,10 @@ mod tally;
 
 pub use format::Format;
 pub use log::{Entrant, GameLog, MatchLog, Step};
-pub use runner::{MatchSettings, StepFn, TableError, play_match, run_game};
+pub use runner::{
+    Decision, Hands, Kept, MatchSettings, Npcs, StepFn, TableError, Told, play_match,
+    play_match_with, run_game, run_with,
+};
 pub use spec::{
     DEFAULT_DRAW_CAP, Draft, MAX_DRAW_CAP, MAX_GAMES, MatchSpec, Part, RuleError, RuleOptions,
     Seated, SpecError,

@@ -3,7 +3,9 @@
 use super::Format;
 use super::log::{Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
-use crate::games::{Event, EventSink, Game, Outcome, Seat, Seating, Turn};
+use crate::games::{
+    Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seating, Seats, Turn,
+};
 
 /// No game may run longer than this many steps; every game's own cap ends it far sooner,
 /// so reaching it means an engine fault, reported rather than looped on.
@@ -46,13 +48,30 @@ pub fn play_match<G: Game>(
     entrants: &[Entrant],
     settings: &MatchSettings<G>,
 ) -> Result<MatchLog, TableError> {
-    let n = entrants.len();
-    G::start(n, &settings.options)?;
-    let mut rng = table_rng(settings.seed);
     let mut players: Vec<Box<dyn Player<G>>> = entrants
         .iter()
         .map(|e| player_for_effort::<G>(e.skill, e.temperament, settings.effort))
         .collect();
+    let mut hands = Npcs {
+        players: &mut players,
+        who: Vec::new(),
+    };
+    play_match_with(entrants, settings, &mut hands)
+}
+
+/// [`play_match`] with the seats' decisions (and the table's chance) in `hands`: the
+/// characters' players, or people at the table (`taproom sit`).
+///
+/// # Errors
+/// As [`play_match`].
+pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
+    entrants: &[Entrant],
+    settings: &MatchSettings<G>,
+    hands: &mut H,
+) -> Result<MatchLog, TableError> {
+    let n = entrants.len();
+    G::start(n, &settings.options)?;
+    let mut rng = table_rng(settings.seed);
     let mut wins = vec![0u32; n];
     let mut games = Vec::new();
     let mut decided: u32 = 0;
@@ -64,7 +83,7 @@ pub fn play_match<G: Game>(
         let previous: Option<&GameLog> = games.last();
         seats = match (G::FACTS.seating, previous) {
             (Seating::CeremonyEachGame, _) | (_, None) => {
-                let first = G::first_turn(n, &mut rng);
+                let first = hands.ceremony(n, &mut rng);
                 ceremony = first.events;
                 (0..n).map(|k| (first.winner + k) % n).collect()
             }
@@ -77,7 +96,7 @@ pub fn play_match<G: Game>(
                 _ => seats.clone(),
             },
         };
-        let log = play_game(number, &seats, ceremony, settings, &mut players, &mut rng)?;
+        let log = play_game(number, &seats, ceremony, settings, hands, &mut rng)?;
         if log.outcome.is_draw() {
             draws += 1;
         } else {
@@ -117,15 +136,121 @@ pub fn play_match<G: Game>(
 /// outcome, the events it caused, and the position after it.
 pub type StepFn<'a, G, E> = dyn FnMut(Option<Seat>, <G as Game>::Move, E, &G) + 'a;
 
+/// What a seat does on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision<M> {
+    /// Plays this legal move.
+    Play(M),
+    /// Resigns the game: it ends at once, and the others' standing decides among them.
+    Resign,
+    /// Takes back the seat's own last move (and everything played since), when the table
+    /// allows it; nothing happens when the seat has not moved this game.
+    Undo,
+}
+
+/// Who decides at a table: each seat's move, the chance of the table (the sticks, the
+/// bag), and the first-turn ceremony. The characters' players are one kind of hands
+/// ([`Npcs`]); people at the table (`taproom sit`) are another. The game loop asks the
+/// hands and tells them what happened; it keeps the rules.
+pub trait Hands<G: Game> {
+    /// A game begins, with entrant `who[seat]` at each seat.
+    fn new_game(&mut self, who: &[usize]);
+
+    /// What the seat to move in `pos` does (`pos` is neither over nor a chance node).
+    fn decide(&mut self, pos: &G, seat: Seat, rng: &mut TableRng) -> Decision<G::Move>;
+
+    /// The chance outcome of `pos` (a chance node): by default drawn from `rng` by its
+    /// exact odds.
+    fn throw(&mut self, pos: &G, rng: &mut TableRng, buf: &mut Vec<(G::Move, Chance)>) -> G::Move {
+        sample_chance(pos, rng, buf)
+    }
+
+    /// The first-turn ceremony among `players` named players: by default thrown with
+    /// `rng`.
+    fn ceremony(&mut self, players: usize, rng: &mut TableRng) -> FirstTurn {
+        G::first_turn(players, rng)
+    }
+
+    /// Told each step after it is played: who moved (`None` for chance), the move, what
+    /// it caused (empty where the loop does not record events), the position after it.
+    fn told(&mut self, _seat: Option<Seat>, _mv: G::Move, _events: &[Event], _pos: &G) {}
+
+    /// Told that `seat` took back `steps` steps (0: it had nothing to take back), and
+    /// the position play resumes from.
+    fn taken_back(&mut self, _seat: Seat, _steps: usize, _pos: &G) {}
+
+    /// Told that `seat` resigned the game, and how it came out.
+    fn resigned(&mut self, _seat: Seat, _outcome: &Outcome, _pos: &G) {}
+
+    /// Whether a seat may take moves back: the loop then keeps every position of the
+    /// game (the characters never do, and their games keep none).
+    fn may_undo(&self) -> bool {
+        false
+    }
+}
+
+/// The characters' hands: one player per entrant, each choosing its seat's moves.
+pub struct Npcs<'a, G: Game> {
+    /// One player per entrant.
+    pub players: &'a mut [Box<dyn Player<G>>],
+    /// The entrant at each seat of the game being played.
+    pub who: Vec<usize>,
+}
+
+impl<G: Game> Hands<G> for Npcs<'_, G> {
+    fn new_game(&mut self, who: &[usize]) {
+        self.who.clear();
+        self.who.extend_from_slice(who);
+        for player in self.players.iter_mut() {
+            player.new_game();
+        }
+    }
+
+    #[inline]
+    fn decide(&mut self, pos: &G, seat: Seat, rng: &mut TableRng) -> Decision<G::Move> {
+        Decision::Play(self.players[self.who[seat.index()]].choose(pos, rng))
+    }
+}
+
+/// What [`run_with`] tells of each step.
+pub enum Told<'p, G: Game, E> {
+    /// A move or chance outcome was played: by whom (`None` for chance), what, with the
+    /// events it caused and the position after it.
+    Step(Option<Seat>, G::Move, E, &'p G),
+    /// The last `n` steps were taken back.
+    Back(usize),
+    /// The seat resigned the game (its last word).
+    Resigned(Seat),
+}
+
+/// The events a sink kept, for the hands to read: none for the sink that keeps none.
+pub trait Kept: EventSink + Default {
+    /// The events, in order.
+    fn kept(&self) -> &[Event];
+}
+
+impl Kept for () {
+    #[inline(always)]
+    fn kept(&self) -> &[Event] {
+        &[]
+    }
+}
+
+impl Kept for Vec<Event> {
+    fn kept(&self) -> &[Event] {
+        self
+    }
+}
+
 /// Plays one game from `pos` to its end: chance outcomes drawn with `rng` by their exact
 /// odds, each seat's moves chosen by `players[who[seat]]`. `step` is told every move or
 /// outcome with the events it caused (into a sink of the caller's choosing: `()` when it
-/// only wants the moves) and the position after it. This is the one game loop: matches,
-/// ladders and the bookie's simulations all play through it.
+/// only wants the moves) and the position after it. Ladders and the bookie's simulations
+/// play through here, and it through [`run_with`], the one game loop.
 ///
 /// # Errors
 /// When the game runs past [`STEP_GUARD`] steps (a fault of an engine, never a loop).
-pub fn run_game<G: Game, E: EventSink + Default>(
+pub fn run_game<G: Game, E: Kept>(
     pos: &mut G,
     players: &mut [Box<dyn Player<G>>],
     who: &[usize],
@@ -133,30 +258,104 @@ pub fn run_game<G: Game, E: EventSink + Default>(
     number: u32,
     step: &mut StepFn<'_, G, E>,
 ) -> Result<Outcome, TableError> {
+    let mut hands = Npcs {
+        players,
+        who: Vec::new(),
+    };
+    hands.new_game(who);
+    run_with(pos, &mut hands, rng, number, &mut |told: Told<'_, G, E>| {
+        if let Told::Step(seat, mv, events, now) = told {
+            step(seat, mv, events, now);
+        }
+    })
+}
+
+/// The one game loop: plays a game from `pos` to its end (or a resignation), asking
+/// `hands` for every decision and chance outcome, telling `step` (and the hands) every
+/// step. When the hands allow takebacks it keeps the positions the seats moved from.
+///
+/// # Errors
+/// When the game runs past [`STEP_GUARD`] steps (a fault of an engine, never a loop).
+pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
+    pos: &mut G,
+    hands: &mut H,
+    rng: &mut TableRng,
+    number: u32,
+    step: &mut dyn FnMut(Told<'_, G, E>),
+) -> Result<Outcome, TableError> {
     let mut chance_buf = Vec::new();
-    for player in players.iter_mut() {
-        player.new_game();
-    }
+    // With takebacks: (the position a seat moved from, the steps played before it, the
+    // seat).
+    let mut history: Vec<(G, usize, Seat)> = Vec::new();
+    let mut played = 0usize;
     for _ in 0..STEP_GUARD {
         let (seat, mv) = match pos.turn() {
             Turn::Over => return pos.outcome().ok_or(TableError::Runaway { game: number }),
-            Turn::Chance => (None, sample_chance(pos, rng, &mut chance_buf)),
-            Turn::Seat(s) => (Some(s), players[who[s.index()]].choose(pos, rng)),
+            Turn::Chance => (None, hands.throw(pos, rng, &mut chance_buf)),
+            Turn::Seat(s) => match hands.decide(pos, s, rng) {
+                Decision::Play(mv) => {
+                    if hands.may_undo() {
+                        history.push((pos.clone(), played, s));
+                    }
+                    (Some(s), mv)
+                }
+                Decision::Resign => {
+                    let outcome = resignation(pos, s);
+                    hands.resigned(s, &outcome, pos);
+                    step(Told::Resigned(s));
+                    return Ok(outcome);
+                }
+                Decision::Undo => {
+                    let back = history.iter().rposition(|(_, _, by)| *by == s);
+                    let steps = match back {
+                        Some(i) => {
+                            let (from, before, _) = history.swap_remove(i);
+                            history.truncate(i);
+                            *pos = from;
+                            let steps = played - before;
+                            played = before;
+                            step(Told::Back(steps));
+                            steps
+                        }
+                        None => 0,
+                    };
+                    hands.taken_back(s, steps, pos);
+                    continue;
+                }
+            },
         };
         let mut events = E::default();
         pos.play_unchecked(mv, &mut events);
-        step(seat, mv, events, pos);
+        played += 1;
+        hands.told(seat, mv, events.kept(), pos);
+        step(Told::Step(seat, mv, events, pos));
     }
     Err(TableError::Runaway { game: number })
 }
 
+/// How a game ends when `seat` resigns: the others win, or those of them standing best
+/// by the game's score (Piç's counters at a table of three or more).
+fn resignation<G: Game>(pos: &G, seat: Seat) -> Outcome {
+    let others = (0..pos.players())
+        .map(|i| Seat(i as u8))
+        .filter(|&s| s != seat);
+    let best = others.clone().map(|s| pos.score(s)).max().unwrap_or(0);
+    let winners = others
+        .filter(|&s| pos.score(s) == best)
+        .fold(Seats::NONE, Seats::with);
+    Outcome {
+        winners,
+        end: End::Resigned,
+    }
+}
+
 /// Plays one game of a match with the seats given, recording every step.
-fn play_game<G: Game>(
+fn play_game<G: Game, H: Hands<G> + ?Sized>(
     number: u32,
     seats: &[usize],
     ceremony: Vec<Event>,
     settings: &MatchSettings<G>,
-    players: &mut [Box<dyn Player<G>>],
+    hands: &mut H,
     rng: &mut TableRng,
 ) -> Result<GameLog, TableError> {
     let mut pos = G::start(seats.len(), &settings.options)?;
@@ -164,21 +363,22 @@ fn play_game<G: Game>(
     let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();
     let start_scores = all.iter().map(|&s| pos.score(s)).collect();
     let mut steps = Vec::new();
-    let outcome = run_game(
-        &mut pos,
-        players,
-        seats,
-        rng,
-        number,
-        &mut |seat, mv, events: Vec<Event>, now: &G| {
-            steps.push(Step {
-                seat,
-                mv: mv.to_string(),
-                events,
-                scores: all.iter().map(|&s| now.score(s)).collect(),
-            });
-        },
-    )?;
+    let mut resigned = None;
+    hands.new_game(seats);
+    let outcome = run_with(&mut pos, hands, rng, number, &mut |told: Told<
+        '_,
+        G,
+        Vec<Event>,
+    >| match told {
+        Told::Step(seat, mv, events, now) => steps.push(Step {
+            seat,
+            mv: mv.to_string(),
+            events,
+            scores: all.iter().map(|&s| now.score(s)).collect(),
+        }),
+        Told::Back(n) => steps.truncate(steps.len().saturating_sub(n)),
+        Told::Resigned(s) => resigned = Some(seats[s.index()]),
+    })?;
     Ok(GameLog {
         number,
         seats: seats.to_vec(),
@@ -202,5 +402,6 @@ fn play_game<G: Game>(
             })
             .collect(),
         end: format!("{pos:#}"),
+        resigned,
     })
 }

@@ -97,6 +97,7 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                 scores: g.scores,
                 standing: vec![Vec::new(); g.seats.len()],
                 end: String::new(),
+                resigned: None,
             }
         })
         .collect();

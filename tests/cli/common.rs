@@ -18,6 +18,7 @@ pub struct Taproom {
     args: Vec<String>,
     dir: Option<std::path::PathBuf>,
     env: Vec<(String, String)>,
+    stdin: Option<String>,
 }
 
 impl Taproom {
@@ -26,7 +27,14 @@ impl Taproom {
             args: Vec::new(),
             dir: None,
             env: Vec::new(),
+            stdin: None,
         }
+    }
+
+    /// What the run reads on standard input (by default, nothing).
+    pub fn stdin(mut self, text: &str) -> Taproom {
+        self.stdin = Some(text.to_owned());
+        self
     }
 
     pub fn args<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, args: I) -> Taproom {
@@ -61,6 +69,7 @@ impl Taproom {
         if let Some(dir) = &self.dir {
             cmd.current_dir(dir);
         }
+        cmd.write_stdin(self.stdin.clone().unwrap_or_default());
         let out = cmd.output().expect("taproom runs");
         let result = Output {
             code: out.status.code().unwrap_or(-1),

@@ -22,6 +22,7 @@ mod readme;
 mod replay;
 mod robustness;
 mod short;
+mod sit;
 mod snapshots;
 mod summary;
 mod wager;

@@ -1,28 +1,20 @@
 //! The first turn (house reading of the spec): every player throws the four sticks, the
 //! most flat sides up moves first, and those tied for the most throw again.
 
-use rand::Rng;
-
-use crate::games::{Event, FirstTurn, Seat};
+use crate::games::{Event, FirstTurn, Seat, Throws};
 
 /// The chance of `flats` flat sides up (0 to 4) out of 16: binomial(4, 1/2).
 const FLATS: [u32; 5] = [1, 4, 6, 4, 1];
 
-/// Four sticks, each flat side up with even chance: the number of flat sides up.
-fn throw(rng: &mut impl Rng) -> u8 {
-    // Each of the four low bits is one stick.
-    rand::RngExt::random_range(rng, 0..16u32).count_ones() as u8
-}
-
 /// Throws for the first turn among `players` named players, logging every throw.
-pub fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {
+pub fn first_turn(players: usize, throws: &mut dyn Throws) -> FirstTurn {
     let mut contenders: Vec<usize> = (0..players).collect();
     let mut events = Vec::new();
     let mut flats = Vec::with_capacity(players);
     while contenders.len() > 1 {
         flats.clear();
         for &player in &contenders {
-            let f = throw(rng);
+            let f = throws.sticks(player).min(4);
             events.push(Event::FirstThrow {
                 player: Seat(player as u8),
                 flats: f,

@@ -387,8 +387,8 @@ impl Game for Kiust {
         None
     }
 
-    fn first_turn(players: usize, rng: &mut impl rand::Rng) -> FirstTurn {
-        first::first_turn(players, rng)
+    fn first_turn(players: usize, throws: &mut dyn crate::games::Throws) -> FirstTurn {
+        first::first_turn(players, throws)
     }
 
     fn first_turn_odds(players: usize) -> Vec<f64> {

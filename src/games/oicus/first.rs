@@ -7,9 +7,7 @@
 //! odd number of stones of each colour in the bag, so a white always meets a black before
 //! it runs out: the coin is kept as the rule says, but its chance is exactly 0.)
 
-use rand::{Rng, RngExt};
-
-use crate::games::{Event, FirstTurn, Seat};
+use crate::games::{Event, FirstTurn, Seat, Throws};
 
 /// Stones of each colour in the bag at the start.
 const PER_COLOUR: u32 = 15;
@@ -24,17 +22,15 @@ struct Bag {
 }
 
 impl Bag {
-    /// Draws `n` stones one at a time; gives back the whites among them.
-    fn draw(&mut self, n: u32, rng: &mut impl Rng) -> u32 {
-        let mut whites = 0;
-        for _ in 0..n {
-            if rng.random_range(0..self.whites + self.blacks) < self.whites {
-                self.whites -= 1;
-                whites += 1;
-            } else {
-                self.blacks -= 1;
-            }
-        }
+    /// Draws `n` stones for named player `player`; gives back the whites among them.
+    fn draw(&mut self, player: u8, n: u32, throws: &mut dyn Throws) -> u32 {
+        let n = n.min(self.left());
+        let whites = throws
+            .bag(usize::from(player), n, self.whites, self.blacks)
+            .min(self.whites)
+            .max(n.saturating_sub(self.blacks));
+        self.whites -= whites;
+        self.blacks -= n - whites;
         whites
     }
 
@@ -44,8 +40,14 @@ impl Bag {
 }
 
 /// Draws `n` stones for `player` and logs it; gives back the whites drawn.
-fn take(events: &mut Vec<Event>, bag: &mut Bag, player: u8, n: u32, rng: &mut impl Rng) -> u32 {
-    let whites = bag.draw(n, rng);
+fn take(
+    events: &mut Vec<Event>,
+    bag: &mut Bag,
+    player: u8,
+    n: u32,
+    throws: &mut dyn Throws,
+) -> u32 {
+    let whites = bag.draw(player, n, throws);
     events.push(Event::BagDraw {
         player: Seat(player),
         whites: whites as u8,
@@ -55,23 +57,23 @@ fn take(events: &mut Vec<Event>, bag: &mut Bag, player: u8, n: u32, rng: &mut im
 }
 
 /// Plays the bag draw for two named players (a plain lot for any other number).
-pub(super) fn draw(players: usize, rng: &mut impl Rng) -> FirstTurn {
+pub(super) fn draw(players: usize, throws: &mut dyn Throws) -> FirstTurn {
     let mut events = Vec::new();
     let mut bag = Bag {
         whites: PER_COLOUR,
         blacks: PER_COLOUR,
     };
     let winner = if players != 2 {
-        let winner = rng.random_range(0..players);
+        let winner = throws.lot(players);
         events.push(Event::Lot {
             winner: Seat(winner as u8),
         });
         winner
     } else {
-        let first = take(&mut events, &mut bag, 0, HAND, rng);
-        let second = take(&mut events, &mut bag, 1, HAND, rng);
+        let first = take(&mut events, &mut bag, 0, HAND, throws);
+        let second = take(&mut events, &mut bag, 1, HAND, throws);
         if first == second {
-            break_tie(&mut events, &mut bag, rng)
+            break_tie(&mut events, &mut bag, throws)
         } else {
             usize::from(second > first)
         }
@@ -84,17 +86,17 @@ pub(super) fn draw(players: usize, rng: &mut impl Rng) -> FirstTurn {
 
 /// After equal hands: one stone each, first-named first, until a white meets a black (the
 /// white wins) or the bag runs out (a coin decides). Gives back the winner.
-fn break_tie(events: &mut Vec<Event>, bag: &mut Bag, rng: &mut impl Rng) -> usize {
+fn break_tie(events: &mut Vec<Event>, bag: &mut Bag, throws: &mut dyn Throws) -> usize {
     loop {
         if bag.left() < 2 {
-            let winner = rng.random_range(0..2);
+            let winner = throws.lot(2);
             events.push(Event::Lot {
                 winner: Seat(winner as u8),
             });
             return winner;
         }
-        let first = take(events, bag, 0, 1, rng);
-        let second = take(events, bag, 1, 1, rng);
+        let first = take(events, bag, 0, 1, throws);
+        let second = take(events, bag, 1, 1, throws);
         if first != second {
             return usize::from(second > first);
         }

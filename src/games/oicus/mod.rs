@@ -22,7 +22,6 @@ mod tests_examples;
 #[cfg(test)]
 mod tests_reference;
 
-use rand::Rng;
 use serde::Deserialize;
 
 pub use moves::{Action, ActionKind, Move};
@@ -398,8 +397,8 @@ impl Game for Oicus {
         None
     }
 
-    fn first_turn(players: usize, rng: &mut impl Rng) -> FirstTurn {
-        first::draw(players, rng)
+    fn first_turn(players: usize, throws: &mut dyn crate::games::Throws) -> FirstTurn {
+        first::draw(players, throws)
     }
 
     fn first_turn_odds(players: usize) -> Vec<f64> {

@@ -4,7 +4,7 @@
 //! turn, the throw being played, the kiust right and the turns played.
 
 use super::text::{self, Ink, Pen};
-use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
+use super::{BoardStyle, Diagram, Marks, result_parts, seat_label};
 use crate::games::event::Throw;
 use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
 use crate::games::{Game, Seat, Turn};
@@ -129,10 +129,12 @@ fn panel(pen: &Pen, pos: &Kiust, marks: &Marks<'_, Move>) -> Vec<String> {
     let turn = pen.paint_char(Ink::Strong, g.turn);
     let who = pen.paint(Ink::Player(side.index()), &label(side));
     match (pos.turn(), pos.throw_in_play(), pos.outcome()) {
-        (Turn::Over, _, Some(outcome)) => lines.push(format!(
-            "Over: {}",
-            pen.paint(Ink::Strong, &result_clause(outcome, label))
-        )),
+        (Turn::Over, _, Some(outcome)) => {
+            // The panel is narrow beside four columns: who won, then how, on two lines.
+            let (what, how) = result_parts(outcome, label);
+            lines.push(format!("Over: {}", pen.paint(Ink::Strong, &what)));
+            lines.push(format!("  {}", pen.paint(Ink::Strong, &how)));
+        }
         (Turn::Seat(_), Some((throw, left)), _) => {
             lines.push(format!("{turn} {who} to move"));
             lines.push(format!("  throw: {}", throw_clause(throw, left)));

@@ -158,11 +158,17 @@ fn seat_label<G: Game>(pen: &text::Pen, seat: Seat, names: &[&str], width: usize
 /// How the game ended, as a clause: "White wins (conquest)", "a draw (truce)",
 /// "player 1 and player 3 share the win (no moves left)".
 fn result_clause(outcome: Outcome, seat_name: impl Fn(Seat) -> String) -> String {
+    let (what, how) = result_parts(outcome, seat_name);
+    format!("{what} {how}")
+}
+
+/// [`result_clause`] in two parts, for a narrow panel: who won, and how (in brackets).
+fn result_parts(outcome: Outcome, seat_name: impl Fn(Seat) -> String) -> (String, String) {
     let who: Vec<String> = outcome.winners.iter().map(seat_name).collect();
     let what = match who.as_slice() {
         [] => "a draw".to_owned(),
         [one] => format!("{one} wins"),
         [init @ .., last] => format!("{} and {last} share the win", init.join(", ")),
     };
-    format!("{what} ({})", outcome.end.word())
+    (what, format!("({})", outcome.end.word()))
 }

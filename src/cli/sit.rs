@@ -1,0 +1,248 @@
+//! `taproom sit`: people at the table take seats against the characters (or each other),
+//! turn by turn on standard input, and the match is told and settled as `play` does.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use super::args::{Audience, MatchArgs, Narrate, Quiet, game, layout};
+use super::bet::{self, BetArgs};
+use super::play::OutputFormat;
+use crate::ops::play::{Request, play_with};
+use crate::ops::sit::{Boards, Console, Dice, Sitting};
+use crate::report::board::BoardStyle;
+use crate::report::{self, Page};
+
+/// Who throws the sticks and draws the stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiceArg {
+    /// taproom throws and draws, from the seed, so the evening replays.
+    Seeded,
+    /// The people throw real sticks and draw real stones, and type what fell.
+    Table,
+}
+
+/// When a character's move shows the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardsArg {
+    /// After every move.
+    Every,
+    /// Only at the telling moments (captures, claims, stones down or home, the end).
+    Telling,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "On a person's turn: type a move's number or its notation, or board, moves, \
+help, resign (and hint, undo when the GM allows them). The end of the input resigns the game.
+
+Examples:
+  taproom sit tides Brannoc --as Ysolde
+  taproom sit kiust Pip --as \"Aria Stormborn\" --hint --undo
+  taproom sit pic Pip Tamsin --as Aria --as Bram --best-of 1
+  taproom sit oicustiytac Mirela --as Ysolde --dice table
+  taproom sit tides Hrodgar --as Ysolde --bet 'Ysolde 2 gp on Ysolde against Hrodgar'
+  printf '1\\n1\\n' | taproom sit tides Brannoc --as Ysolde --seed 7 --best-of 1"
+)]
+pub struct SitArgs {
+    /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
+    game: String,
+    /// The characters the people play against: names from the roster, or character files
+    /// (none: only the people play).
+    opponents: Vec<String>,
+    /// A person at the table (repeatable; they sit first, in this order): a character file,
+    /// a roster name (a player character with a purse, so stakes settle), or simply a name.
+    #[arg(long = "as", value_name = "NAME", required = true)]
+    people: Vec<String>,
+    /// The seed: with the same lines typed, it replays the match exactly (default: a
+    /// fresh one, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    table: MatchArgs,
+    /// Who throws the sticks and draws the stones: taproom from the seed, or the people at
+    /// the table with real ones, typing what fell.
+    #[arg(long, value_enum, default_value_t = DiceArg::Seeded)]
+    dice: DiceArg,
+    /// Let a person type `hint`: what a master (level 10) would play, and why.
+    #[arg(long)]
+    hint: bool,
+    /// Let a person type `undo`: take back their last move (and the replies to it).
+    #[arg(long)]
+    undo: bool,
+    /// When a character's move shows the board.
+    #[arg(long, value_enum, default_value_t = BoardsArg::Every)]
+    boards: BoardsArg,
+    /// Boards in plain ASCII (for old terminals and chat windows).
+    #[arg(long)]
+    ascii: bool,
+    /// How much of the story to tell at the end.
+    #[arg(long, value_enum, default_value_t = Narrate::Brief)]
+    narrate: Narrate,
+    /// Who the closing text is for: `gm` shows everything; `players` only what can be
+    /// read aloud.
+    #[arg(long, value_enum, default_value_t = Audience::Gm)]
+    view: Audience,
+    /// A phrasebook of the GM's own lines.
+    #[arg(long, value_name = "FILE")]
+    phrasebook: Vec<PathBuf>,
+    /// The closing text: text for the table, Markdown for notes, or JSON for tools.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
+    #[command(flatten)]
+    quiet: Quiet,
+    /// Tables as wide as they need, whatever the terminal.
+    #[arg(long)]
+    wide: bool,
+    #[command(flatten)]
+    wager: BetArgs,
+}
+
+/// The people at a terminal or a script: lines from standard input, everything written to
+/// the output. When the input is not a terminal, each line read is echoed after its
+/// prompt, so a scripted game reads as it was played.
+struct Terminal<'o, W: Write> {
+    out: &'o mut W,
+    input: Box<dyn BufRead>,
+    echo: bool,
+    failed: Option<std::io::Error>,
+}
+
+impl<W: Write> Console for Terminal<'_, W> {
+    fn say(&mut self, text: &str) {
+        if let Err(e) = writeln!(self.out, "{text}") {
+            self.failed.get_or_insert(e);
+        }
+    }
+
+    fn ask(&mut self, prompt: &str) -> Option<String> {
+        let _ = write!(self.out, "{prompt}");
+        let _ = self.out.flush();
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                let _ = writeln!(self.out);
+                None
+            }
+            Ok(_) => {
+                let line = line.trim_end_matches(['\n', '\r']).to_owned();
+                if self.echo {
+                    let _ = writeln!(self.out, "{line}");
+                }
+                Some(line)
+            }
+        }
+    }
+}
+
+/// Seats the people, plays the match turn by turn, and writes it out as `play` does.
+///
+/// # Errors
+/// Bad arguments, files, names or bets (before anything is played); a failed write.
+pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let kind = game(&args.game)?;
+    let seed = args
+        .seed
+        .unwrap_or_else(|| rand::random_range(0..100_000_000));
+    let request = Request {
+        game: kind,
+        words: args.opponents.clone(),
+        draft: args.table.draft(seed)?,
+        detail: args.narrate.into(),
+        phrasebooks: args.phrasebook.clone(),
+        tavern: args.wager.tavern(),
+        bets: args.wager.bets()?,
+        apply: args.wager.apply(),
+    };
+    let quiet = args.quiet;
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let style = BoardStyle::for_output(std::io::stdout().is_terminal(), args.ascii);
+    let mut console = Terminal {
+        out: &mut *out,
+        input: Box::new(stdin.lock()),
+        echo,
+        failed: None,
+    };
+    let mut sitting = Sitting {
+        people: args.people.clone(),
+        dice: match args.dice {
+            DiceArg::Seeded => Dice::Seeded,
+            DiceArg::Table => Dice::Table,
+        },
+        hint: args.hint,
+        undo: args.undo,
+        boards: match args.boards {
+            BoardsArg::Every => Boards::Every,
+            BoardsArg::Telling => Boards::Telling,
+        },
+        style,
+        console: &mut console,
+        width: usize::from(super::args::page_width()),
+        typed: Vec::new(),
+    };
+    let played = play_with(
+        &request,
+        &quiet.bar(),
+        &mut |f| quiet.waiting(f),
+        Some(&mut sitting),
+    )?;
+    let typed = std::mem::take(&mut sitting.typed);
+    if let Some(e) = console.failed.take() {
+        return Err(e.into());
+    }
+    quiet.recovered(&played.recovered);
+    let page = Page {
+        view: args.view.into(),
+        layout: layout(args.wide, args.format == OutputFormat::Markdown),
+    };
+    writeln!(out)?;
+    match args.format {
+        OutputFormat::Json => {
+            report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
+        }
+        OutputFormat::Text | OutputFormat::Markdown => {
+            let replay = replay_line(args, &played.spec, &typed);
+            report::write_text(out, &played.log, &played.scenes, page, &replay)?;
+            if let Some(settled) = &played.wagers {
+                bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The command that replays this sitting: the lines typed, fed to `taproom sit` with the
+/// same seed, seats and flags.
+fn replay_line(args: &SitArgs, spec: &crate::table::MatchSpec, typed: &[String]) -> String {
+    let words = spec.replay_words();
+    let people = args.people.len();
+    // replay_words: taproom play GAME SEAT... then the flags.
+    let seats = spec.seats.len();
+    let mut sit = vec!["taproom".to_owned(), "sit".to_owned(), words[2].clone()];
+    sit.extend(words[3 + people..3 + seats].iter().cloned());
+    for p in &args.people {
+        sit.push("--as".to_owned());
+        sit.push(p.clone());
+    }
+    sit.extend(words[3 + seats..].iter().cloned());
+    if args.dice == DiceArg::Table {
+        sit.extend(["--dice".to_owned(), "table".to_owned()]);
+    }
+    if args.hint {
+        sit.push("--hint".to_owned());
+    }
+    if args.undo {
+        sit.push("--undo".to_owned());
+    }
+    let command = shell_words::join(sit);
+    if typed.is_empty() {
+        format!("{command} < /dev/null")
+    } else {
+        let mut feed = vec!["printf".to_owned(), "%s\\n".to_owned()];
+        feed.extend(typed.iter().cloned());
+        format!("{} | {command}", shell_words::join(feed))
+    }
+}

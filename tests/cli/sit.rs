@@ -1,0 +1,584 @@
+//! `taproom sit`: people at the table, moves fed on standard input.
+//!
+//! Each whole match is checked from outside the sitting's own loop: every game of the
+//! JSON log is replayed move by move through `taproom engine apply` from its start, and
+//! must reach the end the log records (so every move a person typed, and every reply, was
+//! legal); the replay line printed must play the same match again.
+
+use crate::common::Taproom;
+
+/// The JSON document at the end of a sitting's output (after the turns).
+fn json_tail(stdout: &str) -> serde_json::Value {
+    let at = stdout
+        .rfind("\n{\n")
+        .map(|i| i + 1)
+        .or_else(|| stdout.starts_with("{\n").then_some(0))
+        .expect("a JSON document at the end");
+    serde_json::from_str(&stdout[at..]).expect("one JSON document")
+}
+
+/// Replays every game of a match log through `engine apply --full` and checks it reaches
+/// the end the log records; gives the number of moves made by seats that people held.
+fn replay_through_engine(doc: &serde_json::Value, people: &[usize]) -> usize {
+    let game = doc["game"].as_str().unwrap();
+    let mut by_people = 0;
+    for g in doc["games"].as_array().unwrap() {
+        let start = g["start"].as_str().unwrap();
+        let seats: Vec<usize> = g["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap() as usize)
+            .collect();
+        let steps = g["steps"].as_array().unwrap();
+        let moves: Vec<String> = steps
+            .iter()
+            .map(|s| s["mv"].as_str().unwrap().to_owned())
+            .collect();
+        by_people += steps
+            .iter()
+            .filter(|s| {
+                s["seat"]
+                    .as_u64()
+                    .is_some_and(|seat| people.contains(&seats[seat as usize]))
+            })
+            .count();
+        let mut args = vec![
+            "engine".to_owned(),
+            "apply".to_owned(),
+            game.to_owned(),
+            "--position".to_owned(),
+            start.to_owned(),
+            "--full".to_owned(),
+        ];
+        args.extend(moves);
+        let out = Taproom::new().args(&args).ok();
+        let reached = out.stdout.lines().next().unwrap_or("");
+        assert_eq!(
+            reached,
+            g["end"].as_str().unwrap(),
+            "game {} of {game} does not replay to its end",
+            g["number"]
+        );
+    }
+    by_people
+}
+
+fn ones(n: usize) -> String {
+    "1\n".repeat(n)
+}
+
+/// A person against a master (level 10 or the roster's best) in every game, always
+/// typing the first move listed: the match ends, every move is legal, and the person's
+/// prompts were answered once per move they made (forced moves are played for them).
+#[test]
+fn a_person_plays_a_whole_match_against_a_master_in_every_game() {
+    for (game, master) in [
+        ("tides", "Sister Ysolde"),
+        ("pic", "Sister Ysolde"),
+        ("kiust", "Sister Ysolde"),
+        ("oicustiytac", "Sister Ysolde"),
+    ] {
+        let out = Taproom::new()
+            .args([
+                "sit",
+                game,
+                master,
+                "--as",
+                "Aria",
+                "--seed",
+                "11",
+                "--best-of",
+                "1",
+                "--format",
+                "json",
+            ])
+            .stdin(&ones(2000))
+            .ok();
+        let doc = json_tail(&out.stdout);
+        let moved = replay_through_engine(&doc, &[0]);
+        let prompts = out.stdout.matches("\nAria> 1").count();
+        let forced = out.stdout.matches("Aria has only one move").count();
+        assert!(moved > 0, "{game}: Aria made no move");
+        assert_eq!(prompts + forced, moved, "{game}: one answer per move made");
+        assert!(
+            doc["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|g| g["resigned"].is_null()),
+            "{game}: nobody resigned with moves to spare"
+        );
+    }
+}
+
+/// Two people against each other, hot-seat, in Tides of War: both are asked, in turn.
+#[test]
+fn two_people_play_each_other() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "tides",
+            "--as",
+            "Aria",
+            "--as",
+            "Bram",
+            "--seed",
+            "5",
+            "--best-of",
+            "1",
+            "--format",
+            "json",
+        ])
+        .stdin(&ones(500))
+        .ok();
+    let doc = json_tail(&out.stdout);
+    let moved = replay_through_engine(&doc, &[0, 1]);
+    let asked = out.stdout.matches("\nAria> 1").count() + out.stdout.matches("\nBram> 1").count();
+    let forced = out.stdout.matches("has only one move").count();
+    assert_eq!(asked + forced, moved);
+    assert!(
+        out.stdout.matches("\nAria> ").count() > 0 && out.stdout.matches("\nBram> ").count() > 0
+    );
+}
+
+/// Piç at a table of four: two people and two characters.
+#[test]
+fn a_pic_table_of_two_people_and_two_characters() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "pic",
+            "Pip Underbough",
+            "Tamsin the Tinker",
+            "--as",
+            "Aria",
+            "--as",
+            "Bram",
+            "--seed",
+            "9",
+            "--best-of",
+            "1",
+            "--format",
+            "json",
+        ])
+        .stdin(&ones(3000))
+        .ok();
+    let doc = json_tail(&out.stdout);
+    assert_eq!(doc["entrants"].as_array().unwrap().len(), 4);
+    let moved = replay_through_engine(&doc, &[0, 1]);
+    let asked = out.stdout.matches("\nAria> 1").count() + out.stdout.matches("\nBram> 1").count();
+    let forced = out.stdout.matches("has only one move").count();
+    assert_eq!(asked + forced, moved);
+    // The characters' moves are told as they are made.
+    assert!(out.stdout.contains("Pip Underbough ") && out.stdout.contains("Tamsin the Tinker "));
+}
+
+/// Bad input in every game gets one line saying what was wrong and the prompt again;
+/// the game goes on and ends normally.
+#[test]
+fn bad_input_is_answered_and_the_prompt_comes_again_in_every_game() {
+    for game in ["tides", "pic", "kiust", "oicustiytac"] {
+        let mut input = String::from("banana\n0\n9999\nz9-z9\n\nhint\nundo\nhelp\nboard\nmoves\n");
+        input.push_str(&ones(2000));
+        let out = Taproom::new()
+            .args([
+                "sit",
+                game,
+                "Pip Underbough",
+                "--as",
+                "Aria",
+                "--seed",
+                "4",
+                "--best-of",
+                "1",
+            ])
+            .stdin(&input)
+            .ok();
+        for needle in [
+            "`banana` is neither a move nor a command",
+            "There is no move 0",
+            "There is no move 9999",
+            "The GM has not allowed `hint`",
+            "The GM has not allowed `undo`",
+            "Commands: board",
+        ] {
+            assert!(out.stdout.contains(needle), "{game}: no {needle:?}");
+        }
+        assert!(
+            out.stdout.contains("The result"),
+            "{game}: the match was told"
+        );
+    }
+}
+
+/// The end of the input resigns, saying so, and the match is told and tabled.
+#[test]
+fn the_end_of_input_resigns_the_game() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "tides",
+            "Old Brannoc",
+            "--as",
+            "Aria",
+            "--seed",
+            "2",
+            "--best-of",
+            "1",
+        ])
+        .stdin("")
+        .ok();
+    assert!(
+        out.stdout
+            .contains("The input has ended: Aria resigns game 1.")
+    );
+    assert!(
+        out.stdout.contains("resign"),
+        "the story tells the resignation"
+    );
+    let doc = json_tail(
+        &Taproom::new()
+            .args([
+                "sit",
+                "tides",
+                "Old Brannoc",
+                "--as",
+                "Aria",
+                "--seed",
+                "2",
+                "--best-of",
+                "1",
+                "--format",
+                "json",
+            ])
+            .stdin("")
+            .ok()
+            .stdout,
+    );
+    let g = &doc["games"][0];
+    assert_eq!(g["outcome"]["end"], "resigned");
+    assert_eq!(g["resigned"], 0, "Aria (entrant 0) resigned");
+    assert_eq!(doc["winner"], "Old Brannoc");
+}
+
+/// `resign` at a Piç table of three gives the game to the best placed of the others.
+#[test]
+fn a_resignation_at_pic_goes_to_the_best_of_the_others() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "pic",
+            "Pip Underbough",
+            "Tamsin the Tinker",
+            "--as",
+            "Aria",
+            "--seed",
+            "3",
+            "--best-of",
+            "1",
+            "--format",
+            "json",
+        ])
+        .stdin("1\n2\n3\nresign\n")
+        .ok();
+    let doc = json_tail(&out.stdout);
+    let g = &doc["games"][0];
+    assert_eq!(g["outcome"]["end"], "resigned");
+    let seats: Vec<u64> = g["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    let scores: Vec<i64> = g["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    let aria_seat = seats.iter().position(|&e| e == 0).unwrap();
+    let best = (0..3)
+        .filter(|&s| s != aria_seat)
+        .map(|s| scores[s])
+        .max()
+        .unwrap();
+    let expect: Vec<u64> = (0..3)
+        .filter(|&s| s != aria_seat && scores[s] == best)
+        .map(|s| seats[s])
+        .collect();
+    let winners: Vec<u64> = g["winners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .collect();
+    let (mut a, mut b) = (winners.clone(), expect.clone());
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b, "scores {scores:?} seats {seats:?}");
+}
+
+/// The replay line printed at the end plays the same match again, moves and all.
+#[test]
+fn the_replay_line_replays_the_sitting_exactly() {
+    for (game, input) in [
+        ("tides", "3\n1\n2\nundo\n1\n4\nresign\n"),
+        ("kiust", &*ones(400)),
+    ] {
+        let out = Taproom::new()
+            .args([
+                "sit",
+                game,
+                "Old Brannoc",
+                "--as",
+                "Aria",
+                "--seed",
+                "21",
+                "--best-of",
+                "1",
+                "--undo",
+                "--wide",
+            ])
+            .stdin(input)
+            .ok();
+        let line = out
+            .stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("Seed 21 replays this match: "))
+            .expect("a replay line");
+        let line = line.trim_matches('`');
+        let bin = assert_cmd::cargo::cargo_bin("taproom");
+        let shell = line.replace("| taproom ", &format!("| {} ", bin.display()));
+        let again = std::process::Command::new("sh")
+            .args(["-c", &format!("{shell} --wide")])
+            .env_remove("COLUMNS")
+            .output()
+            .unwrap();
+        let again = String::from_utf8_lossy(&again.stdout);
+        let table = |s: &str| s[s.find("\n┌").expect("a result table")..].to_owned();
+        assert_eq!(table(&again), table(&out.stdout), "{game}: `{line}`");
+    }
+}
+
+/// `undo` takes back the person's move and the replies to it; the position is as it was.
+#[test]
+fn undo_takes_back_the_last_move_and_the_replies() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "tides",
+            "Old Brannoc",
+            "--as",
+            "Aria",
+            "--seed",
+            "6",
+            "--best-of",
+            "1",
+            "--undo",
+            "--format",
+            "json",
+        ])
+        .stdin("undo\n1\nundo\n2\nresign\n")
+        .ok();
+    assert!(
+        out.stdout
+            .contains("Aria has no move of this game to take back.")
+    );
+    assert!(
+        out.stdout
+            .contains("Aria takes back their last move (2 steps undone).")
+    );
+    let doc = json_tail(&out.stdout);
+    let g = &doc["games"][0];
+    let steps = g["steps"].as_array().unwrap();
+    // After the undo: Aria's second choice and Brannoc's reply, then the resignation.
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    replay_through_engine(&doc, &[0]);
+}
+
+/// `hint` names a legal move and says why; asking does not change the match.
+#[test]
+fn a_hint_names_a_listed_move() {
+    let with = Taproom::new()
+        .args([
+            "sit",
+            "tides",
+            "Old Brannoc",
+            "--as",
+            "Aria",
+            "--seed",
+            "8",
+            "--best-of",
+            "1",
+            "--hint",
+            "--wide",
+        ])
+        .stdin("hint\n1\n1\nresign\n")
+        .ok();
+    let hint = with
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("A master would play "))
+        .expect("a hint");
+    let mv = hint.split_whitespace().next().unwrap();
+    let listed = with.stdout.lines().any(|l| {
+        let mut w = l.split_whitespace();
+        w.next().is_some_and(|n| n.ends_with('.')) && w.next() == Some(mv)
+    });
+    assert!(listed, "the hint {mv} is one of the listed moves");
+    let without = Taproom::new()
+        .args([
+            "sit",
+            "tides",
+            "Old Brannoc",
+            "--as",
+            "Aria",
+            "--seed",
+            "8",
+            "--best-of",
+            "1",
+            "--wide",
+        ])
+        .stdin("1\n1\nresign\n")
+        .ok();
+    let table = |s: &str| s[s.find("\n┌").unwrap()..s.find("Seed 8").unwrap()].to_owned();
+    assert_eq!(table(&with.stdout), table(&without.stdout));
+}
+
+/// With `--dice table` the throws are typed in: a throw that cannot fall is refused with
+/// what can, and the match goes on with the throws as typed.
+#[test]
+fn dice_at_the_table_check_what_fell() {
+    // The ceremony: each throws the four sticks (5 flat sides cannot fall); then every
+    // throw of the game is typed: `7` cannot fall, `3` can.
+    let mut input = String::from("5\n4\n1\n7\n");
+    for _ in 0..3000 {
+        input.push_str("3\n1\n");
+    }
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "kiust",
+            "Pip Underbough",
+            "--as",
+            "Aria",
+            "--seed",
+            "1",
+            "--best-of",
+            "1",
+            "--dice",
+            "table",
+            "--format",
+            "json",
+        ])
+        .stdin(&input)
+        .ok();
+    assert!(
+        out.stdout
+            .contains("`5` cannot be: type a whole number from 0 to 4.")
+    );
+    assert!(out.stdout.contains("`7` cannot fall here"));
+    let doc = json_tail(&out.stdout);
+    let g = &doc["games"][0];
+    // The ceremony as typed: Aria threw 4 flat sides, Pip 1: Aria moves first.
+    let ceremony = g["ceremony"].as_array().unwrap();
+    assert_eq!(ceremony[0]["flats"], 4);
+    assert_eq!(ceremony[1]["flats"], 1);
+    assert_eq!(
+        g["seats"][0], 0,
+        "Aria threw more flat sides and sits first"
+    );
+    // Every chance step is a throw of 3, as typed.
+    for s in g["steps"].as_array().unwrap() {
+        if s["seat"].is_null() {
+            assert_eq!(s["mv"], "3");
+        }
+    }
+    replay_through_engine(&doc, &[0]);
+}
+
+/// Wagers at a sitting settle as at `play`: a bet between the person and the character.
+#[test]
+fn a_wager_at_a_sitting_settles() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "tides",
+            "Old Brannoc",
+            "--as",
+            "Mirela Quickfingers",
+            "--seed",
+            "2",
+            "--best-of",
+            "1",
+            "--bet",
+            "Mirela Quickfingers 2 gp on Mirela against Old Brannoc",
+        ])
+        .stdin("")
+        .ok();
+    // Mirela resigned at once: Brannoc wins the bet's 2 gp from her.
+    assert!(out.stdout.contains("resigns game 1"));
+    assert!(out.stdout.contains("2 gp"), "{}", out.stdout);
+}
+
+/// Every line a sitting prints fits 80 columns, at tables of two to five.
+#[test]
+fn a_sitting_fits_eighty_columns_at_every_table_size() {
+    for (game, opponents) in [
+        ("tides", vec!["Old Brannoc"]),
+        ("kiust", vec!["Old Brannoc"]),
+        ("oicustiytac", vec!["Old Brannoc"]),
+        ("pic", vec!["Old Brannoc"]),
+        ("pic", vec!["Old Brannoc", "Pip Underbough"]),
+        (
+            "pic",
+            vec!["Old Brannoc", "Pip Underbough", "Hrodgar Ironbelly"],
+        ),
+        (
+            "pic",
+            vec![
+                "Old Brannoc",
+                "Pip Underbough",
+                "Hrodgar Ironbelly",
+                "Tamsin the Tinker",
+            ],
+        ),
+    ] {
+        let mut args = vec!["sit", game];
+        args.extend(opponents.iter().copied());
+        args.extend([
+            "--as",
+            "Aria Stormborn of the Western Reach",
+            "--seed",
+            "5",
+            "--best-of",
+            "1",
+        ]);
+        let out = Taproom::new().args(&args).stdin(&ones(3000)).ok();
+        for line in out.stdout.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{game} with {} seats: {line:?}",
+                opponents.len() + 1
+            );
+        }
+    }
+}
+
+/// Names and files that cannot be seated are refused before anything is played.
+#[test]
+fn bad_seats_are_refused() {
+    Taproom::new()
+        .args(["sit", "tides", "Old Brannoc"])
+        .fails(&["--as"]);
+    Taproom::new()
+        .args(["sit", "tides", "Old Brannoc", "--as", "Old Brannoc"])
+        .fails(&["Old Brannoc"]);
+    Taproom::new()
+        .args(["sit", "tides", "--as", "Aria"])
+        .fails(&["2 players"]);
+    Taproom::new()
+        .args(["sit", "tides", "Old Brannoc", "--as", "nobody.toml"])
+        .fails(&["nobody.toml"]);
+}
