@@ -12,6 +12,7 @@ mod new;
 mod night;
 mod odds;
 mod play;
+mod replay;
 mod roster;
 mod rules;
 mod usage;
@@ -51,6 +52,7 @@ const EXAMPLES: &str = "Examples:
   taproom play tides \"Old Brannoc\" Mirela --seed 7 --first-to 5
   taproom play tides --roster examples/characters Gorm Vessa --short
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela\"
+  taproom replay tides Brannoc Mirela --seed 42 --best-of 1   move by move, boards and all
   taproom odds tides \"Old Brannoc\" Mirela --sims 2000
   taproom night examples/evening.toml              the evening, settled; --apply writes the purses
   taproom check examples/characters/*.toml examples/tavern.toml examples/evening.toml
@@ -63,6 +65,8 @@ const EXAMPLES: &str = "Examples:
 enum Command {
     /// Play a match between characters and tell how it went.
     Play(play::PlayArgs),
+    /// Show a match again move by move, with the board after each move.
+    Replay(replay::ReplayArgs),
     /// The rules engine, checkable from outside: perft, legal moves, applying moves.
     #[command(subcommand)]
     Engine(engine::EngineCommand),
@@ -118,6 +122,7 @@ pub fn main() -> i32 {
     let mut out = anstream::stdout().lock();
     let result = match cli.command {
         Command::Play(args) => play::run(&args, &mut out),
+        Command::Replay(args) => replay::run(&args, &mut out),
         Command::Engine(cmd) => engine::run(&cmd, &mut out),
         Command::Odds(args) => odds::run(&args, &mut out),
         Command::Night(args) => night::run(&args, &mut out),

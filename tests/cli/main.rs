@@ -20,6 +20,7 @@ mod narration;
 mod play;
 mod readme;
 mod replay;
+mod replay_moves;
 mod robustness;
 mod short;
 mod snapshots;

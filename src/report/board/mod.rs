@@ -54,6 +54,17 @@ impl BoardStyle {
             colour: colour_wanted(is_terminal),
         }
     }
+
+    /// Text as this style writes it: folded to plain ASCII (accents dropped, other
+    /// characters as `?`) when the style keeps to ASCII, else as it is.
+    #[must_use]
+    pub fn text(&self, text: &str) -> String {
+        if self.ascii {
+            text::fold(text)
+        } else {
+            text.to_owned()
+        }
+    }
 }
 
 /// Whether to colour output that goes to a terminal (`is_terminal`) or elsewhere: only to
