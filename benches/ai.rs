@@ -5,6 +5,9 @@
 //! prints the mean and the slowest move in milliseconds. `cargo bench --bench ai -- kiust`
 //! runs only the games whose name contains `kiust`; `--level N` times another level.
 //!
+//! Each game ends with the slowest of those decisions against `taproom sit`'s target: a
+//! character replies to a person within 150 ms (Piç is timed at two and at five seats).
+//!
 //! `cargo bench --bench ai -- --matches 100` times whole matches instead: a default
 //! `taproom play` match (best of 3, or Òicustiỳtac's first to 3 rounds; drawn games
 //! replayed up to 5 times) between two level-10 players, seeds 1 to 100, and prints the
@@ -27,10 +30,10 @@ const MID_MOVES: usize = 12;
 
 /// A position reached by `moves` seat moves of level-5 self-play, or `None` if the game
 /// ended first.
-fn reach<G: Game>(moves: usize, seed: u64) -> Option<G> {
-    let mut pos = G::start(2, &G::Options::default()).expect("two players");
+fn reach<G: Game>(seats: usize, moves: usize, seed: u64) -> Option<G> {
+    let mut pos = G::start(seats, &G::Options::default()).expect("a table the game seats");
     let mut rng = table_rng(seed);
-    let mut players: Vec<Box<dyn Player<G>>> = (0..2)
+    let mut players: Vec<Box<dyn Player<G>>> = (0..seats)
         .map(|_| player_for::<G>(Skill::Level(5), Temperament::Steady))
         .collect();
     let mut buf = Vec::new();
@@ -68,17 +71,21 @@ fn time<G: Game>(skill: Skill, positions: &[G]) -> (f64, f64) {
     (total / positions.len().max(1) as f64, worst)
 }
 
-fn bench<G: Game>(name: &str, level: u8) {
+/// The longest a character may think at `taproom sit` before a person notices the wait.
+const SIT_REPLY_MS: f64 = 150.0;
+
+fn bench<G: Game>(name: &str, seats: usize, level: u8) {
     let mut starts = Vec::new();
     let mut mids = Vec::new();
+    let mut slowest = 0.0f64;
     for seed in 0..POSITIONS * 4 {
         if starts.len() < POSITIONS as usize
-            && let Some(p) = reach::<G>(0, seed)
+            && let Some(p) = reach::<G>(seats, 0, seed)
         {
             starts.push(p);
         }
         if mids.len() < POSITIONS as usize
-            && let Some(p) = reach::<G>(MID_MOVES, seed)
+            && let Some(p) = reach::<G>(seats, MID_MOVES, seed)
         {
             mids.push(p);
         }
@@ -86,6 +93,7 @@ fn bench<G: Game>(name: &str, level: u8) {
     for (label, positions) in [("start", &starts), ("mid-game", &mids)] {
         for skill in [Skill::Level(level), Skill::Baseline] {
             let (mean, max) = time(skill, positions);
+            slowest = slowest.max(max);
             println!(
                 "{name} {label}: skill {skill}: {mean:.1} ms a move on average, {max:.1} ms \
                  at most ({} positions)",
@@ -93,6 +101,16 @@ fn bench<G: Game>(name: &str, level: u8) {
             );
         }
     }
+    // A character's reply at `taproom sit` is one such decision.
+    println!(
+        "{name}: a character's reply at sit takes at most {slowest:.1} ms (target {SIT_REPLY_MS} \
+         ms): {}",
+        if slowest <= SIT_REPLY_MS {
+            "within it"
+        } else {
+            "OVER"
+        }
+    );
 }
 
 /// Times `count` default matches of two players of `level`, seeds 1 to `count`.
@@ -157,15 +175,16 @@ fn main() {
         return;
     }
     if wanted("tides") {
-        bench::<Tides>("tides", level);
+        bench::<Tides>("tides", 2, level);
     }
     if wanted("kiust") {
-        bench::<Kiust>("kiust", level);
+        bench::<Kiust>("kiust", 2, level);
     }
     if wanted("pic") {
-        bench::<Pic>("pic", level);
+        bench::<Pic>("pic", 2, level);
+        bench::<Pic>("pic (5 seats)", 5, level);
     }
     if wanted("oicus") {
-        bench::<Oicus>("oicus", level);
+        bench::<Oicus>("oicus", 2, level);
     }
 }

@@ -8,6 +8,9 @@ pub enum CliError {
     /// What the library refused, or could not do.
     #[error(transparent)]
     Ops(#[from] ops::Error),
+    /// A match that cannot be shown again as asked.
+    #[error(transparent)]
+    Replay(#[from] crate::report::replay::ReplayError),
     /// Writing the output failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] std::io::Error),
@@ -19,7 +22,8 @@ impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Ops(e) if e.is_users() => 2,
-            CliError::Ops(_) | CliError::Io(_) => 1,
+            CliError::Replay(e) if e.is_users() => 2,
+            CliError::Ops(_) | CliError::Replay(_) | CliError::Io(_) => 1,
         }
     }
 }

@@ -12,6 +12,7 @@ mod new;
 mod night;
 mod odds;
 mod play;
+mod replay;
 mod roster;
 mod rules;
 mod sit;
@@ -53,6 +54,7 @@ const EXAMPLES: &str = "Examples:
   taproom play tides --roster examples/characters Gorm Vessa --short
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela\"
   taproom sit tides Brannoc --as Ysolde           a person plays Brannoc, turn by turn
+  taproom replay tides Brannoc Mirela --seed 42 --best-of 1   move by move, boards and all
   taproom odds tides \"Old Brannoc\" Mirela --sims 2000
   taproom night examples/evening.toml              the evening, settled; --apply writes the purses
   taproom check examples/characters/*.toml examples/tavern.toml examples/evening.toml
@@ -68,6 +70,8 @@ enum Command {
     /// Take a seat: people play some seats against the characters, turn by turn, and the
     /// match is told and settled as `play` does.
     Sit(sit::SitArgs),
+    /// Show a match again move by move, with the board after each move.
+    Replay(replay::ReplayArgs),
     /// The rules engine, checkable from outside: perft, legal moves, applying moves.
     #[command(subcommand)]
     Engine(engine::EngineCommand),
@@ -124,6 +128,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Play(args) => play::run(&args, &mut out),
         Command::Sit(args) => sit::run(&args, &mut out),
+        Command::Replay(args) => replay::run(&args, &mut out),
         Command::Engine(cmd) => engine::run(&cmd, &mut out),
         Command::Odds(args) => odds::run(&args, &mut out),
         Command::Night(args) => night::run(&args, &mut out),

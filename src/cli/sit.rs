@@ -43,7 +43,7 @@ Examples:
   taproom sit kiust Pip --as \"Aria Stormborn\" --hint --undo
   taproom sit pic Pip Tamsin --as Aria --as Bram --best-of 1
   taproom sit oicustiytac Mirela --as Ysolde --dice table
-  taproom sit tides Hrodgar --as Ysolde --bet 'Ysolde 2 gp on Ysolde against Hrodgar'
+  taproom sit tides Hrodgar --as \"Sister Ysolde\" --bet \"Sister Ysolde 2 gp on Ysolde against Hrodgar\"
   printf '1\\n1\\n' | taproom sit tides Brannoc --as Ysolde --seed 7 --best-of 1"
 )]
 pub struct SitArgs {

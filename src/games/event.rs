@@ -237,3 +237,28 @@ pub enum Event {
     /// The game (or round) is over.
     Over { outcome: Outcome },
 }
+
+impl Event {
+    /// The seat whose action it was, for an event of play (`by`): the thrower of a throw
+    /// of the sticks, the mover of a capture. `None` for the first-turn ceremony and the
+    /// end.
+    #[must_use]
+    pub fn by(&self) -> Option<Seat> {
+        match *self {
+            Event::Capture { by, .. }
+            | Event::Claim { by, .. }
+            | Event::Pass { by }
+            | Event::Throw { by, .. }
+            | Event::ThrowLost { by }
+            | Event::Enter { by, .. }
+            | Event::Whelp { by, .. }
+            | Event::BringDown { by, .. }
+            | Event::BringHome { by, .. } => Some(by),
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+}

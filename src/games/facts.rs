@@ -149,6 +149,9 @@ pub struct Facts {
     /// What the result table counts for a game, and the telling calls it: "moves",
     /// "sowings", "turns" (as [`super::Game::turns_played`] counts them).
     pub turns: &'static str,
+    /// What decides its chance outcomes, as the table names it when one is shown ("the
+    /// sticks"); a game with none in play names its first-turn draw.
+    pub chance: &'static str,
     /// The deepest perft `engine perft` runs: from the start, within a few minutes on one
     /// core.
     pub perft_depth: u32,

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod json;
 pub mod ladder;
+pub mod replay;
 mod results;
 pub mod roster;
 pub mod rules;

@@ -353,9 +353,16 @@ impl MatchSpec {
     /// folder the GM ran it in.
     #[must_use]
     pub fn replay_words(&self) -> Vec<String> {
+        self.command_words("play")
+    }
+
+    /// The words of a `taproom COMMAND` (`play`, `replay`) that takes this match, exactly,
+    /// from the folder the GM ran it in.
+    #[must_use]
+    pub fn command_words(&self, command: &str) -> Vec<String> {
         let mut words = vec![
             "taproom".to_owned(),
-            "play".to_owned(),
+            command.to_owned(),
             self.game.id().to_owned(),
         ];
         words.extend(self.seats.iter().map(Seated::word));

@@ -226,6 +226,7 @@ impl Game for Kiust {
         tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
         perft_depth: 13,
         turns: "turns",
+        chance: "the sticks",
         rules: &[crate::games::RuleOption {
             key: "all_round",
             takes: "four-sixes or four",

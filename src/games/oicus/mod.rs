@@ -276,6 +276,7 @@ impl Game for Oicus {
         tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
         perft_depth: 6,
         turns: "turns",
+        chance: "the bag",
         rules: &[
             super::RuleOption {
                 key: "turn_cap",

@@ -247,6 +247,7 @@ impl Game for Pic {
         tallies: &[super::Tally::Points, super::Tally::Captures],
         perft_depth: 22,
         turns: "sowings",
+        chance: "the lot",
         rules: &[
             super::RuleOption {
                 key: "start",

@@ -141,6 +141,7 @@ impl Game for Tides {
         tallies: &[super::Tally::Captures],
         perft_depth: 8,
         turns: "moves",
+        chance: "the lot",
         rules: &[super::RuleOption {
             key: "truce_after",
             takes: "a whole number of moves without a capture before the game is drawn, 1 to 1000 (0, never, with taproom engine)",

@@ -4,13 +4,15 @@
 //! turn, the throw being played, the kiust right and the turns played.
 
 use super::text::{self, Ink, Pen};
-use super::{BoardStyle, Diagram, Marks, result_parts, seat_label};
+use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::event::Throw;
 use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
 use crate::games::{Game, Seat, Turn};
 
 /// Columns between the board and the panel beside it.
 const GAP: usize = 3;
+/// The board's widest line (`  12 │ ● │ │ · │ · │ │ ○ │ 12`).
+const BOARD_WIDTH: usize = 29;
 /// The widest a person's name is drawn.
 const NAME_WIDTH: usize = 16;
 /// The column of each column's centre, `a` to `d`.
@@ -130,10 +132,15 @@ fn panel(pen: &Pen, pos: &Kiust, marks: &Marks<'_, Move>) -> Vec<String> {
     let who = pen.paint(Ink::Player(side.index()), &label(side));
     match (pos.turn(), pos.throw_in_play(), pos.outcome()) {
         (Turn::Over, _, Some(outcome)) => {
-            // The panel is narrow beside four columns: who won, then how, on two lines.
-            let (what, how) = result_parts(outcome, label);
-            lines.push(format!("Over: {}", pen.paint(Ink::Strong, &what)));
-            lines.push(format!("  {}", pen.paint(Ink::Strong, &how)));
+            // On one line when it fits beside the board; else the clause below "Over:".
+            let clause = result_clause(outcome, label);
+            let said = pen.paint(Ink::Strong, &clause);
+            if text::width(&clause) + "Over: ".len() <= 80 - BOARD_WIDTH - GAP {
+                lines.push(format!("Over: {said}"));
+            } else {
+                lines.push("Over:".to_owned());
+                lines.push(said);
+            }
         }
         (Turn::Seat(_), Some((throw, left)), _) => {
             lines.push(format!("{turn} {who} to move"));
@@ -180,5 +187,33 @@ impl Diagram for Kiust {
             GAP,
         );
         text::finish(&lines)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_end_with_long_names_fits_80_columns() {
+        // Player 2 has no piece left: player 1 has won.
+        let pos: Kiust =
+            "............/............/1.........../............ ; 2 | throw=- turns=780"
+                .parse()
+                .unwrap();
+        assert_eq!(pos.turn(), Turn::Over);
+        let names = ["Sister Ysolde of the Long Road", "Pip Underbough"];
+        for style in [BoardStyle::PLAIN, BoardStyle::ASCII] {
+            let board = pos.diagram_with(&style, &Marks::names(&names));
+            assert!(board.contains("wins (all captured)"), "{board}");
+            for line in board.lines() {
+                assert!(text::width(line) <= 80, "{line}");
+            }
+        }
+        let board = pos.diagram_with(&BoardStyle::PLAIN, &Marks::names(&["Ada", "Bo"]));
+        assert!(
+            board.contains("Over: player 1 (Ada) wins (all captured)"),
+            "{board}"
+        );
     }
 }

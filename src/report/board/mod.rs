@@ -54,6 +54,17 @@ impl BoardStyle {
             colour: colour_wanted(is_terminal),
         }
     }
+
+    /// Text as this style writes it: folded to plain ASCII (accents dropped, other
+    /// characters as `?`) when the style keeps to ASCII, else as it is.
+    #[must_use]
+    pub fn text(&self, text: &str) -> String {
+        if self.ascii {
+            text::fold(text)
+        } else {
+            text.to_owned()
+        }
+    }
 }
 
 /// Whether to colour output that goes to a terminal (`is_terminal`) or elsewhere: only to
@@ -158,17 +169,11 @@ fn seat_label<G: Game>(pen: &text::Pen, seat: Seat, names: &[&str], width: usize
 /// How the game ended, as a clause: "White wins (conquest)", "a draw (truce)",
 /// "player 1 and player 3 share the win (no moves left)".
 fn result_clause(outcome: Outcome, seat_name: impl Fn(Seat) -> String) -> String {
-    let (what, how) = result_parts(outcome, seat_name);
-    format!("{what} {how}")
-}
-
-/// [`result_clause`] in two parts, for a narrow panel: who won, and how (in brackets).
-fn result_parts(outcome: Outcome, seat_name: impl Fn(Seat) -> String) -> (String, String) {
     let who: Vec<String> = outcome.winners.iter().map(seat_name).collect();
     let what = match who.as_slice() {
         [] => "a draw".to_owned(),
         [one] => format!("{one} wins"),
         [init @ .., last] => format!("{} and {last} share the win", init.join(", ")),
     };
-    (what, format!("({})", outcome.end.word()))
+    format!("{what} ({})", outcome.end.word())
 }

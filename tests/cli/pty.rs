@@ -1,0 +1,52 @@
+//! `taproom sit` in a real pseudo-terminal: the prompt waits for a person, a move typed
+//! is played, the character answers, a bad line is answered and the prompt comes again,
+//! and `resign` ends the game and tells the match.
+
+#[cfg(unix)]
+#[test]
+fn a_person_plays_a_few_turns_in_a_terminal() {
+    let bin = assert_cmd::cargo::cargo_bin("taproom");
+    let mut cmd = std::process::Command::new(bin);
+    cmd.args([
+        "sit",
+        "tides",
+        "Old Brannoc",
+        "--as",
+        "Aria",
+        "--seed",
+        "7",
+        "--best-of",
+        "1",
+        "--hint",
+    ])
+    .env("NO_COLOR", "1")
+    .env("COLUMNS", "80");
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("a terminal");
+    // Aria has the first turn at seed 7: the board and the numbered moves, then the prompt.
+    p.exp_string("Aria to move")
+        .expect("Aria's turn is announced");
+    p.exp_string("1. e1-e2").expect("the moves are listed");
+    p.exp_string("Aria> ").expect("a prompt");
+    p.send_line("banana").unwrap();
+    p.exp_string("`banana` is neither a move nor a command")
+        .expect("bad input is answered");
+    p.exp_string("Aria> ").expect("and the prompt comes again");
+    p.send_line("hint").unwrap();
+    p.exp_string("A master would play").expect("a hint");
+    p.exp_string("Aria> ").unwrap();
+    p.send_line("1").unwrap();
+    // Brannoc answers in words, with the notation in brackets.
+    p.exp_regex(r"Old Brannoc [a-z]+ .*\([a-f][1-6]")
+        .expect("Brannoc's reply is told");
+    p.exp_string("Aria> ").expect("Aria's turn again");
+    p.send_line("moves").unwrap();
+    p.exp_string("1. ").expect("the moves listed again");
+    p.exp_string("Aria> ").unwrap();
+    p.send_line("resign").unwrap();
+    p.exp_string("Aria resigns game 1.")
+        .expect("the resignation is said");
+    p.exp_string("The result").expect("the match is told");
+    p.exp_string("Seed 7 replays this match:")
+        .expect("with its replay line");
+    p.exp_eof().expect("and taproom exits");
+}
