@@ -23,5 +23,6 @@ mod replay;
 mod robustness;
 mod short;
 mod snapshots;
+mod stakes;
 mod summary;
 mod wager;
