@@ -22,7 +22,9 @@ pub struct BetArgs {
     /// A wager at the table (repeatable): "BETTOR AMOUNT on [MARKET] PICK [in the pool |
     /// at 3 to 1 | against RIVAL [AMOUNT]]". Markets: match (default), game N, round N,
     /// first-turn, points, down, home, captures, kiusts (add "in game N" for one game),
-    /// end WAY. E.g. "Pip 5 gp on Brannoc", "Pip 2 gp on first-turn Mirela in the pool".
+    /// end WAY. Against a rival, either side may stake a thing in double quotes where an
+    /// amount goes. E.g. "Pip 5 gp on Brannoc", "Pip 2 gp on first-turn Mirela in the
+    /// pool", 'Brannoc "where the caravan went" on Brannoc against Ysolde'.
     #[arg(long = "bet", value_name = "BET")]
     bets: Vec<String>,
     /// The tavern file: its bookie's margin, the pool's take, credit, currency.
@@ -160,20 +162,40 @@ pub fn coloured(lines: &[String], settlement: &Settlement) -> Vec<String> {
         .collect()
 }
 
-/// The money in one line: each purse's change, the house's, and the files written.
+/// The money in one line: each purse's change, the house's, and the files written; then
+/// each thing that changed hands.
 #[must_use]
 pub fn money_line(
     settlement: &Settlement,
     currency: crate::wager::Currency,
     written: &[PathBuf],
 ) -> String {
-    money_changes(
+    let money = money_changes(
         &settlement.before,
         &settlement.after,
         settlement.house,
         currency,
         written,
-    )
+    );
+    with_things(money, [settlement])
+}
+
+/// A line with, after it, each thing the settlements passed: "... Sister Ysolde wins
+/// “where the caravan went” from Old Brannoc."
+#[must_use]
+pub fn with_things<'a>(
+    mut line: String,
+    settlements: impl IntoIterator<Item = &'a Settlement>,
+) -> String {
+    for p in settlements.into_iter().flat_map(Settlement::things) {
+        line.push_str(&format!(
+            " {} wins {} from {}.",
+            p.to,
+            p.thing.quoted(),
+            p.from
+        ));
+    }
+    line
 }
 
 /// "Money: Pip Underbough −3 sp, Tamsin the Tinker +2 sp; the house +3 sp." with gains

@@ -8,13 +8,14 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{Audience, Narrate, Quiet, apply_with, layout};
-use super::bet::{coloured, money_changes};
+use super::bet::{coloured, money_changes, with_things};
 use crate::ops::evening::{Night, Prepared, night};
 use crate::report::wagers::{
     SettledRow, placed_lines, purse_table, settled_lines_at, settlement_for,
 };
 use crate::report::{self, Layout, Page, View, fitted};
 use crate::wager::Credit;
+use crate::wager::thing::show_stake;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -103,7 +104,8 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
             done.prepared.tavern.currency,
             &done.written,
         );
-        writeln!(out, "{line}")?;
+        let settled = n.matches.iter().map(|m| &m.settlement);
+        writeln!(out, "{}", with_things(line, settled))?;
         return Ok(());
     }
     if args.format == NightFormat::Json {
@@ -226,7 +228,12 @@ fn print(
             rows.push(SettledRow {
                 match_no: Some(i + 1),
                 line: None,
-                refused: Some((r.bettor.clone(), r.text.clone(), r.stake, r.why.clone())),
+                refused: Some((
+                    r.bettor.clone(),
+                    r.text.clone(),
+                    show_stake(r.stake, r.thing.as_ref(), t.currency),
+                    r.why.clone(),
+                )),
                 purses: (*purse, *purse),
             });
         }

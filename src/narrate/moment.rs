@@ -92,6 +92,8 @@ pub enum Moment {
     Collects,
     /// The bookie offers no price and refuses the bet.
     NoPrice,
+    /// A thing staked between characters passes to the winner.
+    StakePasses,
 }
 
 impl Moment {
@@ -139,6 +141,7 @@ impl Moment {
             Moment::PaysOut,
             Moment::Collects,
             Moment::NoPrice,
+            Moment::StakePasses,
         ]);
         all
     }
@@ -185,6 +188,7 @@ impl Moment {
             Moment::PaysOut => "pays-out",
             Moment::Collects => "collects",
             Moment::NoPrice => "no-price",
+            Moment::StakePasses => "stake-passes",
         };
         fixed.to_owned()
     }
@@ -247,6 +251,8 @@ impl Moment {
             Moment::PaysOut => return vec!["bookie", "winner", "coins"],
             Moment::Collects => return vec!["bookie", "loser", "coins"],
             Moment::NoPrice => return vec!["bookie"],
+            // Bettors again; {stake} is the thing, in quotation marks.
+            Moment::StakePasses => return vec!["winner", "loser", "stake"],
         };
         out.extend(named);
         if place {

@@ -262,4 +262,42 @@ mod tests {
             ["They shake hands."]
         );
     }
+
+    #[test]
+    fn a_stake_passing_is_told_with_the_winner_the_loser_and_the_thing_only() {
+        let book = Phrasebook::built_in();
+        let lines = book.lines(GameKind::Pic, Moment::StakePasses);
+        assert!(lines.len() >= 5, "several lines to choose from");
+        for line in lines {
+            let used = placeholders(line);
+            assert!(used.contains(&"stake"), "{line} names the thing");
+            assert!(
+                used.iter()
+                    .all(|p| ["winner", "loser", "stake"].contains(p)),
+                "{line}"
+            );
+        }
+        let mut mine = Phrasebook::built_in();
+        mine.merge_toml(
+            Path::new("mine.toml"),
+            "[crowd]\nstake-passes = [\"{loser} hands over {stake}.\"]\n",
+        )
+        .unwrap();
+        assert_eq!(
+            mine.lines(GameKind::TidesOfWar, Moment::StakePasses),
+            ["{loser} hands over {stake}."]
+        );
+        // A thing is not money, and a bettor has no pronouns on file.
+        for bad in ["{coins}", "{their}"] {
+            let err = mine
+                .merge_toml(
+                    Path::new("mine.toml"),
+                    &format!("[crowd]\nstake-passes = [\"{{winner}} takes {bad}.\"]\n"),
+                )
+                .unwrap_err();
+            assert_eq!(err.field.as_deref(), Some("crowd.stake-passes"), "{err}");
+            assert!(err.message.contains(bad), "{err}");
+            assert!(err.message.contains("{winner} {loser} {stake}"), "{err}");
+        }
+    }
 }

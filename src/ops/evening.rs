@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use super::apply::{self, Apply};
 use super::cast::seat;
 use super::wagers::{
-    People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
+    People, at_stake, ledger_path, money_at_stake, place_bets, purse_of, require_files,
+    resolve_all, settle_placed,
 };
 use super::{Error, Progress};
 use crate::games::Game;
@@ -107,6 +108,7 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
     let people = People::new(&roster, &seated);
     let mut matches = Vec::new();
     let mut stake_names: Vec<String> = Vec::new();
+    let mut paying: Vec<String> = Vec::new();
     for (plan, spec) in evening.matches.iter().zip(specs) {
         let mut proposals = Vec::new();
         if let Some(b) = plan.bets.get(super::wagers::MAX_BETS as usize) {
@@ -132,6 +134,7 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
             Vec::new()
         };
         stake_names.extend(at_stake(&proposals, &ante_players));
+        paying.extend(money_at_stake(&proposals, &ante_players));
         matches.push(PreparedMatch {
             spec,
             proposals,
@@ -143,7 +146,7 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
     let mut seen = std::collections::BTreeSet::new();
     stake_names.retain(|n| seen.insert(n.clone()));
     if apply {
-        require_files(&people, &stake_names, "the evening's roster folder")?;
+        require_files(&people, &paying, "the evening's roster folder")?;
     }
     Ok(Prepared {
         evening,
@@ -194,8 +197,10 @@ pub struct RefusedBet {
     pub bettor: String,
     /// The bet as written.
     pub text: String,
-    /// What they offered.
+    /// The coins they offered.
     pub stake: Money,
+    /// The thing they offered instead, against a rival.
+    pub thing: Option<crate::wager::Thing>,
     /// Why, in a word or two.
     pub why: String,
 }
@@ -298,6 +303,7 @@ fn play_one<G: Game>(
             bettor: m.proposals[*i].bettor.clone(),
             text: m.texts[*i].clone(),
             stake: m.proposals[*i].stake,
+            thing: m.proposals[*i].thing.clone(),
             why: r.short().to_owned(),
         })
         .collect();

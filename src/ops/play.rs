@@ -183,7 +183,8 @@ pub fn play_with(
         let ledger = ledger_path(a.ledger.as_deref(), &tavern, Path::new(""));
         apply::check_ledger(&ledger, &files_read(req, &table))?;
         let names = at_stake(&table.proposals, &[]);
-        require_files(&table.people, &names, "a folder given with --roster")?;
+        let paying = super::wagers::money_at_stake(&table.proposals, &[]);
+        require_files(&table.people, &paying, "a folder given with --roster")?;
         let at_stake: Vec<&Character> = names.iter().filter_map(|n| table.people.get(n)).collect();
         let mut folders = apply::folders(&at_stake, &ledger);
         folders.extend(req.draft.roster.clone());

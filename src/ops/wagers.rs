@@ -89,14 +89,34 @@ pub fn resolve_all(
         .collect()
 }
 
-/// Everyone with money at stake in these proposals (and, with an ante, the players).
+/// Everyone with a stake in these proposals, money or a thing (and, with an ante, the
+/// players).
 #[must_use]
 pub fn at_stake(proposals: &[Proposal], ante_players: &[String]) -> Vec<String> {
+    staking(proposals, ante_players, false)
+}
+
+/// Everyone with money at stake in these proposals (and, with an ante, the players):
+/// whose purse may change, and so needs a file with `--apply`. Who stakes only things (or
+/// nothing against a thing) keeps their purse as it is.
+#[must_use]
+pub fn money_at_stake(proposals: &[Proposal], ante_players: &[String]) -> Vec<String> {
+    staking(proposals, ante_players, true)
+}
+
+fn staking(proposals: &[Proposal], ante_players: &[String], coins_only: bool) -> Vec<String> {
     let mut names: Vec<String> = ante_players.to_vec();
+    let counts = |coins: Money| !coins_only || coins > Money::ZERO;
     for p in proposals {
-        names.push(p.bettor.clone());
-        if let How::Against { rival, .. } = &p.how {
-            names.push(rival.clone());
+        if let How::Against { rival, stake, .. } = &p.how {
+            // A pot with coins on either side can move either side's purse.
+            let coins = p.stake.checked_add(*stake).unwrap_or(Money(u64::MAX));
+            if counts(coins) {
+                names.push(p.bettor.clone());
+                names.push(rival.clone());
+            }
+        } else if counts(p.stake) {
+            names.push(p.bettor.clone());
         }
     }
     let mut seen = std::collections::BTreeSet::new();

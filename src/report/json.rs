@@ -26,6 +26,7 @@ struct JsonBet {
     price: Option<String>,
     stake_cp: u64,
     stake: String,
+    thing: Option<String>,
     result: &'static str,
     tied: Option<u64>,
     payout_cp: u64,
@@ -38,6 +39,16 @@ struct JsonRefused {
     bettor: String,
     bet: String,
     stake_cp: u64,
+    thing: Option<String>,
+    why: String,
+}
+
+/// A thing that passed between characters.
+#[derive(Serialize)]
+struct JsonThing {
+    from: String,
+    to: String,
+    thing: String,
     why: String,
 }
 
@@ -58,6 +69,7 @@ struct JsonPurse {
 pub struct JsonWagers {
     bets: Vec<JsonBet>,
     refused: Vec<JsonRefused>,
+    things: Vec<JsonThing>,
     purses: Vec<JsonPurse>,
     house_cp: i128,
     house: String,
@@ -123,6 +135,7 @@ fn wagers(s: &Settlement, refused: Vec<JsonRefused>, currency: Currency) -> Json
                     price,
                     stake_cp: l.bet.stake.0,
                     stake: l.bet.stake.show(currency).to_string(),
+                    thing: l.bet.thing.as_ref().map(ToString::to_string),
                     result,
                     tied,
                     payout_cp: l.payout.0,
@@ -131,6 +144,15 @@ fn wagers(s: &Settlement, refused: Vec<JsonRefused>, currency: Currency) -> Json
             })
             .collect(),
         refused,
+        things: s
+            .things()
+            .map(|p| JsonThing {
+                from: p.from.clone(),
+                to: p.to.clone(),
+                thing: p.thing.to_string(),
+                why: p.why.clone(),
+            })
+            .collect(),
         purses: purses(&s.before, &s.after, currency),
         house_cp: s.house,
         house: show_change(s.house, currency).to_string(),
@@ -232,6 +254,7 @@ pub fn write_night(
                         bettor: r.bettor.clone(),
                         bet: r.text.clone(),
                         stake_cp: r.stake.0,
+                        thing: r.thing.as_ref().map(ToString::to_string),
                         why: r.why.clone(),
                     })
                     .collect();

@@ -163,8 +163,9 @@ pub struct SettledRow<'a> {
     pub match_no: Option<usize>,
     /// The bet settled, or `None` for a refused one.
     pub line: Option<&'a Line>,
-    /// For a refused bet: the bettor, the bet as written, the stake and why.
-    pub refused: Option<(String, String, Money, String)>,
+    /// For a refused bet: the bettor, the bet as written, the stake (in words: coins or a
+    /// thing) and why.
+    pub refused: Option<(String, String, String, String)>,
     /// The bettor's purse before and after this row.
     pub purses: (Purse, Purse),
 }
@@ -203,6 +204,7 @@ pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency, view: View)
                         None => "pool".to_owned(),
                     },
                     Book::Stakes(_) => match line.pot {
+                        Some((Money::ZERO, _)) => "stake of things".to_owned(),
                         Some((pot, _)) => format!("pot of {}", pot.show(currency)),
                         None => "pot".to_owned(),
                     },
@@ -210,22 +212,15 @@ pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency, view: View)
                 cells.extend([
                     line.bet.bettor.clone(),
                     line.what.clone(),
-                    line.bet.stake.show(currency).to_string(),
+                    line.bet.staked(currency),
                 ]);
                 if show_odds {
                     cells.push(odds);
                 }
-                cells.extend([
-                    line.result.to_string(),
-                    line.payout.show(currency).to_string(),
-                ]);
+                cells.extend([line.result.to_string(), payout(line, currency)]);
             }
             (None, Some((bettor, what, stake, why))) => {
-                cells.extend([
-                    bettor.clone(),
-                    what.clone(),
-                    stake.show(currency).to_string(),
-                ]);
+                cells.extend([bettor.clone(), what.clone(), stake.clone()]);
                 if show_odds {
                     cells.push("—".to_owned());
                 }
@@ -240,6 +235,29 @@ pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency, view: View)
         table.add_row(cells);
     }
     table
+}
+
+/// What a settled bet brought back: its coins, its own thing unless it lost, and the
+/// things it won (`2 sp and “her silver locket”`; things alone when no coin came back, and
+/// `nothing` for a bet that staked no coin and has nothing back).
+fn payout(line: &Line, currency: Currency) -> String {
+    let kept = line
+        .bet
+        .thing
+        .as_ref()
+        .filter(|_| line.result != BetResult::Lost);
+    let things: Vec<String> = kept
+        .into_iter()
+        .chain(line.won.iter().map(|p| &p.thing))
+        .map(crate::wager::Thing::quoted)
+        .collect();
+    let coins = line.payout.show(currency).to_string();
+    match (line.payout, things.is_empty()) {
+        (Money::ZERO, true) if line.bet.stake == Money::ZERO => "nothing".to_owned(),
+        (_, true) => coins,
+        (Money::ZERO, false) => things.join(" and "),
+        (_, false) => format!("{coins} and {}", things.join(" and ")),
+    }
 }
 
 /// The settlement table laid out for the page: every column as wide as it needs when that
@@ -289,19 +307,20 @@ fn compact_settlement(rows: &[SettledRow<'_>], currency: Currency, view: View) -
                         None => "in the pool".to_owned(),
                     },
                     Book::Stakes(_) => match line.pot {
+                        Some((Money::ZERO, _)) => "in a stake of things".to_owned(),
                         Some((pot, _)) => format!("in a pot of {}", pot.show(currency)),
                         None => "in a pot".to_owned(),
                     },
                 };
                 cells.extend([
                     line.bet.bettor.clone(),
-                    format!("{} on {}, {how}", line.bet.stake.show(currency), line.what),
-                    format!("{}: {}", line.result, line.payout.show(currency)),
+                    format!("{} on {}, {how}", line.bet.staked(currency), line.what),
+                    format!("{}: {}", line.result, payout(line, currency)),
                 ]);
             }
             (None, Some((bettor, what, stake, why))) => cells.extend([
                 bettor.clone(),
-                format!("{}: “{what}”", stake.show(currency)),
+                format!("{stake}: “{what}”"),
                 format!("refused: {why}"),
             ]),
             (None, None) => continue,
@@ -381,14 +400,14 @@ pub fn placed_lines(
             (Book::Stakes(_), Some(rival)) => format!(
                 "against {}, who puts up {}",
                 rival.bettor,
-                rival.stake.show(currency)
+                rival.staked(currency)
             ),
             (Book::Stakes(_), None) => "in a pot".to_owned(),
         };
         lines.push(format!(
             "{} puts {} on {what} {how}.",
             b.bettor,
-            b.stake.show(currency)
+            b.staked(currency)
         ));
     }
     for (i, r) in &placed.refused {
@@ -443,6 +462,8 @@ pub fn settled_lines(
 
 /// [`settled_lines`], with the bookie who paid and collected the bets made with them,
 /// in the phrasebook's `pays-out` and `collects` words (followed by what the bet was).
+/// A bet that won a thing says so ("Sister Ysolde wins “where the caravan went” from Old
+/// Brannoc: ..."), followed by a line of the phrasebook's `stake-passes`.
 #[must_use]
 pub fn settled_lines_at(
     settlement: &Settlement,
@@ -496,6 +517,54 @@ pub fn settled_lines_at(
                 let line = line.trim_end_matches(['.', '!']);
                 Some(format!("{line}: {what}."))
             };
+            // Stakes with things in them: who won what, who keeps theirs.
+            if !l.won.is_empty() {
+                let mut said = Vec::new();
+                for p in &l.won {
+                    let mut line = format!(
+                        "{} wins {} from {}: {what}.",
+                        p.to,
+                        p.thing.quoted(),
+                        p.from
+                    );
+                    if let Some(template) = deal(Moment::StakePasses, &mut rng) {
+                        let vars = [
+                            ("winner", p.to.clone()),
+                            ("loser", p.from.clone()),
+                            ("stake", p.thing.quoted()),
+                        ];
+                        line = format!("{line} {}", fill(&template, &vars));
+                    }
+                    said.push(line);
+                }
+                if l.payout > l.bet.stake {
+                    said.push(format!(
+                        "{who} collects {} as well.",
+                        l.payout.show(currency)
+                    ));
+                }
+                return said.join(" ");
+            }
+            let staked = l.bet.staked(currency);
+            let things_only = l.bet.stake == Money::ZERO;
+            match l.result {
+                BetResult::Won if things_only && l.payout == Money::ZERO => {
+                    return format!("{who} keeps {staked}: {what}.");
+                }
+                BetResult::Lost if things_only => {
+                    return match &l.bet.thing {
+                        Some(_) => format!("{who} loses {staked}: {what}."),
+                        None => format!("{who} staked nothing, and loses nothing: {what}."),
+                    };
+                }
+                BetResult::Push | BetResult::Void | BetResult::Refunded if things_only => {
+                    return match &l.bet.thing {
+                        Some(_) => format!("{who} keeps {staked} ({}): {what}.", l.result),
+                        None => format!("{who} staked nothing ({}): {what}.", l.result),
+                    };
+                }
+                _ => {}
+            }
             match l.result {
                 BetResult::Won if with_bookie && bookie.is_some() && on_winner.is_none() => {
                     let template = deal(Moment::PaysOut, &mut rng);
@@ -580,6 +649,7 @@ mod tests {
             market,
             side: Side::For(Selection::Entrant(e)),
             stake: Money(100),
+            thing: None,
             book: Book::Bookie(Odds::new(2, 1)),
         };
         let bets = [
@@ -627,6 +697,7 @@ mod tests {
             market: Market::Match,
             side: Side::For(Selection::Entrant(1)),
             stake: Money(100),
+            thing: None,
             book: Book::Bookie(Odds::new(5, 2)),
         }];
         let purses = BTreeMap::from([("Pip".to_owned(), Purse::of(Money(150)))]);
@@ -645,7 +716,7 @@ mod tests {
                 refused: Some((
                     "Pip".into(),
                     "Pip 9 gp on Ada".into(),
-                    Money(900),
+                    "9 gp".into(),
                     "purse too light".into(),
                 )),
                 purses: (Purse::of(Money(400)), Purse::of(Money(400))),
@@ -685,6 +756,152 @@ mod tests {
                 "4 gp",
                 "4 gp"
             ]
+        );
+    }
+
+    #[test]
+    fn a_thing_won_is_told_with_who_won_it_from_whom_and_a_stake_passes_line() {
+        // Bo wins. Pip stakes the answer on Ada; Tam, against Ada, stakes 2 sp.
+        let side = |who: &str, side: Side, coins: u64, thing: Option<&str>| Bet {
+            bettor: who.to_owned(),
+            market: Market::Match,
+            side,
+            stake: Money(coins),
+            thing: thing.map(|t| t.parse().unwrap()),
+            book: Book::Stakes(1),
+        };
+        let ada = Selection::Entrant(0);
+        let bets = [
+            side("Pip", Side::For(ada), 0, Some("where the caravan went")),
+            side("Tam", Side::Against(ada), 20, None),
+        ];
+        let purses: BTreeMap<String, Purse> = ["Pip", "Tam"]
+            .iter()
+            .map(|n| ((*n).to_owned(), Purse::of(Money(100))))
+            .collect();
+        let s = settle(&bets, &log(), &purses, &HouseRules::default()).unwrap();
+        let book = Phrasebook::built_in();
+        let names = ["Ada".to_owned(), "Bo".to_owned()];
+        let lines = settled_lines(&s, Currency::GOLD, &book, GameKind::TidesOfWar, &names, 3);
+        assert_eq!(
+            lines[0],
+            "Pip loses “where the caravan went”: Ada to win the match."
+        );
+        let plain = "Tam wins “where the caravan went” from Pip: against Ada to win the match.";
+        let (said, crowd) = lines[1].split_at(plain.len());
+        assert_eq!(said, plain);
+        let vars = [
+            ("winner", "Tam".to_owned()),
+            ("loser", "Pip".to_owned()),
+            ("stake", "“where the caravan went”".to_owned()),
+        ];
+        let told: Vec<String> = book
+            .lines(GameKind::TidesOfWar, crate::narrate::Moment::StakePasses)
+            .iter()
+            .map(|t| format!(" {}", fill(t, &vars)))
+            .collect();
+        assert!(told.len() >= 5, "several lines to choose from");
+        assert!(told.contains(&crowd.to_owned()), "{crowd}");
+
+        // In the table: the thing as the stake and as what came back; Tam's coins back.
+        let steps = s.purse_steps();
+        let rows: Vec<SettledRow<'_>> = s
+            .lines
+            .iter()
+            .zip(steps)
+            .map(|(line, purses)| SettledRow {
+                match_no: None,
+                line: Some(line),
+                refused: None,
+                purses,
+            })
+            .collect();
+        let table = settlement_table(&rows, Currency::GOLD, View::Gm).to_string();
+        let cells = |who: &str| -> Vec<String> {
+            let row = table
+                .lines()
+                .find(|l| l.starts_with(&format!("│ {who}")))
+                .unwrap();
+            row.split(['│', '┆'])
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
+        assert_eq!(
+            cells("Pip"),
+            [
+                "Pip",
+                "Ada to win the match",
+                "“where the caravan went”",
+                "pot of 2 sp",
+                "lost",
+                "nothing",
+                "1 gp",
+                "1 gp"
+            ]
+        );
+        assert_eq!(
+            cells("Tam"),
+            [
+                "Tam",
+                "against Ada to win the match",
+                "2 sp",
+                "pot of 2 sp",
+                "won",
+                "2 sp and “where the caravan went”",
+                "1 gp",
+                "1 gp"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_thing_kept_and_nothing_staked_are_said_plainly() {
+        let side = |who: &str, side: Side, thing: Option<&str>| Bet {
+            bettor: who.to_owned(),
+            market: Market::Match,
+            side,
+            stake: Money::ZERO,
+            thing: thing.map(|t| t.parse().unwrap()),
+            book: Book::Stakes(1),
+        };
+        let bo = Selection::Entrant(1);
+        let bets = [
+            side("Pip", Side::For(bo), Some("a favour")),
+            side("Tam", Side::Against(bo), None),
+        ];
+        let purses: BTreeMap<String, Purse> = ["Pip", "Tam"]
+            .iter()
+            .map(|n| ((*n).to_owned(), Purse::of(Money(100))))
+            .collect();
+        let s = settle(&bets, &log(), &purses, &HouseRules::default()).unwrap();
+        let book = Phrasebook::built_in();
+        let names = ["Ada".to_owned(), "Bo".to_owned()];
+        let lines = settled_lines(&s, Currency::GOLD, &book, GameKind::TidesOfWar, &names, 3);
+        assert_eq!(
+            lines,
+            [
+                "Pip keeps “a favour”: Bo to win the match.",
+                "Tam staked nothing, and loses nothing: against Bo to win the match."
+            ]
+        );
+        let placed = Placed {
+            taken: vec![(0, bets.to_vec())],
+            ..Placed::default()
+        };
+        let told = placed_lines(
+            &placed,
+            &[],
+            &names,
+            GameKind::TidesOfWar,
+            &Tavern::built_in(),
+            View::Gm,
+            None,
+        );
+        assert_eq!(
+            told,
+            ["Pip puts “a favour” on Bo to win the match against Tam, who puts up nothing."]
         );
     }
 }

@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use super::market::{Market, Side};
-use super::money::Money;
+use super::money::{Currency, Money};
 use super::price::Odds;
+use super::thing::{Thing, show_stake};
 
 /// With whom a bet is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -29,8 +30,19 @@ pub struct Bet {
     pub market: Market,
     /// The side backed.
     pub side: Side,
-    /// What they put up.
+    /// The coins they put up (none when they stake only a thing).
     pub stake: Money,
+    /// The thing they put up, in a stake between characters: it passes whole to the
+    /// winning side and counts in no sum of money.
+    pub thing: Option<Thing>,
     /// With whom.
     pub book: Book,
+}
+
+impl Bet {
+    /// What the bet puts up, in words: `3 gp`, `“her silver locket”` or `nothing`.
+    #[must_use]
+    pub fn staked(&self, currency: Currency) -> String {
+        show_stake(self.stake, self.thing.as_ref(), currency)
+    }
 }

@@ -1,10 +1,10 @@
 //! The tavern's ledger: a plain text file, one entry per settled match, saying who paid
-//! whom and why, what came back, what the house made and where every purse stands.
-//! Entries are only ever added at the end.
+//! whom and why, who won what thing from whom, what came back, what the house made and
+//! where every purse stands. Entries are only ever added at the end.
 
 use std::fmt::Write;
 
-use super::money::{Currency, show_change};
+use super::money::{Currency, Money, show_change};
 use super::settle::{BetResult, Settlement};
 
 /// The ledger entry of one settlement, under `heading` (the tavern, the evening, the
@@ -23,16 +23,29 @@ pub fn entry(heading: &str, settlement: &Settlement, currency: Currency) -> Stri
             t.why
         );
     }
+    for passed in settlement.things() {
+        let _ = writeln!(
+            out,
+            "- {} won {} from {}: {}",
+            passed.to,
+            passed.thing.quoted(),
+            passed.from,
+            passed.why
+        );
+    }
     for line in &settlement.lines {
-        if matches!(
-            line.result,
-            BetResult::Push | BetResult::Void | BetResult::Refunded
-        ) {
+        let staked_something = line.bet.stake > Money::ZERO || line.bet.thing.is_some();
+        if staked_something
+            && matches!(
+                line.result,
+                BetResult::Push | BetResult::Void | BetResult::Refunded
+            )
+        {
             let _ = writeln!(
                 out,
                 "- {}'s {} on {} came back ({})",
                 line.bet.bettor,
-                line.bet.stake.show(currency),
+                line.bet.staked(currency),
                 line.what,
                 line.result
             );
@@ -98,6 +111,7 @@ mod tests {
                 market: Market::Match,
                 side: Side::For(Selection::Entrant(0)),
                 stake: Money(500),
+                thing: None,
                 book: Book::Bookie(Odds::new(6, 4)),
             },
             Bet {
@@ -105,6 +119,7 @@ mod tests {
                 market: Market::Game { number: 3 },
                 side: Side::For(Selection::Entrant(0)),
                 stake: Money(20),
+                thing: None,
                 book: Book::Pool,
             },
         ];
@@ -133,5 +148,70 @@ mod tests {
         let twice = appended(Some(&ledger), &text);
         assert_eq!(twice, format!("{ledger}{text}"));
         assert_eq!(appended(Some("# mine"), "x\n"), "# mine\nx\n");
+    }
+
+    #[test]
+    fn a_thing_won_is_a_line_of_its_own_and_a_thing_kept_comes_back() {
+        let l = log(
+            GameKind::TidesOfWar,
+            &["Brannoc", "Ysolde"],
+            vec![G::new(&[0, 1], &[1], End::Conquest)],
+            &[1],
+        );
+        let stake = |bettor: &str, market, side, coins, thing: Option<&str>| Bet {
+            bettor: bettor.into(),
+            market,
+            side,
+            stake: Money(coins),
+            thing: thing.map(|t| t.parse().unwrap()),
+            book: Book::Stakes(1),
+        };
+        let brannoc = Selection::Entrant(0);
+        let bets = [
+            stake(
+                "Brannoc",
+                Market::Match,
+                Side::For(brannoc),
+                0,
+                Some("where the caravan went"),
+            ),
+            stake("Ysolde", Market::Match, Side::Against(brannoc), 0, None),
+            Bet {
+                book: Book::Stakes(2),
+                ..stake(
+                    "Ysolde",
+                    Market::Game { number: 2 },
+                    Side::For(brannoc),
+                    0,
+                    Some("her silver locket"),
+                )
+            },
+            Bet {
+                book: Book::Stakes(2),
+                ..stake(
+                    "Brannoc",
+                    Market::Game { number: 2 },
+                    Side::Against(brannoc),
+                    300,
+                    None,
+                )
+            },
+        ];
+        let purses = BTreeMap::from([
+            ("Brannoc".to_owned(), Purse::of(Money(2340))),
+            ("Ysolde".to_owned(), Purse::of(Money(500))),
+        ]);
+        let s = settle(&bets, &l, &purses, &HouseRules::default()).unwrap();
+        let text = entry("The Drowned Rat: Tides of War", &s, Currency::GOLD);
+        assert_eq!(
+            text,
+            "## The Drowned Rat: Tides of War\n\
+             - Ysolde won “where the caravan went” from Brannoc: against Brannoc to win the match in a stake between them\n\
+             - Ysolde's “her silver locket” on Brannoc to win game 2 came back (void)\n\
+             - Brannoc's 3 gp on against Brannoc to win game 2 came back (void)\n\
+             - the house: 0 cp\n\
+             - Brannoc: 23 gp 4 sp -> 23 gp 4 sp\n\
+             - Ysolde: 5 gp -> 5 gp\n\n"
+        );
     }
 }

@@ -1,5 +1,7 @@
 //! Wagers: money, purses, what can be bet on, the bookie's prices, placing bets at a
-//! table, settling them from the event log, the ledger, and writing purses back.
+//! table, settling them from the event log, the ledger, and writing purses back. A stake
+//! between characters may be a thing instead of money ([`thing`]): it passes to the
+//! winner and is written in the ledger, but never counts as money.
 //!
 //! Settlement ([`settle::settle`]) is a pure function of the bets, the match's event log,
 //! the purses and the house's rules; the command line applies what it returns.
@@ -18,7 +20,9 @@ pub mod simulate;
 pub mod syntax;
 #[cfg(test)]
 mod testlog;
+pub mod thing;
 pub mod transfer;
+mod words;
 pub mod write;
 
 pub use crate::games::Tally;
@@ -28,3 +32,4 @@ pub use money::{Currency, Money};
 pub use price::Odds;
 pub use purse::{Credit, Purse};
 pub use settle::{HouseRules, Settlement, settle};
+pub use thing::{Stake, Thing};

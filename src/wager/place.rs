@@ -11,6 +11,7 @@ use super::money::{Currency, MAX_PURSE, Money};
 use super::price::Odds;
 use super::purse::{Credit, Purse};
 use super::syntax::{BetText, HowText, PickText};
+use super::thing::{Stake, Thing};
 use crate::games::GameKind;
 use crate::names::{Matcher, NameError};
 
@@ -28,8 +29,10 @@ pub struct Table<'a> {
 pub struct Proposal {
     /// The bettor, by their full name.
     pub bettor: String,
-    /// What they offer to stake.
+    /// The coins they offer to stake (none when they stake a thing).
     pub stake: Money,
+    /// The thing they offer to stake instead, against a rival.
+    pub thing: Option<Thing>,
     /// The question.
     pub market: Market,
     /// What they back.
@@ -46,12 +49,15 @@ pub enum How {
     Bookie(Option<Odds>),
     /// The house pool.
     Pool,
-    /// A stake against a rival, who puts up `stake` on the other side.
+    /// A stake against a rival, who puts up `stake` and `thing` on the other side (both
+    /// none: the rival stakes nothing against the bettor's thing).
     Against {
         /// The rival's full name.
         rival: String,
-        /// The rival's stake.
+        /// The rival's coins.
         stake: Money,
+        /// The rival's thing.
+        thing: Option<Thing>,
     },
 }
 
@@ -67,6 +73,9 @@ pub enum BetError {
     /// A rival who is the bettor.
     #[error("{0} cannot bet against themselves")]
     OwnRival(String),
+    /// A thing staked with the bookie or in the pool.
+    #[error("{0} stakes a thing, which only a stake against another character takes")]
+    ThingWithHouse(String),
 }
 
 /// The entrant a name at the table picks out.
@@ -104,7 +113,11 @@ pub fn resolve(
             Selection::End(*end)
         }
     };
+    let (stake, thing) = text.stake.clone().split();
     let how = match &text.how {
+        HowText::Bookie(_) | HowText::Pool if thing.is_some() => {
+            return Err(BetError::ThingWithHouse(bettor));
+        }
         HowText::Bookie(odds) => How::Bookie(*odds),
         HowText::Pool => How::Pool,
         HowText::Against { rival, stake } => {
@@ -112,15 +125,24 @@ pub fn resolve(
             if rival == bettor {
                 return Err(BetError::OwnRival(bettor));
             }
+            // Left out, the rival matches the bettor's coins; against a thing, which is
+            // the bettor's own, the rival puts up nothing.
+            let (stake, thing) = match (stake, &text.stake) {
+                (Some(s), _) => s.clone().split(),
+                (None, Stake::Coins(m)) => (*m, None),
+                (None, Stake::Thing(_)) => (Money::ZERO, None),
+            };
             How::Against {
                 rival,
-                stake: stake.unwrap_or(text.stake),
+                stake,
+                thing,
             }
         }
     };
     Ok(Proposal {
         bettor,
-        stake: text.stake,
+        stake,
+        thing,
         market: text.market,
         pick,
         how,
@@ -289,18 +311,13 @@ pub fn place(
                 market: Market::Match,
                 side: Side::For(Selection::Entrant(i)),
                 stake: ante,
+                thing: None,
                 book: Book::Stakes(group),
             };
             match afford(&bet, &committed) {
                 Ok(total) => {
                     committed.insert(name.clone(), total);
-                    placed.ante.push(Bet {
-                        bettor: name.clone(),
-                        market: Market::Match,
-                        side: Side::For(Selection::Entrant(i)),
-                        stake: ante,
-                        book: Book::Stakes(group),
-                    });
+                    placed.ante.push(bet);
                 }
                 Err(r) => placed.ante_refused.push(r),
             }
@@ -312,6 +329,7 @@ pub fn place(
             market: p.market,
             side: Side::For(p.pick),
             stake: p.stake,
+            thing: p.thing.clone(),
             book: Book::Pool,
         }];
         match &p.how {
@@ -323,7 +341,11 @@ pub fn place(
                     continue;
                 }
             },
-            How::Against { rival, stake } => {
+            How::Against {
+                rival,
+                stake,
+                thing,
+            } => {
                 group += 1;
                 bets[0].book = Book::Stakes(group);
                 bets.push(Bet {
@@ -331,6 +353,7 @@ pub fn place(
                     market: p.market,
                     side: Side::Against(p.pick),
                     stake: *stake,
+                    thing: thing.clone(),
                     book: Book::Stakes(group),
                 });
             }
@@ -357,4 +380,114 @@ pub fn place(
         }
     }
     placed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEATED: [&str; 2] = ["Old Brannoc", "Sister Ysolde"];
+
+    fn proposal(text: &str) -> Proposal {
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let table = Table {
+            game: GameKind::TidesOfWar,
+            entrants: &names,
+        };
+        let people = |n: &str| {
+            let all = SEATED
+                .iter()
+                .chain(&["Pip Underbough"])
+                .map(|n| (*n, (*n).to_owned()));
+            Matcher::new("character", all).find(n)
+        };
+        resolve(&text.parse().unwrap(), &table, &people).unwrap()
+    }
+
+    fn locket() -> Option<Thing> {
+        Some("her silver locket".parse().unwrap())
+    }
+
+    #[test]
+    fn against_a_thing_the_rival_left_unsaid_stakes_nothing() {
+        let p = proposal(r#"Brannoc "her silver locket" on Brannoc against Ysolde"#);
+        assert_eq!((p.bettor.as_str(), p.stake), ("Old Brannoc", Money::ZERO));
+        assert_eq!(p.thing, locket());
+        assert_eq!(
+            p.how,
+            How::Against {
+                rival: "Sister Ysolde".into(),
+                stake: Money::ZERO,
+                thing: None
+            }
+        );
+        // Coins left unsaid are still matched, and a stake written is the rival's own.
+        let p = proposal("Pip 3 gp on Brannoc against Ysolde");
+        assert_eq!(
+            p.how,
+            How::Against {
+                rival: "Sister Ysolde".into(),
+                stake: Money(300),
+                thing: None
+            }
+        );
+        let p = proposal(r#"Pip 3 gp on Brannoc against Ysolde for "her silver locket""#);
+        assert_eq!((p.stake, p.thing.clone()), (Money(300), None));
+        assert_eq!(
+            p.how,
+            How::Against {
+                rival: "Sister Ysolde".into(),
+                stake: Money::ZERO,
+                thing: locket()
+            }
+        );
+    }
+
+    #[test]
+    fn a_thing_needs_no_coin_in_the_purse() {
+        let p = proposal(r#"Brannoc "her silver locket" on Brannoc against Ysolde"#);
+        let purses = BTreeMap::from([
+            ("Old Brannoc".to_owned(), Purse::default()),
+            ("Sister Ysolde".to_owned(), Purse::default()),
+        ]);
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let placed = place(&[p], None, &names, &purses, Credit::None, &|_, _| {
+            Err(Refusal::NoPrice)
+        });
+        assert!(placed.refused.is_empty(), "{:?}", placed.refused);
+        let bets = placed.bets();
+        assert_eq!(bets.len(), 2);
+        assert_eq!(
+            (bets[0].stake, bets[0].thing.clone()),
+            (Money::ZERO, locket())
+        );
+        assert_eq!((bets[1].stake, bets[1].thing.clone()), (Money::ZERO, None));
+        assert_eq!(bets[0].book, bets[1].book, "one pot");
+
+        // Coins against the thing still need a purse that covers them.
+        let p = proposal(r#"Ysolde 3 gp on Ysolde against Brannoc "her silver locket""#);
+        let placed = place(&[p], None, &names, &purses, Credit::None, &|_, _| {
+            Err(Refusal::NoPrice)
+        });
+        assert!(matches!(
+            &placed.refused[..],
+            [(0, Refusal::Short { who, .. })] if who == "Sister Ysolde"
+        ));
+    }
+
+    #[test]
+    fn a_thing_with_the_house_is_refused_even_when_written_by_hand() {
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let table = Table {
+            game: GameKind::TidesOfWar,
+            entrants: &names,
+        };
+        let mut text: BetText = "Pip 1 gp on Brannoc".parse().unwrap();
+        text.stake = Stake::Thing("her silver locket".parse().unwrap());
+        let people = |n: &str| Ok::<_, NameError>(n.to_owned());
+        assert_eq!(
+            resolve(&text, &table, &people),
+            Err(BetError::ThingWithHouse("Pip".into()))
+        );
+    }
 }

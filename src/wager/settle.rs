@@ -20,6 +20,15 @@
 //!   leftover coppers going one each to the largest remainders (the earlier bet first on
 //!   equal remainders); the pot is always paid out whole. When no side wins, every stake
 //!   comes back.
+//! * **Things.** A stake between characters may be a thing (an item, a favour, an answer)
+//!   instead of coins, on either side, or nothing against a thing. A thing cannot be cut:
+//!   a pot with a thing in it that ends in a push, a void or a dead heat gives every side
+//!   its own stake back (a dead heat is then a push). Otherwise the losing side's thing
+//!   passes whole to the winning side (to the first winning bet, should a side have
+//!   several), and the losing side's coins go to the winning side (shared by their coins,
+//!   or evenly when the winners staked only things), so a side that staked coins against
+//!   a thing pays them only when it loses. A thing counts in no sum of money and changes
+//!   no purse.
 //! * **Purses.** Each bettor pays all their stakes first and then receives what their bets
 //!   bring back; a purse that cannot pay, even with the house's credit, is an error (the
 //!   table refuses such bets before play). A debt is paid off before coins are kept.
@@ -32,8 +41,9 @@ use serde::Serialize;
 use super::bet::{Bet, Book};
 use super::market::{Market, Selection, Share, Verdict, describe};
 use super::money::Money;
-use super::pool::{groups, share_pot};
+use super::pool::{groups, share_pot, share_things};
 use super::purse::{Credit, Purse, PurseError};
+use super::thing::Thing;
 use super::transfer::transfers;
 pub use super::transfer::{Party, Transfer};
 use crate::table::MatchLog;
@@ -91,6 +101,21 @@ pub struct Line {
     pub payout: Money,
     /// For pools and pots: the whole pot, and what it paid per coin of winning weight.
     pub pot: Option<(Money, f64)>,
+    /// The things this bet won, each from the losing bet's bettor.
+    pub won: Vec<Passed>,
+}
+
+/// A thing that passed from the losing side of a stake to the winning side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Passed {
+    /// Who staked it, and lost it.
+    pub from: String,
+    /// Who won it.
+    pub to: String,
+    /// The thing.
+    pub thing: Thing,
+    /// Why, as a clause: the winning bet in words, "in a stake between them".
+    pub why: String,
 }
 
 /// A whole match's wagers, settled.
@@ -114,9 +139,12 @@ pub enum SettleError {
     /// A bettor with no purse.
     #[error("{0} has no purse at this table")]
     UnknownBettor(String),
-    /// A stake of nothing.
+    /// A stake of nothing (outside a stake against a thing).
     #[error("{0} has staked nothing")]
     EmptyStake(String),
+    /// A thing staked with the bookie or in the pool, which deal only in coin.
+    #[error("{0} has staked a thing with the house, which deals only in coin")]
+    ThingWithHouse(String),
     /// A selection that is not at this table.
     #[error("a bet of {0} backs someone who is not at the table")]
     BadSelection(String),
@@ -151,11 +179,20 @@ pub fn settle(
     let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
     let mut verdicts: Vec<(Market, Verdict)> = Vec::new();
     let mut shares = Vec::with_capacity(bets.len());
+    // The pots between characters with a thing in them.
+    let thing_pots: Vec<Book> = bets
+        .iter()
+        .filter(|b| b.thing.is_some())
+        .map(|b| b.book)
+        .collect();
     for bet in bets {
         if !purses.contains_key(&bet.bettor) {
             return Err(SettleError::UnknownBettor(bet.bettor.clone()));
         }
-        if bet.stake == Money::ZERO {
+        if bet.thing.is_some() && !matches!(bet.book, Book::Stakes(_)) {
+            return Err(SettleError::ThingWithHouse(bet.bettor.clone()));
+        }
+        if bet.stake == Money::ZERO && !thing_pots.contains(&bet.book) {
             return Err(SettleError::EmptyStake(bet.bettor.clone()));
         }
         if matches!(bet.side.selection(), Selection::Entrant(e) if e >= names.len()) {
@@ -175,6 +212,7 @@ pub fn settle(
     let mut payouts = vec![Money::ZERO; bets.len()];
     let mut results: Vec<BetResult> = shares.iter().map(|(s, v)| result_of(*s, v)).collect();
     let mut pots: Vec<Option<(Money, f64)>> = vec![None; bets.len()];
+    let mut won: Vec<Vec<Passed>> = vec![Vec::new(); bets.len()];
     for (i, bet) in bets.iter().enumerate() {
         if let Book::Bookie(odds) = bet.book {
             payouts[i] = odds
@@ -193,6 +231,32 @@ pub fn settle(
                 .any(|&i| bets[i].market != bets[group[0]].market)
         {
             return Err(SettleError::MixedGroup(id));
+        }
+        if thing_pots.contains(&bets[group[0]].book) {
+            let shared = share_things(bets, &shares, &group)?;
+            for (k, &i) in group.iter().enumerate() {
+                payouts[i] = shared.payouts[k];
+                pots[i] = Some((shared.pot, 1.0));
+                if shared.dead_heat {
+                    results[i] = BetResult::Push;
+                } else if shared.refunded && results[i] == BetResult::Lost {
+                    results[i] = BetResult::Refunded;
+                }
+            }
+            for &(lost, winner) in &shared.passes {
+                if let Some(thing) = &bets[lost].thing {
+                    won[winner].push(Passed {
+                        from: bets[lost].bettor.clone(),
+                        to: bets[winner].bettor.clone(),
+                        thing: thing.clone(),
+                        why: format!(
+                            "{} in a stake between them",
+                            describe(bets[winner].market, bets[winner].side, &names, log.game)
+                        ),
+                    });
+                }
+            }
+            continue;
         }
         let pooled = share_pot(bets, &shares, &group, take)?;
         for (k, &i) in group.iter().enumerate() {
@@ -243,6 +307,7 @@ pub fn settle(
             result: results[i],
             payout: payouts[i],
             pot: pots[i],
+            won: std::mem::take(&mut won[i]),
         })
         .collect();
     let transfers = transfers(&lines);
@@ -284,6 +349,11 @@ impl Settlement {
                 (before, after)
             })
             .collect()
+    }
+
+    /// Every thing that passed, in the order of the bets that won them.
+    pub fn things(&self) -> impl Iterator<Item = &Passed> {
+        self.lines.iter().flat_map(|l| &l.won)
     }
 
     /// Each bettor's gain (negative: loss) in copper.

@@ -1,7 +1,9 @@
 //! Properties of every settlement, over random match logs, purses, bets and house rules:
 //! money is conserved, no purse goes below zero without credit, and every payout is the
 //! exact amount rounded down to a whole copper (and a pot between characters is paid out
-//! to the last copper).
+//! to the last copper). Stakes between characters carry things too (alone, beside coins,
+//! or against nothing): they pass whole from a losing bet to a winning one, and never
+//! count as money.
 
 use std::collections::BTreeMap;
 
@@ -100,7 +102,12 @@ fn market() -> impl Strategy<Value = Market> {
     ]
 }
 
-/// Random bets among the six names; the bets of one stakes group share its market.
+/// Things to stake.
+const THINGS: [&str; 3] = ["where the caravan went", "her silver locket", "a favour"];
+
+/// Random bets among the six names; the bets of one stakes group share its market. A bet
+/// in a stakes group may stake a thing instead of coins, a thing beside its coins, or
+/// nothing (when its group holds a thing).
 fn bets(players: usize) -> impl Strategy<Value = Vec<Bet>> {
     let one = (
         0..NAMES.len(),
@@ -111,45 +118,69 @@ fn bets(players: usize) -> impl Strategy<Value = Vec<Bet>> {
         0..3u8,
         (1..40u32, 1..12u32),
         1..4u32,
+        (0..6u8, 0..THINGS.len()),
     );
     (
         proptest::collection::vec(one, 0..14),
         proptest::collection::vec(market(), 4),
     )
         .prop_map(|(raw, group_markets)| {
-            raw.into_iter()
-                .map(|(who, market, pick, against, stake, book, (n, d), group)| {
-                    let book = match book {
-                        0 => Book::Bookie(Odds::new(n, d)),
-                        1 => Book::Pool,
-                        _ => Book::Stakes(group),
-                    };
-                    let market = match book {
-                        Book::Stakes(g) => group_markets[g as usize],
-                        _ => market,
-                    };
-                    let selection = match market {
-                        Market::End { .. } => Selection::End(if pick % 2 == 0 {
-                            End::Massacre
+            let mut bets: Vec<Bet> = raw
+                .into_iter()
+                .map(
+                    |(who, market, pick, against, stake, book, (n, d), group, (kind, thing))| {
+                        let book = match book {
+                            0 => Book::Bookie(Odds::new(n, d)),
+                            1 => Book::Pool,
+                            _ => Book::Stakes(group),
+                        };
+                        let market = match book {
+                            Book::Stakes(g) => group_markets[g as usize],
+                            _ => market,
+                        };
+                        let selection = match market {
+                            Market::End { .. } => Selection::End(if pick % 2 == 0 {
+                                End::Massacre
+                            } else {
+                                End::Cap
+                            }),
+                            _ => Selection::Entrant(pick),
+                        };
+                        let side = if against && matches!(book, Book::Stakes(_)) {
+                            Side::Against(selection)
                         } else {
-                            End::Cap
-                        }),
-                        _ => Selection::Entrant(pick),
-                    };
-                    let side = if against && matches!(book, Book::Stakes(_)) {
-                        Side::Against(selection)
-                    } else {
-                        Side::For(selection)
-                    };
-                    Bet {
-                        bettor: NAMES[who].to_owned(),
-                        market,
-                        side,
-                        stake: Money(stake),
-                        book,
-                    }
-                })
-                .collect()
+                            Side::For(selection)
+                        };
+                        // Half the stakes between characters hold something other than coins.
+                        let (stake, thing) = match (book, kind) {
+                            (Book::Stakes(_), 0) => (0, Some(THINGS[thing])),
+                            (Book::Stakes(_), 1) => (stake, Some(THINGS[thing])),
+                            (Book::Stakes(_), 2) => (0, None),
+                            _ => (stake, None),
+                        };
+                        Bet {
+                            bettor: NAMES[who].to_owned(),
+                            market,
+                            side,
+                            stake: Money(stake),
+                            thing: thing.map(|t| t.parse().unwrap()),
+                            book,
+                        }
+                    },
+                )
+                .collect();
+            // Nothing is staked only against a thing.
+            let with_things: Vec<Book> = bets
+                .iter()
+                .filter(|b| b.thing.is_some())
+                .map(|b| b.book)
+                .collect();
+            for b in &mut bets {
+                if b.stake == Money::ZERO && !with_things.contains(&b.book) {
+                    b.stake = Money(1);
+                }
+            }
+            bets
         })
 }
 
@@ -238,6 +269,46 @@ proptest! {
                 prop_assert_eq!(line.payout, line.bet.stake);
             }
         }
+        // Things: a pot with a thing in it gives every stake back or passes each losing
+        // bet's thing whole to a winning bet of its pot; its coins move only from a bet
+        // that lost. No thing is staked with the house.
+        let thing_pots: Vec<Book> = s.lines.iter().filter(|l| l.bet.thing.is_some()).map(|l| l.bet.book).collect();
+        let mut passed = 0;
+        for line in &s.lines {
+            if line.bet.thing.is_some() {
+                prop_assert!(matches!(line.bet.book, Book::Stakes(_)));
+            }
+            if !thing_pots.contains(&line.bet.book) {
+                prop_assert!(line.won.is_empty());
+                continue;
+            }
+            prop_assert!(!matches!(line.result, BetResult::DeadHeat(_)), "a thing is never cut");
+            match line.result {
+                BetResult::Lost => prop_assert_eq!(line.payout, Money::ZERO),
+                _ => prop_assert!(line.payout >= line.bet.stake),
+            }
+            for p in &line.won {
+                prop_assert_eq!(line.result, BetResult::Won);
+                prop_assert_eq!(&p.to, &line.bet.bettor);
+                let lost_it = s.lines.iter().any(|l| {
+                    l.bet.book == line.bet.book
+                        && l.result == BetResult::Lost
+                        && l.bet.bettor == p.from
+                        && l.bet.thing.as_ref() == Some(&p.thing)
+                });
+                prop_assert!(lost_it, "{:?} was not lost in its pot", p);
+                passed += 1;
+            }
+        }
+        // Every thing lost in a pot that someone won has passed, once.
+        let lost_things = s.lines.iter().filter(|l| {
+            l.bet.thing.is_some()
+                && l.result == BetResult::Lost
+                && s.lines.iter().any(|w| w.bet.book == l.bet.book && w.result == BetResult::Won)
+        }).count();
+        prop_assert_eq!(passed, lost_things);
+        prop_assert_eq!(s.things().count(), passed);
+
         // Pools: never pay out more than the pot less the take, and never leave a whole
         // copper per winner unpaid; pots between characters pay out exactly.
         let mut pots: BTreeMap<String, (u128, u128, usize)> = BTreeMap::new();

@@ -21,6 +21,7 @@ fn bet(bettor: &str, market: Market, side: Side, stake: u64, book: Book) -> Bet 
         market,
         side,
         stake: Money(stake),
+        thing: None,
         book,
     }
 }
@@ -412,3 +413,6 @@ fn purse_steps_walk_each_bettor_to_their_purse_after() {
     assert_eq!(steps[2], (Purse::of(Money(230)), Purse::of(Money(230))));
     assert_eq!(steps[2].1, s.after["Pip"]);
 }
+
+#[path = "settle_things.rs"]
+mod things;

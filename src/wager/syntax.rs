@@ -18,15 +18,22 @@
 //!          at PRICE                       with the bookie at a price agreed: 3 to 1, evens,
 //!                                         2 to 1 on, 5/2
 //!          in the pool                    in the house pool of that market
-//!          against RIVAL [AMOUNT]         a stake between characters: RIVAL puts up AMOUNT
-//!                                         (the same as the bettor's when left out) on the
-//!                                         other side, and the winner takes the pot
+//!          against RIVAL [[for] STAKE]    a stake between characters: RIVAL puts up STAKE
+//!                                         on the other side (when left out: the same
+//!                                         amount, or nothing against a thing), and the
+//!                                         winner takes the pot
 //! ```
-//! AMOUNT is coins as anywhere else (`5 gp`, `2gp 5sp`, `250cp`). Names may be first names
-//! or whole names; keywords are read in any case.
+//! AMOUNT is coins as anywhere else (`5 gp`, `2gp 5sp`, `250cp`). Where a bet `against` a
+//! rival has an AMOUNT, either side may stake a thing instead: an item, a favour, an
+//! answer, written in double quotes (`"where the caravan went"`, or `“…”`); a STAKE is an
+//! AMOUNT or a quoted thing. A thing passes whole to the winning side and changes no
+//! purse, so the bookie and the pool, who deal in coin, take none. Names may be first
+//! names or whole names; keywords are read in any case.
 //! Examples: `Pip 5 gp on Brannoc`, `Pip 2 gp on first-turn Mirela`,
 //! `Ysolde backs round 2 Hrodgar 3 sp in the pool`, `Tamsin 1 gp on end massacre at 4 to 1`,
-//! `Hrodgar 2 gp on captures Mirela against Tamsin 3 gp`.
+//! `Hrodgar 2 gp on captures Mirela against Tamsin 3 gp`,
+//! `Brannoc "where the caravan went" on Brannoc against Ysolde`,
+//! `Ysolde 3 gp on Ysolde against Brannoc for "where the caravan went"`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -34,6 +41,8 @@ use std::str::FromStr;
 use super::market::{Market, Scope};
 use super::money::{COINS, MAX_STAKE, Money};
 use super::price::Odds;
+use super::thing::{Stake, Thing};
+use super::words::{is_quoted, opens_a_thing, tokens, unquoted};
 use crate::games::End;
 use crate::games::Tally;
 
@@ -53,13 +62,13 @@ pub enum HowText {
     Bookie(Option<Odds>),
     /// The house pool.
     Pool,
-    /// A stake against another character, who puts up this much (the bettor's amount when
-    /// `None`).
+    /// A stake against another character, who puts up this (when `None`: the bettor's
+    /// amount, or nothing against a thing).
     Against {
         /// The rival's name, as written.
         rival: String,
         /// The rival's stake.
-        stake: Option<Money>,
+        stake: Option<Stake>,
     },
 }
 
@@ -68,8 +77,8 @@ pub enum HowText {
 pub struct BetText {
     /// The bettor's name, as written.
     pub bettor: String,
-    /// The stake.
-    pub stake: Money,
+    /// The stake: coins, or (against a rival) a thing.
+    pub stake: Stake,
     /// The question.
     pub market: Market,
     /// The pick.
@@ -89,15 +98,20 @@ pub struct BetSyntaxError {
 
 impl fmt::Display for BetSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let like = if opens_a_thing(&self.text) {
+            "'Brannoc \"where the caravan went\" on Brannoc against Ysolde'"
+        } else {
+            "\"Pip 5 gp on Brannoc\" or \"Pip 2 gp on first-turn Mirela in the pool\""
+        };
         write!(
             f,
-            "cannot read the bet `{}`: {} (write it like \"Pip 5 gp on Brannoc\" or \"Pip 2 gp on first-turn Mirela in the pool\")",
+            "cannot read the bet `{}`: {} (write it like {like})",
             self.text, self.problem
         )
     }
 }
 
-const KEYWORDS: [&str; 6] = ["in", "at", "with", "against", "on", "backs"];
+const KEYWORDS: [&str; 7] = ["in", "at", "with", "against", "on", "backs", "for"];
 
 fn is_keyword(token: &str) -> bool {
     KEYWORDS.contains(&token.to_lowercase().as_str())
@@ -121,8 +135,21 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn fail<T>(&self, problem: impl Into<String>) -> Result<T, BetSyntaxError> {
+        // A control character is shown escaped, so that the error stays one plain line.
+        let text = self
+            .text
+            .trim()
+            .chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
         Err(BetSyntaxError {
-            text: self.text.trim().to_owned(),
+            text,
             problem: problem.into(),
         })
     }
@@ -146,12 +173,32 @@ impl<'a> Reader<'a> {
             .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()))
     }
 
-    /// Words up to a keyword or an amount.
+    fn starts_stake(&self) -> bool {
+        self.starts_amount() || self.tokens.get(self.at).is_some_and(|t| is_quoted(t))
+    }
+
+    /// A stake: a quoted thing, or an amount.
+    fn stake(&mut self, whose: &str) -> Result<Stake, BetSyntaxError> {
+        match self.tokens.get(self.at) {
+            Some(token) if is_quoted(token) => {
+                let inside = unquoted(token);
+                self.at += 1;
+                match inside.parse::<Thing>() {
+                    Ok(thing) => Ok(Stake::Thing(thing)),
+                    Err(e) if whose == "the" => self.fail(e.to_string()),
+                    Err(e) => self.fail(format!("{whose} stake: {e}")),
+                }
+            }
+            _ => self.amount(whose).map(Stake::Coins),
+        }
+    }
+
+    /// Words up to a keyword, an amount or a quoted thing.
     fn words(&mut self) -> String {
         let start = self.at;
         while self.at < self.tokens.len()
             && !is_keyword(self.tokens[self.at])
-            && !self.starts_amount()
+            && !self.starts_stake()
         {
             self.at += 1;
         }
@@ -268,9 +315,13 @@ impl FromStr for BetText {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let mut r = Reader {
-            tokens: text.split_whitespace().collect(),
+            tokens: Vec::new(),
             at: 0,
             text,
+        };
+        r.tokens = match tokens(text) {
+            Ok(tokens) => tokens,
+            Err(problem) => return r.fail(problem),
         };
         if r.tokens.is_empty() {
             return r.fail("it is empty");
@@ -293,9 +344,9 @@ impl FromStr for BetText {
         let (stake, market, pick) = if backs {
             let market = r.market()?;
             let pick = r.pick(market)?;
-            (r.amount("the")?, market, pick)
+            (r.stake("the")?, market, pick)
         } else {
-            let stake = r.amount("the")?;
+            let stake = r.stake("the")?;
             if !r.eat("on") {
                 return r.fail("`on` and what is backed should follow the stake");
             }
@@ -372,8 +423,8 @@ impl FromStr for BetText {
                     if rival.is_empty() {
                         return r.fail("`against` needs the rival's name");
                     }
-                    let stake = if r.starts_amount() {
-                        Some(r.amount("the rival's")?)
+                    let stake = if r.eat("for") || r.starts_stake() {
+                        Some(r.stake("the rival's")?)
                     } else {
                         None
                     };
@@ -386,12 +437,26 @@ impl FromStr for BetText {
                 }
             }
         }
+        let how = how.unwrap_or(HowText::Bookie(None));
+        if let Stake::Thing(thing) = &stake
+            && !matches!(how, HowText::Against { .. })
+        {
+            let with = match how {
+                HowText::Pool => "the pool",
+                _ => "the bookie",
+            };
+            return r.fail(format!(
+                "{with} deals only in coin, so {} can be staked only against another \
+                 character (`against NAME`)",
+                thing.quoted()
+            ));
+        }
         Ok(BetText {
             bettor,
             stake,
             market,
             pick,
-            how: how.unwrap_or(HowText::Bookie(None)),
+            how,
         })
     }
 }
@@ -422,7 +487,7 @@ mod tests {
     fn the_plain_bet_is_on_the_match_with_the_bookie() {
         let b = bet("Pip 5 gp on Brannoc");
         assert_eq!(b.bettor, "Pip");
-        assert_eq!(b.stake, Money(500));
+        assert_eq!(b.stake, Stake::Coins(Money(500)));
         assert_eq!(b.market, Market::Match);
         assert_eq!(b.pick, PickText::Name("Brannoc".into()));
         assert_eq!(b.how, HowText::Bookie(None));
@@ -445,7 +510,10 @@ mod tests {
             Market::Game { number: 2 }
         );
         let b = bet("Old Pip 2 gp 5 sp on round 2 Old Brannoc");
-        assert_eq!((b.bettor.as_str(), b.stake), ("Old Pip", Money(250)));
+        assert_eq!(
+            (b.bettor.as_str(), b.stake),
+            ("Old Pip", Stake::Coins(Money(250)))
+        );
         assert_eq!(b.pick, PickText::Name("Old Brannoc".into()));
         assert_eq!(
             bet("Pip 1 sp on down Mirela in round 3").market,
@@ -486,7 +554,7 @@ mod tests {
             bet("Hrodgar 2 gp on Mirela against Tamsin 3 gp").how,
             HowText::Against {
                 rival: "Tamsin".into(),
-                stake: Some(Money(300))
+                stake: Some(Stake::Coins(Money(300)))
             }
         );
         assert_eq!(
@@ -534,6 +602,153 @@ mod tests {
             let msg = problem(text);
             assert_eq!(msg.lines().count(), 1, "{msg}");
             assert!(msg.starts_with("cannot read the bet"), "{msg}");
+        }
+    }
+
+    fn thing(text: &str) -> Stake {
+        Stake::Thing(text.parse().unwrap())
+    }
+
+    #[test]
+    fn a_quoted_text_where_an_amount_goes_is_a_thing_staked() {
+        let b = bet(r#"Brannoc "where the caravan went" on Brannoc against Ysolde"#);
+        assert_eq!(b.bettor, "Brannoc");
+        assert_eq!(b.stake, thing("where the caravan went"));
+        assert_eq!(b.pick, PickText::Name("Brannoc".into()));
+        assert_eq!(
+            b.how,
+            HowText::Against {
+                rival: "Ysolde".into(),
+                stake: None
+            }
+        );
+        // Curly quotes read the same, and so does the `backs` order.
+        assert_eq!(
+            bet("Brannoc “where the caravan went” on Brannoc against Ysolde"),
+            b
+        );
+        assert_eq!(
+            bet(r#"Brannoc backs Brannoc "where the caravan went" against Ysolde"#),
+            b
+        );
+        // Spaces inside the quotes are the thing's own; a name of two words still reads.
+        let b =
+            bet(r#"Old Brannoc "a ride  to Ferrin" on game 2 Old Brannoc against Sister Ysolde"#);
+        assert_eq!(b.bettor, "Old Brannoc");
+        assert_eq!(b.stake, thing("a ride  to Ferrin"));
+        assert_eq!(b.market, Market::Game { number: 2 });
+    }
+
+    #[test]
+    fn the_rival_s_stake_may_be_coins_or_a_thing_with_or_without_for() {
+        let against = |text: &str| match bet(text).how {
+            HowText::Against { rival, stake } => (rival, stake),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            against(r#"Ysolde 3 gp on Ysolde against Brannoc "where the caravan went""#),
+            ("Brannoc".into(), Some(thing("where the caravan went")))
+        );
+        assert_eq!(
+            against(r#"Ysolde 3 gp on Ysolde against Brannoc for "where the caravan went""#),
+            ("Brannoc".into(), Some(thing("where the caravan went")))
+        );
+        assert_eq!(
+            against(r#"Ysolde "a favour" on Ysolde against Old Brannoc for 2 sp"#),
+            ("Old Brannoc".into(), Some(Stake::Coins(Money(20))))
+        );
+        assert_eq!(
+            against(r#"Ysolde "a favour" on Ysolde against Brannoc "her silver locket""#),
+            ("Brannoc".into(), Some(thing("her silver locket")))
+        );
+        // `for` reads before coins too, the old way still reads without it.
+        assert_eq!(
+            bet("Hrodgar 2 gp on Mirela against Tamsin for 3 gp"),
+            bet("Hrodgar 2 gp on Mirela against Tamsin 3 gp")
+        );
+    }
+
+    #[test]
+    fn the_bookie_and_the_pool_take_no_thing() {
+        for (text, with) in [
+            (
+                r#"Pip "his lucky die" on Brannoc"#,
+                "the bookie deals only in coin",
+            ),
+            (
+                r#"Pip "his lucky die" on Brannoc at 3 to 1"#,
+                "the bookie deals only in coin",
+            ),
+            (
+                r#"Pip "his lucky die" on Brannoc in the pool"#,
+                "the pool deals only in coin",
+            ),
+        ] {
+            let msg = problem(text);
+            assert!(msg.contains(with), "{msg}");
+            assert!(
+                msg.contains("“his lucky die” can be staked only against another character"),
+                "{msg}"
+            );
+            assert_eq!(msg.lines().count(), 1, "{msg}");
+        }
+    }
+
+    #[test]
+    fn a_bad_thing_is_one_clear_sentence() {
+        let cases = [
+            (
+                r#"Pip "" on Brannoc against Ysolde"#,
+                "Ysolde`: a thing staked cannot be empty: write what is staked between \
+                 the quotes (write it like 'Brannoc \"where the caravan went\" on",
+            ),
+            (r#"Pip "  " on Brannoc against Ysolde"#, "cannot be empty"),
+            (
+                &*format!(r#"Pip "{}" on Brannoc against Ysolde"#, "x".repeat(81)),
+                "at most 80 characters, and this one is 81",
+            ),
+            (
+                "Pip \"a\tlocket\" on Brannoc against Ysolde",
+                "without tabs or control characters",
+            ),
+            (
+                "Pip \"a\u{1b}[31mlocket\" on Brannoc against Ysolde",
+                "control characters",
+            ),
+            (
+                "Pip \"a\nlocket\" on Brannoc against Ysolde",
+                "`Pip \"a\\nlocket\" on",
+            ),
+            (
+                r#"Pip "3 gp" on Brannoc against Ysolde"#,
+                "“3 gp” is money, not a thing",
+            ),
+            (
+                r#"Pip 1 gp on Brannoc against Ysolde for "2""#,
+                "the rival's stake: “2” is money",
+            ),
+            (
+                r#"Pip "a locket on Brannoc against Ysolde"#,
+                "has no closing quotation mark",
+            ),
+            (
+                r#"Pip a"locket" on Brannoc against Ysolde"#,
+                "the quotation mark in `a\"locket\"` stands alone",
+            ),
+            (
+                "Pip 1 gp on Brannoc against Ysolde for",
+                "the rival's stake is missing",
+            ),
+            (
+                r#"Pip "a locket" on Brannoc against Ysolde for"#,
+                "the rival's stake is missing",
+            ),
+        ];
+        for (text, needle) in cases {
+            let msg = problem(text);
+            assert!(msg.contains(needle), "{text}: {msg}");
+            assert!(msg.starts_with("cannot read the bet"), "{msg}");
+            assert_eq!(msg.lines().count(), 1, "{msg}");
         }
     }
 }

@@ -26,5 +26,6 @@ mod robustness;
 mod short;
 mod sit;
 mod snapshots;
+mod stakes;
 mod summary;
 mod wager;
