@@ -125,6 +125,7 @@ fn matches<G: Game>(name: &str, level: u8, count: u64) {
                 options: G::Options::default(),
                 seed,
                 effort: Effort::Full,
+                table: taproom::table::TableRules::default(),
             };
             let start = Instant::now();
             play_match(&entrants, &settings).expect("a match of two");

@@ -55,6 +55,7 @@ fn play_one<G: Game>(base: u64, i: u64, players: usize) -> Option<Record> {
         options: G::Options::default(),
         seed: derive(base, Purpose::ModelFit, &[G::KIND as u64, i, 99]),
         effort: Effort::Full,
+        table: taproom::table::TableRules::default(),
     };
     let log = play_match::<G>(&entrants, &settings).ok()?;
     let game = log.games.first()?;

@@ -112,6 +112,8 @@ pub fn newcomer(name: &str) -> Character {
         description: "A newcomer at the table.".to_owned(),
         skill: Skill::Level(5),
         temperament: Temperament::Steady,
+        honesty: 10,
+        eye: None,
         purse: crate::wager::Money::ZERO,
         debt: crate::wager::Money::ZERO,
         games: std::collections::BTreeMap::new(),
@@ -285,7 +287,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         pos.legal_moves(&mut moves);
         let name = self.name(seat).to_owned();
         if self.eof {
-            self.say(&format!(
+            self.tell(&format!(
                 "The input has ended: {name} resigns {} {}.",
                 G::FACTS.unit.word(),
                 self.game
@@ -313,7 +315,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         loop {
             let Some(line) = self.sitting.console.ask(&format!("{name}> ")) else {
                 self.eof = true;
-                self.say(&format!(
+                self.tell(&format!(
                     "The input has ended: {name} resigns {} {}.",
                     G::FACTS.unit.word(),
                     self.game
@@ -339,11 +341,11 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     if self.sitting.undo {
                         help.push_str(" undo (take back your last move).");
                     }
-                    self.say(&help);
+                    self.tell(&help);
                 }
                 "resign" => {
                     self.sitting.typed.push("resign".to_owned());
-                    self.say(&format!(
+                    self.tell(&format!(
                         "{name} resigns {} {}.",
                         G::FACTS.unit.word(),
                         self.game
@@ -352,13 +354,13 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 }
                 "hint" if self.sitting.hint => {
                     let hint = self.hint(pos, seat);
-                    self.say(&hint);
+                    self.tell(&hint);
                 }
                 "undo" if self.sitting.undo => {
                     self.sitting.typed.push("undo".to_owned());
                     return Decision::Undo;
                 }
-                "hint" | "undo" => self.say(&format!(
+                "hint" | "undo" => self.tell(&format!(
                     "The GM has not allowed `{word}` at this table (sit --{word} allows it)."
                 )),
                 _ => match pick(word, &moves) {
@@ -367,7 +369,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                         let _ = rng;
                         return Decision::Play(mv);
                     }
-                    Err(why) => self.say(&why),
+                    Err(why) => self.tell(&why),
                 },
             }
         }
@@ -393,7 +395,11 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         let e = &self.entrants[entrant];
         let mut words = self.words(mv, seat);
         let verbs = self.book.verbs(e.temperament);
-        if let Some(rest) = words.strip_prefix("moves ")
+        // "moves a man", "steps a stone": said in the character's manner ("edges",
+        // "hurls"); other verbs (sows, whelps, jumps) are the game's own and stay.
+        if let Some(rest) = words
+            .strip_prefix("moves ")
+            .or_else(|| words.strip_prefix("steps "))
             && !verbs.is_empty()
         {
             let k = pos_hash(pos) as usize % verbs.len();
@@ -444,7 +450,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     self.sitting.typed.push(mv.to_string());
                     return Some(mv);
                 }
-                _ => self.say(&format!(
+                _ => self.tell(&format!(
                     "`{word}` cannot fall here; what can fall: {}.",
                     can.join(", ")
                 )),
@@ -465,7 +471,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     self.sitting.typed.push(n.to_string());
                     return Some(n);
                 }
-                _ => self.say(&format!(
+                _ => self.tell(&format!(
                     "`{}` cannot be: type a whole number from {lo} to {hi}.",
                     line.trim()
                 )),
@@ -620,7 +626,7 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
             None => {
                 self.thrown = Some(mv.to_string());
                 if pos.turn() == crate::games::Turn::Chance || pos.outcome().is_some() {
-                    self.say(&format!("The throw: {mv}."));
+                    self.tell(&format!("The throw: {mv}."));
                     self.thrown = None;
                 }
             }
@@ -642,10 +648,10 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
     fn taken_back(&mut self, seat: Seat, steps: usize, pos: &G) {
         let name = self.name(seat).to_owned();
         if steps == 0 {
-            self.say(&format!("{name} has no move of this game to take back."));
+            self.tell(&format!("{name} has no move of this game to take back."));
         } else {
             self.last = None;
-            self.say(&format!(
+            self.tell(&format!(
                 "{name} takes back their last move ({steps} step{} undone).",
                 if steps == 1 { "" } else { "s" }
             ));

@@ -367,6 +367,7 @@ mod tests {
             options: G::Options::default(),
             seed,
             effort: Effort::Full,
+            table: crate::table::TableRules::default(),
         };
         play_match::<G>(&entrants, &settings).unwrap()
     }

@@ -636,6 +636,7 @@ mod tests {
                 standing: vec![Vec::new(), Vec::new()],
                 end: String::new(),
                 resigned: None,
+                asides: Vec::new(),
             }],
             wins: vec![0, 1],
             winners: vec![1],

@@ -53,6 +53,10 @@ pub struct GameStyle {
     pub skill: Option<Skill>,
     /// Temperament at this game.
     pub temperament: Option<Temperament>,
+    /// Honesty at this game.
+    pub honesty: Option<u8>,
+    /// Eye for a cheat at this game.
+    pub eye: Option<u8>,
 }
 
 /// The pronouns a storyteller uses for a character.
@@ -138,6 +142,10 @@ pub struct Character {
     pub skill: Skill,
     /// Their manner at the board.
     pub temperament: Temperament,
+    /// 0 (cheats whenever it pays) to 10 (never cheats; the default).
+    pub honesty: u8,
+    /// 0 to 10: how well they spot a cheat; `None` takes it from skill and temperament.
+    pub eye: Option<u8>,
     /// What they carry.
     pub purse: Money,
     /// What they owe the house, from bets taken on credit.
@@ -170,6 +178,26 @@ impl Character {
             .unwrap_or(self.temperament)
     }
 
+    /// Their honesty at `game`, 0 (cheats whenever it pays) to 10 (never).
+    #[must_use]
+    pub fn honesty_at(&self, game: GameKind) -> u8 {
+        self.games
+            .get(&game)
+            .and_then(|s| s.honesty)
+            .unwrap_or(self.honesty)
+    }
+
+    /// Their eye for a cheat at `game`, 0 to 10: as the file says, else from their skill
+    /// there and their temperament (see [`default_eye`]).
+    #[must_use]
+    pub fn eye_at(&self, game: GameKind) -> u8 {
+        self.games
+            .get(&game)
+            .and_then(|s| s.eye)
+            .or(self.eye)
+            .unwrap_or_else(|| default_eye(self.skill_at(game), self.temperament_at(game)))
+    }
+
     /// Reads and validates a character from `text`, naming `file` in errors.
     ///
     /// # Errors
@@ -186,6 +214,8 @@ impl Character {
             "description",
             "skill",
             "temperament",
+            "honesty",
+            "eye",
             "purse",
             "debt",
             "games",
@@ -240,6 +270,11 @@ impl Character {
         };
         let purse = money("purse")?;
         let debt = money("debt")?;
+        let honesty = match root.get("honesty") {
+            Some(f) => read_scale(&f, "honesty")?,
+            None => 10,
+        };
+        let eye = root.get("eye").map(|f| read_scale(&f, "eye")).transpose()?;
 
         let mut games = BTreeMap::new();
         if let Some(games_field) = root.get("games") {
@@ -248,7 +283,7 @@ impl Character {
                 let game: GameKind =
                     GameKind::from_key(key).map_err(|e| table.key_error(key, e.to_string()))?;
                 let style_table = field.table()?;
-                style_table.only(&["skill", "temperament"])?;
+                style_table.only(&["skill", "temperament", "honesty", "eye"])?;
                 let skill = style_table
                     .get("skill")
                     .map(|f| read_skill(&f))
@@ -261,7 +296,23 @@ impl Character {
                         })
                     })
                     .transpose()?;
-                games.insert(game, GameStyle { skill, temperament });
+                let honesty = style_table
+                    .get("honesty")
+                    .map(|f| read_scale(&f, "honesty"))
+                    .transpose()?;
+                let eye = style_table
+                    .get("eye")
+                    .map(|f| read_scale(&f, "eye"))
+                    .transpose()?;
+                games.insert(
+                    game,
+                    GameStyle {
+                        skill,
+                        temperament,
+                        honesty,
+                        eye,
+                    },
+                );
             }
         }
 
@@ -294,6 +345,8 @@ impl Character {
             description,
             skill,
             temperament,
+            honesty,
+            eye,
             purse,
             debt,
             games,
@@ -301,6 +354,30 @@ impl Character {
             file: Some(file.to_owned()),
         })
     }
+}
+
+/// The eye a character has when the file gives none: their rough level at the game (1 to
+/// 10), sharpened by a wary temperament (cautious +1, cunning +2: it takes one to know
+/// one) and dulled by a hasty one (bold -1, reckless -2), kept within 0 to 10.
+#[must_use]
+pub fn default_eye(skill: Skill, temperament: Temperament) -> u8 {
+    let shift: i32 = match temperament {
+        Temperament::Cautious => 1,
+        Temperament::Cunning => 2,
+        Temperament::Steady => 0,
+        Temperament::Bold => -1,
+        Temperament::Reckless => -2,
+    };
+    (i32::from(skill.rough_level()) + shift).clamp(0, 10) as u8
+}
+
+/// A figure from 0 to 10 (honesty, eye).
+fn read_scale(field: &super::source::Field<'_, '_>, what: &str) -> Result<u8, FileError> {
+    let n = field.int()?;
+    u8::try_from(n)
+        .ok()
+        .filter(|&n| n <= 10)
+        .ok_or_else(|| field.error(format!("{what} is a figure from 0 to 10, not {n}")))
 }
 
 fn read_skill(field: &super::source::Field<'_, '_>) -> Result<Skill, FileError> {

@@ -10,7 +10,7 @@ pub mod template;
 
 use std::path::{Path, PathBuf};
 
-pub use character::{Character, Pronouns, Voice, default_short};
+pub use character::{Character, Pronouns, Voice, default_eye, default_short};
 pub use evening::{Evening, MatchPlan};
 pub use kind::{FileKind, detect, expect};
 pub use source::FileError;

@@ -20,9 +20,57 @@ use super::source::{Doc, Field, FileError};
 use crate::wager::{Credit, Currency, Money};
 
 /// The keys of a tavern file.
-pub const TAVERN_KEYS: [&str; 9] = [
-    "tavern", "bookie", "margin", "take", "credit", "currency", "sims", "ledger", "ambience",
+pub const TAVERN_KEYS: [&str; 12] = [
+    "tavern",
+    "bookie",
+    "margin",
+    "take",
+    "credit",
+    "currency",
+    "sims",
+    "ledger",
+    "ambience",
+    "on_cheat",
+    "bar_cheats",
+    "on_false_accusation",
 ];
+
+/// What a tavern does to a cheat who is seen (Òicustiỳtac's own rule 2 comes first there).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnCheat {
+    /// The cheat is taken back and play goes on (the default).
+    #[default]
+    TakeBack,
+    /// The cheat forfeits the game.
+    ForfeitGame,
+    /// The cheat is taken back, and the cheat's stakes against the other players are
+    /// forfeit: every bet the cheat made against another person is lost.
+    ForfeitStakes,
+}
+
+impl OnCheat {
+    /// Its word in a tavern file.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            OnCheat::TakeBack => "take-back",
+            OnCheat::ForfeitGame => "forfeit-game",
+            OnCheat::ForfeitStakes => "forfeit-stakes",
+        }
+    }
+}
+
+/// What a tavern does to a person who accuses someone of cheating, wrongly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnFalseAccusation {
+    /// Nothing but the room's laughter (the default).
+    #[default]
+    Nothing,
+    /// The accuser forfeits the game.
+    ForfeitGame,
+}
 
 /// A validated tavern.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +94,13 @@ pub struct Tavern {
     pub ledger: Option<PathBuf>,
     /// Lines for the narrator, one read before each match.
     pub ambience: Vec<String>,
+    /// What happens to a cheat who is seen.
+    pub on_cheat: OnCheat,
+    /// Whether a cheat who is caught is barred from the house's bets on that match: their
+    /// bets with the bookie and in the pool are void, their stakes returned.
+    pub bar_cheats: bool,
+    /// What happens to a person who accuses wrongly.
+    pub on_false_accusation: OnFalseAccusation,
     /// The file it came from (`None` for the tavern built into taproom).
     pub file: Option<PathBuf>,
 }
@@ -165,7 +220,43 @@ impl Tavern {
             Some(f) => f.strings()?,
             None => Vec::new(),
         };
+        let on_cheat = match root.get("on_cheat") {
+            Some(f) => {
+                let word = f.str()?.trim().to_lowercase();
+                [OnCheat::TakeBack, OnCheat::ForfeitGame, OnCheat::ForfeitStakes]
+                    .into_iter()
+                    .find(|o| o.key() == word)
+                    .ok_or_else(|| {
+                        f.error(format!(
+                            "on_cheat is \"take-back\", \"forfeit-game\" or \"forfeit-stakes\", not `{word}`"
+                        ))
+                    })?
+            }
+            None => OnCheat::TakeBack,
+        };
+        let bar_cheats = match root.get("bar_cheats") {
+            Some(f) => f
+                .value
+                .as_bool()
+                .ok_or_else(|| f.error(format!("bar_cheats is true or false, not {}", f.kind())))?,
+            None => false,
+        };
+        let on_false_accusation = match root.get("on_false_accusation") {
+            Some(f) => match f.str()?.trim().to_lowercase().as_str() {
+                "nothing" => OnFalseAccusation::Nothing,
+                "forfeit-game" => OnFalseAccusation::ForfeitGame,
+                other => {
+                    return Err(f.error(format!(
+                        "on_false_accusation is \"nothing\" or \"forfeit-game\", not `{other}`"
+                    )));
+                }
+            },
+            None => OnFalseAccusation::Nothing,
+        };
         Ok(Tavern {
+            on_cheat,
+            bar_cheats,
+            on_false_accusation,
             name,
             bookie,
             margin_bp,

@@ -20,6 +20,10 @@ pub struct Entrant {
     pub skill: Skill,
     /// Their temperament at this game.
     pub temperament: Temperament,
+    /// Their honesty at this game: 0 (cheats whenever it pays) to 10 (never).
+    pub honesty: u8,
+    /// Their eye for a cheat at this game, 0 to 10.
+    pub eye: u8,
 }
 
 impl Entrant {
@@ -33,8 +37,100 @@ impl Entrant {
             pronouns: crate::roster::Pronouns::They,
             skill,
             temperament,
+            honesty: 10,
+            eye: crate::roster::default_eye(skill, temperament),
         }
     }
+}
+
+/// What a cheat does, in each game that allows one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheatKind {
+    /// Tides of War: a stone nudged one point while nobody looks.
+    Nudge,
+    /// Piç: a counter palmed from a heap into the cheat's store.
+    Palm,
+    /// Kiust Oyun: a stick turned over, for a different throw.
+    TurnStick,
+    /// Òicustiỳtac: more stones moved than a turn permits (rule 2): one more whelped.
+    ExtraStone,
+}
+
+impl CheatKind {
+    /// A few words for it: "nudges a stone", "palms a counter".
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            CheatKind::Nudge => "nudges a stone one point",
+            CheatKind::Palm => "palms a counter from a heap",
+            CheatKind::TurnStick => "turns a stick over",
+            CheatKind::ExtraStone => "slips an extra stone onto the board",
+        }
+    }
+}
+
+/// What came of a cheat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheatResult {
+    /// Nobody saw it: it stands.
+    Stood,
+    /// Seen: taken back (the tavern's `on_cheat = "take-back"`, the default).
+    TakenBack,
+    /// Seen: the game is forfeit (`on_cheat = "forfeit-game"`).
+    GameForfeit,
+    /// Seen: taken back, and the cheat's stakes against the other players are forfeit
+    /// (`on_cheat = "forfeit-stakes"`).
+    StakesForfeit,
+    /// Seen in Òicustiỳtac: undone, and the opponent brings down a stone of their choice
+    /// before their turn (rule 2).
+    RuleTwo,
+}
+
+/// Something that happened at the table around the game, never a move of it: a cheat
+/// tried, a stone brought down for one (rule 2), an accusation. Entrants are named by
+/// their index in [`MatchLog::entrants`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "aside", rename_all = "kebab-case")]
+pub enum Aside {
+    /// `by` tried a cheat; `seen_by` saw it (none: it stood).
+    Cheat {
+        by: usize,
+        kind: CheatKind,
+        /// Where: the point, heap or trap (none for a turned stick).
+        at: Option<String>,
+        seen_by: Vec<usize>,
+        result: CheatResult,
+    },
+    /// Òicustiỳtac, rule 2: `by` brought down a stone of `victim`'s, who was caught
+    /// moving more stones than permitted.
+    Penalty {
+        by: usize,
+        victim: usize,
+        at: String,
+    },
+    /// A person at the table accused `against` of cheating: rightly when `against`'s last
+    /// cheat stood unseen.
+    Accused {
+        by: usize,
+        against: usize,
+        right: bool,
+    },
+}
+
+/// An aside and when it happened: before step `before` of the game (the number of steps
+/// played by then), with the position the table left when it changed one (full
+/// notation), so a replay sets it before playing on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AsideAt {
+    /// Steps of the game played before it.
+    pub before: usize,
+    /// What happened.
+    pub aside: Aside,
+    /// The position after it, when it changed the position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 /// One step of a game: a seat's move or a chance outcome, and what it caused.
@@ -83,6 +179,9 @@ pub struct GameLog {
     /// The entrant who resigned it (`taproom sit`), when it ended so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resigned: Option<usize>,
+    /// What happened at the table around the moves: cheats, rule 2, accusations.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub asides: Vec<AsideAt>,
 }
 
 impl GameLog {
@@ -133,6 +232,37 @@ pub struct MatchLog {
 }
 
 impl MatchLog {
+    /// Every aside of the match, in order, with its game's number.
+    pub fn asides(&self) -> impl Iterator<Item = (u32, &Aside)> {
+        self.games
+            .iter()
+            .flat_map(|g| g.asides.iter().map(move |a| (g.number, &a.aside)))
+    }
+
+    /// Whether `entrant` was caught cheating: seen at it, or rightly accused.
+    #[must_use]
+    pub fn caught(&self, entrant: usize) -> bool {
+        self.asides().any(|(_, a)| match a {
+            Aside::Cheat { by, seen_by, .. } => *by == entrant && !seen_by.is_empty(),
+            Aside::Accused { against, right, .. } => *against == entrant && *right,
+            Aside::Penalty { .. } => false,
+        })
+    }
+
+    /// Whether anybody was caught cheating.
+    #[must_use]
+    pub fn anyone_caught(&self) -> bool {
+        (0..self.entrants.len()).any(|e| self.caught(e))
+    }
+
+    /// How many cheats `entrant` tried, seen or not.
+    #[must_use]
+    pub fn attempts(&self, entrant: usize) -> usize {
+        self.asides()
+            .filter(|(_, a)| matches!(a, Aside::Cheat { by, .. } if *by == entrant))
+            .count()
+    }
+
     /// The first-turn ceremony that opened the match.
     #[must_use]
     pub fn first_ceremony(&self) -> &[Event] {

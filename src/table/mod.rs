@@ -10,9 +10,9 @@ mod summary;
 mod tally;
 
 pub use format::Format;
-pub use log::{Entrant, GameLog, MatchLog, Step};
+pub use log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 pub use runner::{
-    Decision, Hands, Kept, MatchSettings, Npcs, StepFn, TableError, Told, play_match,
+    Decision, Hands, Kept, MatchSettings, Npcs, StepFn, TableError, TableRules, Told, play_match,
     play_match_with, run_game, run_with,
 };
 pub use spec::{

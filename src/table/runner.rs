@@ -24,6 +24,17 @@ pub struct MatchSettings<G: Game> {
     pub seed: u64,
     /// How hard the players think: in earnest, or as the bookie imagines them.
     pub effort: Effort,
+    /// The tavern's rules for cheats and accusations.
+    pub table: TableRules,
+}
+
+/// The tavern's rules for what happens at the table around the games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableRules {
+    /// What a cheat who is seen suffers.
+    pub on_cheat: crate::roster::tavern::OnCheat,
+    /// What a wrong accusation costs.
+    pub on_false_accusation: crate::roster::tavern::OnFalseAccusation,
 }
 
 /// A match that could not be run.
@@ -364,6 +375,7 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
     let start_scores = all.iter().map(|&s| pos.score(s)).collect();
     let mut steps = Vec::new();
     let mut resigned = None;
+    let asides = Vec::new();
     hands.new_game(seats);
     let outcome = run_with(&mut pos, hands, rng, number, &mut |told: Told<
         '_,
@@ -403,5 +415,6 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
             .collect(),
         end: format!("{pos:#}"),
         resigned,
+        asides,
     })
 }

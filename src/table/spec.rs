@@ -323,6 +323,8 @@ impl MatchSpec {
                 pronouns: s.character.pronouns,
                 skill: s.character.skill_at(self.game),
                 temperament: s.character.temperament_at(self.game),
+                honesty: s.character.honesty_at(self.game),
+                eye: s.character.eye_at(self.game),
             })
             .collect()
     }
@@ -346,6 +348,7 @@ impl MatchSpec {
             options: self.rules.options::<G>()?,
             seed: self.seed,
             effort,
+            table: crate::table::TableRules::default(),
         })
     }
 

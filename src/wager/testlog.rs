@@ -98,6 +98,7 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                 standing: vec![Vec::new(); g.seats.len()],
                 end: String::new(),
                 resigned: None,
+                asides: Vec::new(),
             }
         })
         .collect();

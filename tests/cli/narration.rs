@@ -30,10 +30,13 @@ fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Vo
             // how well they play, and different levels keep the matches varied.
             skill: taproom::ai::Skill::Level(1 + (i as u8 % 3)),
             temperament: c.temperament_at(G::KIND),
+            honesty: 10,
+            eye: c.eye_at(G::KIND),
         })
         .collect();
     let settings = MatchSettings::<G> {
         effort: Default::default(),
+        table: taproom::table::TableRules::default(),
         format,
         draw_cap: 3,
         options: Default::default(),

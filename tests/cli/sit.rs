@@ -582,3 +582,75 @@ fn bad_seats_are_refused() {
         .args(["sit", "tides", "Old Brannoc", "--as", "nobody.toml"])
         .fails(&["nobody.toml"]);
 }
+
+/// A stake that is not money at a sitting: the answer Brannoc stakes passes to Ysolde when
+/// he loses (he resigns at once here: both seats are people), is told and written in the
+/// ledger with `--apply`, and no purse file changes.
+#[test]
+fn a_thing_staked_at_a_sitting_passes_to_the_winner_and_is_written_in_the_ledger() {
+    let dir = std::env::temp_dir().join(format!("taproom-sit-thing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in std::fs::read_dir("examples/characters").unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+    }
+    let before: Vec<(std::path::PathBuf, Vec<u8>)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| {
+            let p = f.unwrap().path();
+            let bytes = std::fs::read(&p).unwrap();
+            (p, bytes)
+        })
+        .collect();
+    let ledger = dir.join("ledger.txt");
+    let ledger_arg = ledger.display().to_string();
+    let roster = dir.display().to_string();
+    // Whoever moves first resigns; the other wins the one game.
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "tides",
+            "--as",
+            "Old Brannoc",
+            "--as",
+            "Sister Ysolde",
+            "--seed",
+            "3",
+            "--best-of",
+            "1",
+            "--roster",
+            &roster,
+            "--bet",
+            "Old Brannoc \"where the caravan went\" on Brannoc against Sister Ysolde",
+            "--apply",
+            "--ledger",
+            &ledger_arg,
+            "--format",
+            "json",
+        ])
+        .stdin("resign\n")
+        .ok();
+    let doc = json_tail(&out.stdout);
+    let winner = doc["winner"].as_str().unwrap().to_owned();
+    let written = std::fs::read_to_string(&ledger).unwrap();
+    assert!(written.contains("where the caravan went"), "{written}");
+    if winner == "Sister Ysolde" {
+        assert!(
+            written.contains("Sister Ysolde won “where the caravan went” from Old Brannoc"),
+            "{written}"
+        );
+    } else {
+        assert_eq!(winner, "Old Brannoc");
+        assert!(!written.contains("Sister Ysolde won"), "{written}");
+    }
+    for (path, bytes) in before {
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "{} changed",
+            path.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -22,6 +22,7 @@ fn oicustiytac_points_are_three_a_stone_down_and_two_a_stone_home() {
     for seed in 0..20 {
         let settings = MatchSettings::<Oicus> {
             effort: Default::default(),
+            table: taproom::table::TableRules::default(),
             format: Format::FirstTo(3),
             draw_cap: 3,
             options: Default::default(),
@@ -60,6 +61,7 @@ fn captures_account_for_every_stone_and_piece_lost() {
     for seed in 0..20 {
         let settings = MatchSettings::<Tides> {
             effort: Default::default(),
+            table: taproom::table::TableRules::default(),
             format: Format::BestOf(3),
             draw_cap: 3,
             options: Default::default(),
@@ -76,6 +78,7 @@ fn captures_account_for_every_stone_and_piece_lost() {
         }
         let settings = MatchSettings::<Kiust> {
             effort: Default::default(),
+            table: taproom::table::TableRules::default(),
             format: Format::BestOf(1),
             draw_cap: 3,
             options: Default::default(),
