@@ -100,6 +100,33 @@ impl fmt::Display for Throw {
     }
 }
 
+/// What a cheat does, in each game that allows one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheatKind {
+    /// Tides of War: a stone nudged one point while nobody looks.
+    Nudge,
+    /// Piç: a counter palmed from a heap into the cheat's store.
+    Palm,
+    /// Kiust Oyun: a stick turned over, for a different throw.
+    TurnStick,
+    /// Òicustiỳtac: more stones moved than a turn permits (rule 2): one more whelped.
+    ExtraStone,
+}
+
+impl CheatKind {
+    /// A few words for it: "nudges a stone", "palms a counter".
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            CheatKind::Nudge => "nudges a stone one point",
+            CheatKind::Palm => "palms a counter from a heap",
+            CheatKind::TurnStick => "turns a stick over",
+            CheatKind::ExtraStone => "slips an extra stone onto the board",
+        }
+    }
+}
+
 /// How a game or round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -125,11 +152,14 @@ pub enum End {
     /// Any game: a person at the table resigned (or their input ran out); the others'
     /// standing decides among them.
     Resigned,
+    /// Any game: a cheat was seen and the tavern's rule made the game forfeit; the
+    /// others' standing decides among them.
+    Forfeit,
 }
 
 impl End {
     /// Every way a game can end, in the order the games list them.
-    pub const ALL: [End; 10] = [
+    pub const ALL: [End; 11] = [
         End::Conquest,
         End::Massacre,
         End::Blockade,
@@ -140,6 +170,7 @@ impl End {
         End::Points,
         End::Stalled,
         End::Resigned,
+        End::Forfeit,
     ];
 
     /// A word for the way it ended, for tables.
@@ -156,6 +187,7 @@ impl End {
             End::Points => "21 points",
             End::Stalled => "stalled",
             End::Resigned => "resigned",
+            End::Forfeit => "forfeit",
         }
     }
 
@@ -174,6 +206,7 @@ impl End {
             End::Points => "points",
             End::Stalled => "stalled",
             End::Resigned => "resigned",
+            End::Forfeit => "forfeit",
         }
     }
 }

@@ -224,8 +224,12 @@ mod tests {
 
     #[test]
     fn every_end_belongs_to_some_game() {
-        // A resignation is the table's end, not a rule's: any game can end so at `sit`.
-        for end in End::ALL.into_iter().filter(|&e| e != End::Resigned) {
+        // A resignation and a forfeit are the table's ends, not a rule's: any game can end
+        // so.
+        for end in End::ALL
+            .into_iter()
+            .filter(|&e| !matches!(e, End::Resigned | End::Forfeit))
+        {
             assert!(
                 GameKind::ALL.iter().any(|k| k.facts().ends.contains(&end)),
                 "{end:?}"

@@ -75,7 +75,7 @@ mod state_tests;
 pub mod tides;
 pub mod words;
 
-pub use event::{End, Event, EventSink, Place};
+pub use event::{CheatKind, End, Event, EventSink, Place};
 pub use facts::{Facts, RuleOption, Tally, Unit};
 pub use kind::GameKind;
 pub use perft::perft;
@@ -455,6 +455,21 @@ impl<R: Rng + ?Sized> Throws for R {
     }
 }
 
+/// A cheat a seat could try at its turn: the position it would leave (a valid position of
+/// the game, the same seat to move), what kind of cheat, where, and how bold it is (0 to
+/// 1: how plainly it shows). The rules never play it; the table does, around them.
+#[derive(Clone, Debug)]
+pub struct CheatMove<G> {
+    /// The position after the cheat.
+    pub after: G,
+    /// What it is.
+    pub kind: CheatKind,
+    /// Where, in words ("c4", "heap 3", "trap 7").
+    pub at: String,
+    /// How plainly it shows, 0 to 1.
+    pub boldness: f32,
+}
+
 /// How a match decides who takes the first turn, and what the draw was.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstTurn {
@@ -639,4 +654,13 @@ pub trait Game:
     fn first_turn_odds(players: usize) -> Vec<f64> {
         vec![1.0 / players as f64; players]
     }
+
+    /// The cheats `seat`, to move in this position, could try before its move (a stone
+    /// nudged, a counter palmed, a stone too many): none by default.
+    fn cheats(&self, _seat: Seat, _out: &mut Vec<CheatMove<Self>>) {}
+
+    /// Òicustiỳtac's rule 2: the positions after `by` brings down one stone of `victim`'s
+    /// of their choice, one per place it could be taken from, with the place in words;
+    /// none where the game has no such rule.
+    fn penalties(&self, _by: Seat, _victim: Seat, _out: &mut Vec<(Self, String)>) {}
 }

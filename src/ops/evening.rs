@@ -292,7 +292,8 @@ fn play_one<G: Game>(
     progress: &dyn Progress,
 ) -> Result<PlayedMatch, Error> {
     let placed = place_bets::<G>(&m.spec, &m.proposals, m.ante, purses, tavern, progress)?;
-    let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
+    let mut settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
+    settings.table = tavern.table_rules();
     let log = play_match::<G>(&m.spec.entrants(), &settings)?;
     let scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[]);
     let settlement = settle_placed(&placed, &log, purses, tavern)?;

@@ -235,7 +235,8 @@ fn play_game<G: Diagram>(
     } else {
         Some(prepare::<G>(req, table, tavern, progress)?)
     };
-    let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
+    let mut settings = spec.settings::<G>(crate::ai::Effort::Full)?;
+    settings.table = tavern.table_rules();
     let log = match sitting {
         None => play_match::<G>(&spec.entrants(), &settings)?,
         Some(sitting) => {

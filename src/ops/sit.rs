@@ -188,7 +188,8 @@ struct SitHands<'s, 'c, G: Game> {
 
 /// What a person may type on their turn, for `help`.
 const HELP: &str = "Type a move's number or its notation. Commands: board (show the board), moves \
-(list the moves), help (this), resign (give up the game).";
+(list the moves), help (this), resign (give up the game), cheat (try your luck), accuse [NAME] \
+(call out a cheat).";
 
 impl<G: Diagram> SitHands<'_, '_, G> {
     fn is_person(&self, seat: Seat) -> bool {
@@ -360,6 +361,19 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     self.sitting.typed.push("undo".to_owned());
                     return Decision::Undo;
                 }
+                "cheat" => {
+                    self.sitting.typed.push("cheat".to_owned());
+                    return Decision::Cheat;
+                }
+                w if w == "accuse" || w.starts_with("accuse ") => {
+                    match self.accused(pos, seat, word["accuse".len()..].trim()) {
+                        Ok(against) => {
+                            self.sitting.typed.push(word.to_owned());
+                            return Decision::Accuse(against);
+                        }
+                        Err(why) => self.tell(&why),
+                    }
+                }
                 "hint" | "undo" => self.tell(&format!(
                     "The GM has not allowed `{word}` at this table (sit --{word} allows it)."
                 )),
@@ -372,6 +386,36 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     Err(why) => self.tell(&why),
                 },
             }
+        }
+    }
+
+    /// The seat a person accuses: the one named, or the only other at a table of two.
+    fn accused(&self, pos: &G, seat: Seat, name: &str) -> Result<Seat, String> {
+        let others: Vec<Seat> = (0..pos.players())
+            .map(|i| Seat(i as u8))
+            .filter(|&s| s != seat)
+            .collect();
+        if name.is_empty() {
+            return match others.as_slice() {
+                [one] => Ok(*one),
+                _ => Err("Accuse whom? Type `accuse` and a name.".to_owned()),
+            };
+        }
+        let lower = name.to_lowercase();
+        let found: Vec<Seat> = others
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let e = &self.entrants[self.who[s.index()]];
+                e.name.to_lowercase().contains(&lower) || e.short.to_lowercase() == lower
+            })
+            .collect();
+        match found.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(format!("Nobody else at the table is called `{name}`.")),
+            _ => Err(format!(
+                "`{name}` could be more than one at the table; say more."
+            )),
         }
     }
 
@@ -665,6 +709,85 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
 
     fn may_undo(&self) -> bool {
         self.sitting.undo
+    }
+
+    fn cheats_unasked(&self, seat: Seat) -> bool {
+        !self.is_person(seat)
+    }
+
+    fn no_cheat(&mut self, seat: Seat, _pos: &G) {
+        let name = self.name(seat).to_owned();
+        self.tell(&format!(
+            "{name} looks for a chance to cheat and finds none here."
+        ));
+    }
+
+    /// What the table sees of a cheat, a rule-2 penalty or an accusation. A cheat that
+    /// nobody saw is not said here, where everyone at the table reads: only the person
+    /// who tried it is told it stood, and the GM reads every attempt in the telling.
+    fn noted(&mut self, aside: &crate::table::Aside, pos: &G) {
+        use crate::table::{Aside, CheatResult};
+        let name = |e: usize| self.entrants[e].name.clone();
+        let line = match aside {
+            Aside::Cheat {
+                by,
+                kind,
+                seen_by,
+                result,
+                ..
+            } => {
+                let person = self.players[*by].is_none();
+                if seen_by.is_empty() {
+                    if !person {
+                        return;
+                    }
+                    format!("{} {}. Nobody saw.", name(*by), kind.words())
+                } else {
+                    let who: Vec<String> = seen_by.iter().map(|&e| name(e)).collect();
+                    let then = match result {
+                        CheatResult::Stood | CheatResult::TakenBack => "it is taken back",
+                        CheatResult::GameForfeit => "the game is forfeit by the house's rule",
+                        CheatResult::StakesForfeit => {
+                            "it is taken back, and the stakes are forfeit by the house's rule"
+                        }
+                        CheatResult::RuleTwo => {
+                            "it is undone, and a stone will be brought down for it (rule 2)"
+                        }
+                    };
+                    format!(
+                        "{} {} catches {} trying it: {} {}; {then}.",
+                        who.join(" and "),
+                        if who.len() == 1 { "" } else { "both" },
+                        name(*by),
+                        name(*by),
+                        kind.words()
+                    )
+                    .replace("  ", " ")
+                }
+            }
+            Aside::Penalty { by, victim, at } => format!(
+                "{} brings down a stone of {}'s from {at} (rule 2).",
+                name(*by),
+                name(*victim)
+            ),
+            Aside::Accused { by, against, right } => {
+                if *right {
+                    format!(
+                        "{} accuses {} of cheating, and rightly: the cheat is exposed.",
+                        name(*by),
+                        name(*against)
+                    )
+                } else {
+                    format!(
+                        "{} accuses {} of cheating, wrongly; the room does not forget it.",
+                        name(*by),
+                        name(*against)
+                    )
+                }
+            }
+        };
+        self.tell(&line);
+        let _ = pos;
     }
 }
 

@@ -156,6 +156,48 @@ fn capitalised(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// An aside in words: "Mirela Quickfingers nudges a stone one point (c3 to c4), unseen".
+fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String {
+    use crate::table::{Aside, CheatResult};
+    let name = |e: &usize| log.entrants.get(*e).map_or("someone", |x| x.name.as_str());
+    match aside {
+        Aside::Cheat {
+            by,
+            kind,
+            at,
+            seen_by,
+            result,
+        } => {
+            let seen = if seen_by.is_empty() {
+                "unseen".to_owned()
+            } else {
+                let who: Vec<&str> = seen_by.iter().map(name).collect();
+                format!("seen by {}", who.join(" and "))
+            };
+            let what = match result {
+                CheatResult::Stood => "it stands",
+                CheatResult::TakenBack => "taken back",
+                CheatResult::GameForfeit => "the game is forfeit",
+                CheatResult::StakesForfeit => "taken back, the stakes forfeit",
+                CheatResult::RuleTwo => "undone, and a stone will be brought down (rule 2)",
+            };
+            let place = at.as_deref().map_or(String::new(), |a| format!(" ({a})"));
+            format!("{} {}{place}, {seen}: {what}", name(by), kind.words())
+        }
+        Aside::Penalty { by, victim, at } => format!(
+            "{} brings down a stone of {}'s from {at} (rule 2)",
+            name(by),
+            name(victim)
+        ),
+        Aside::Accused { by, against, right } => format!(
+            "{} accuses {} of cheating, {}",
+            name(by),
+            name(against),
+            if *right { "rightly" } else { "wrongly" }
+        ),
+    }
+}
+
 /// One game played again from its start, a frame a step.
 fn show_game<G: Diagram>(
     log: &MatchLog,
@@ -209,8 +251,31 @@ fn show_game<G: Diagram>(
     let start = pos.diagram_with(&style, &Marks::names(&names));
     let total = game.steps.len();
     let mut steps = Vec::with_capacity(total);
+    // What the table did around the moves (a cheat that stood, a stone brought down for
+    // one): the position it left is set before the next step.
+    let table_at =
+        |before: usize, pos: &mut G, steps: &mut Vec<Frame>| -> Result<(), ReplayError> {
+            for a in game.asides.iter().filter(|a| a.before == before) {
+                if let Some(text) = &a.position {
+                    let mut set: G = text
+                        .parse()
+                        .map_err(|e| fault(before, format!("the position after an aside: {e}")))?;
+                    set.set_options(&options);
+                    *pos = set;
+                }
+                steps.push(Frame {
+                    heading: wrap(
+                        style,
+                        &format!("At the table: {}.", aside_words(log, &a.aside)),
+                    ),
+                    board: pos.diagram_with(&style, &Marks::names(&names)),
+                });
+            }
+            Ok(())
+        };
     for (i, step) in game.steps.iter().enumerate() {
         let n = i + 1;
+        table_at(i, &mut pos, &mut steps)?;
         let mv = play_step(&mut pos, step).map_err(|message| fault(n, message))?;
         let said = step_words::<G>(log, game, step, mv);
         steps.push(Frame {
@@ -218,8 +283,14 @@ fn show_game<G: Diagram>(
             board: pos.diagram_with(&style, &Marks::names(&names).last(mv)),
         });
     }
+    table_at(total, &mut pos, &mut steps)?;
     let end = format!("{pos:#}");
-    if end != game.end || pos.outcome() != Some(game.outcome) {
+    // A game resigned or forfeit ends at the table, not by the rules.
+    let by_the_table = matches!(
+        game.outcome.end,
+        crate::games::End::Resigned | crate::games::End::Forfeit
+    );
+    if end != game.end || (!by_the_table && pos.outcome() != Some(game.outcome)) {
         return Err(fault(
             total,
             format!(

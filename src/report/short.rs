@@ -26,6 +26,7 @@ fn how(end: End) -> &'static str {
         End::Points => "at 21 points",
         End::Stalled => "when play stalled",
         End::Resigned => "by resignation",
+        End::Forfeit => "by forfeit",
     }
 }
 

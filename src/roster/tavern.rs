@@ -138,6 +138,15 @@ impl Tavern {
         }
     }
 
+    /// Its rules for cheats and accusations, as the table runs them.
+    #[must_use]
+    pub fn table_rules(&self) -> crate::table::TableRules {
+        crate::table::TableRules {
+            on_cheat: self.on_cheat,
+            on_false_accusation: self.on_false_accusation,
+        }
+    }
+
     /// The bookie's margin as a fraction (0.08 for 8%).
     #[must_use]
     pub fn margin(&self) -> f64 {

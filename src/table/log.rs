@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::Format;
 use crate::ai::{Skill, Temperament};
+pub use crate::games::CheatKind;
 use crate::games::{Event, GameKind, Outcome, Seat};
 
 /// Someone at the table, as the match knows them.
@@ -39,33 +40,6 @@ impl Entrant {
             temperament,
             honesty: 10,
             eye: crate::roster::default_eye(skill, temperament),
-        }
-    }
-}
-
-/// What a cheat does, in each game that allows one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CheatKind {
-    /// Tides of War: a stone nudged one point while nobody looks.
-    Nudge,
-    /// Piç: a counter palmed from a heap into the cheat's store.
-    Palm,
-    /// Kiust Oyun: a stick turned over, for a different throw.
-    TurnStick,
-    /// Òicustiỳtac: more stones moved than a turn permits (rule 2): one more whelped.
-    ExtraStone,
-}
-
-impl CheatKind {
-    /// A few words for it: "nudges a stone", "palms a counter".
-    #[must_use]
-    pub fn words(self) -> &'static str {
-        match self {
-            CheatKind::Nudge => "nudges a stone one point",
-            CheatKind::Palm => "palms a counter from a heap",
-            CheatKind::TurnStick => "turns a stick over",
-            CheatKind::ExtraStone => "slips an extra stone onto the board",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Running a match: formats, first-turn ceremonies, seats, and the event log every
 //! consumer reads.
 
+pub mod cheat;
 mod format;
 pub mod ladder;
 mod log;

@@ -1,11 +1,13 @@
 //! Running a match: the ceremony, the games, the seats, the players, one seeded generator.
 
 use super::Format;
-use super::log::{Entrant, GameLog, MatchLog, Step};
+use super::cheat::{Manners, Watch};
+use super::log::{Aside, AsideAt, CheatResult, Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
 use crate::games::{
     Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seating, Seats, Turn,
 };
+use crate::roster::tavern::{OnCheat, OnFalseAccusation};
 
 /// No game may run longer than this many steps; every game's own cap ends it far sooner,
 /// so reaching it means an engine fault, reported rather than looped on.
@@ -107,7 +109,9 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
                 _ => seats.clone(),
             },
         };
-        let log = play_game(number, &seats, ceremony, settings, hands, &mut rng)?;
+        let log = play_game(
+            entrants, number, &seats, ceremony, settings, hands, &mut rng,
+        )?;
         if log.outcome.is_draw() {
             draws += 1;
         } else {
@@ -157,6 +161,10 @@ pub enum Decision<M> {
     /// Takes back the seat's own last move (and everything played since), when the table
     /// allows it; nothing happens when the seat has not moved this game.
     Undo,
+    /// Tries the cheat that serves best here (a person at `sit`); then decides again.
+    Cheat,
+    /// Accuses the seat of cheating (a person at `sit`); then decides again.
+    Accuse(Seat),
 }
 
 /// Who decides at a table: each seat's move, the chance of the table (the sticks, the
@@ -198,6 +206,18 @@ pub trait Hands<G: Game> {
     fn may_undo(&self) -> bool {
         false
     }
+
+    /// Whether the seat's own temptation decides its cheats (a character); a person
+    /// cheats only when they say so.
+    fn cheats_unasked(&self, _seat: Seat) -> bool {
+        true
+    }
+
+    /// Told of a cheat, a rule-2 penalty or an accusation, and the position after it.
+    fn noted(&mut self, _aside: &Aside, _pos: &G) {}
+
+    /// Told that the seat asked to cheat and there was nothing to try.
+    fn no_cheat(&mut self, _seat: Seat, _pos: &G) {}
 }
 
 /// The characters' hands: one player per entrant, each choosing its seat's moves.
@@ -232,6 +252,8 @@ pub enum Told<'p, G: Game, E> {
     Back(usize),
     /// The seat resigned the game (its last word).
     Resigned(Seat),
+    /// Something happened at the table around the moves.
+    Aside(AsideAt),
 }
 
 /// The events a sink kept, for the hands to read: none for the sink that keeps none.
@@ -274,7 +296,11 @@ pub fn run_game<G: Game, E: Kept>(
         who: Vec::new(),
     };
     hands.new_game(who);
-    run_with(pos, &mut hands, rng, number, &mut |told: Told<'_, G, E>| {
+    run_with(pos, &mut hands, rng, number, None, &mut |told: Told<
+        '_,
+        G,
+        E,
+    >| {
         if let Told::Step(seat, mv, events, now) = told {
             step(seat, mv, events, now);
         }
@@ -292,6 +318,7 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
     hands: &mut H,
     rng: &mut TableRng,
     number: u32,
+    watch: Option<&Watch>,
     step: &mut dyn FnMut(Told<'_, G, E>),
 ) -> Result<Outcome, TableError> {
     let mut chance_buf = Vec::new();
@@ -299,54 +326,262 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
     // seat).
     let mut history: Vec<(G, usize, Seat)> = Vec::new();
     let mut played = 0usize;
+    let mut table = TableState::default();
     for _ in 0..STEP_GUARD {
         let (seat, mv) = match pos.turn() {
             Turn::Over => return pos.outcome().ok_or(TableError::Runaway { game: number }),
             Turn::Chance => (None, hands.throw(pos, rng, &mut chance_buf)),
-            Turn::Seat(s) => match hands.decide(pos, s, rng) {
-                Decision::Play(mv) => {
-                    if hands.may_undo() {
-                        history.push((pos.clone(), played, s));
-                    }
-                    (Some(s), mv)
+            Turn::Seat(s) => {
+                // A character of less than perfect honesty may try something first.
+                if let Some(w) = watch
+                    && hands.cheats_unasked(s)
+                    && let Some(cheat) = w.tempted(pos, s, rng)
+                    && let Some(end) = table.attempt(pos, s, cheat, w, rng, played, hands, step)
+                {
+                    return Ok(end);
                 }
-                Decision::Resign => {
-                    let outcome = resignation(pos, s);
-                    hands.resigned(s, &outcome, pos);
-                    step(Told::Resigned(s));
-                    return Ok(outcome);
-                }
-                Decision::Undo => {
-                    let back = history.iter().rposition(|(_, _, by)| *by == s);
-                    let steps = match back {
-                        Some(i) => {
-                            let (from, before, _) = history.swap_remove(i);
-                            history.truncate(i);
-                            *pos = from;
-                            let steps = played - before;
-                            played = before;
-                            step(Told::Back(steps));
-                            steps
+                match hands.decide(pos, s, rng) {
+                    Decision::Play(mv) => {
+                        if hands.may_undo() {
+                            history.push((pos.clone(), played, s));
                         }
-                        None => 0,
-                    };
-                    hands.taken_back(s, steps, pos);
-                    continue;
+                        (Some(s), mv)
+                    }
+                    Decision::Resign => {
+                        let outcome = conceded(pos, s, End::Resigned);
+                        hands.resigned(s, &outcome, pos);
+                        step(Told::Resigned(s));
+                        return Ok(outcome);
+                    }
+                    Decision::Undo => {
+                        let back = history.iter().rposition(|(_, _, by)| *by == s);
+                        let steps = match back {
+                            Some(i) => {
+                                let (from, before, _) = history.swap_remove(i);
+                                history.truncate(i);
+                                *pos = from;
+                                let steps = played - before;
+                                played = before;
+                                step(Told::Back(steps));
+                                steps
+                            }
+                            None => 0,
+                        };
+                        hands.taken_back(s, steps, pos);
+                        continue;
+                    }
+                    Decision::Cheat => {
+                        let w = watch
+                            .cloned()
+                            .unwrap_or_else(|| Watch::plain(pos.players()));
+                        match w.best_cheat(pos, s) {
+                            Some((cheat, _)) => {
+                                if let Some(end) =
+                                    table.attempt(pos, s, cheat, &w, rng, played, hands, step)
+                                {
+                                    return Ok(end);
+                                }
+                            }
+                            None => hands.no_cheat(s, pos),
+                        }
+                        continue;
+                    }
+                    Decision::Accuse(against) => {
+                        let w = watch
+                            .cloned()
+                            .unwrap_or_else(|| Watch::plain(pos.players()));
+                        if let Some(end) = table.accuse(pos, s, against, &w, played, hands, step) {
+                            return Ok(end);
+                        }
+                        continue;
+                    }
                 }
-            },
+            }
         };
         let mut events = E::default();
         pos.play_unchecked(mv, &mut events);
         played += 1;
         hands.told(seat, mv, events.kept(), pos);
         step(Told::Step(seat, mv, events, pos));
+        // Òicustiỳtac's rule 2: the caught cheat's opponent brings a stone down before
+        // their own turn.
+        if let (Some(w), Some(mover)) = (watch, seat)
+            && table.penalty == Some(mover)
+            && pos.outcome().is_none()
+        {
+            table.penalty = None;
+            table.bring_down(pos, mover, w, played, hands, step);
+        }
     }
     Err(TableError::Runaway { game: number })
 }
 
-/// How a game ends when `seat` resigns: the others win, or those of them standing best
-/// by the game's score (Piç's counters at a table of three or more).
-fn resignation<G: Game>(pos: &G, seat: Seat) -> Outcome {
+/// What the table remembers within a game: each seat's last cheat that stood unseen (for
+/// an accusation), and a rule-2 penalty owed.
+#[derive(Default)]
+struct TableState {
+    /// Seats whose last cheat stood unseen and was not yet exposed.
+    unexposed: Vec<Seat>,
+    /// The seat that owes Òicustiỳtac's rule-2 penalty after its turn.
+    penalty: Option<Seat>,
+}
+
+impl TableState {
+    /// Tries `cheat` for `seat`: who sees it, and what comes of it; the game's end when
+    /// the tavern makes it forfeit.
+    #[allow(clippy::too_many_arguments)]
+    fn attempt<G: Game, E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &mut G,
+        seat: Seat,
+        cheat: crate::games::CheatMove<G>,
+        w: &Watch,
+        rng: &mut TableRng,
+        played: usize,
+        hands: &mut H,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) -> Option<Outcome> {
+        let seen = w.watchers(seat, cheat.boldness, rng);
+        let result = if seen.is_empty() {
+            CheatResult::Stood
+        } else if G::KIND == crate::games::GameKind::Oicustiytac {
+            CheatResult::RuleTwo
+        } else {
+            match w.rules.on_cheat {
+                OnCheat::TakeBack => CheatResult::TakenBack,
+                OnCheat::ForfeitGame => CheatResult::GameForfeit,
+                OnCheat::ForfeitStakes => CheatResult::StakesForfeit,
+            }
+        };
+        let mut position = None;
+        match result {
+            CheatResult::Stood => {
+                *pos = cheat.after;
+                position = Some(format!("{pos:#}"));
+                if !self.unexposed.contains(&seat) {
+                    self.unexposed.push(seat);
+                }
+            }
+            CheatResult::RuleTwo => self.penalty = Some(seat),
+            CheatResult::TakenBack | CheatResult::GameForfeit | CheatResult::StakesForfeit => {}
+        }
+        let aside = AsideAt {
+            before: played,
+            aside: Aside::Cheat {
+                by: w.who[seat.index()],
+                kind: cheat.kind,
+                at: Some(cheat.at),
+                seen_by: seen.iter().map(|s| w.who[s.index()]).collect(),
+                result,
+            },
+            position,
+        };
+        hands.noted(&aside.aside, pos);
+        step(Told::Aside(aside));
+        (result == CheatResult::GameForfeit).then(|| conceded(pos, seat, End::Forfeit))
+    }
+
+    /// `by` accuses `against`: right when `against`'s last cheat stood unseen. A right
+    /// accusation exposes it (it counts as caught; a forfeit rule takes the game, rule 2
+    /// a stone; a cheat that stood cannot be taken back so late); a wrong one may cost
+    /// the accuser the game.
+    #[allow(clippy::too_many_arguments)]
+    fn accuse<G: Game, E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &mut G,
+        by: Seat,
+        against: Seat,
+        w: &Watch,
+        played: usize,
+        hands: &mut H,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) -> Option<Outcome> {
+        let right = self.unexposed.contains(&against);
+        self.unexposed.retain(|&s| s != against);
+        let aside = AsideAt {
+            before: played,
+            aside: Aside::Accused {
+                by: w.who[by.index()],
+                against: w.who[against.index()],
+                right,
+            },
+            position: None,
+        };
+        hands.noted(&aside.aside, pos);
+        step(Told::Aside(aside));
+        if right {
+            if G::KIND == crate::games::GameKind::Oicustiytac {
+                self.bring_down_by(pos, by, against, w, played, hands, step);
+                return pos.outcome();
+            }
+            if w.rules.on_cheat == OnCheat::ForfeitGame {
+                return Some(conceded(pos, against, End::Forfeit));
+            }
+            None
+        } else if w.rules.on_false_accusation == OnFalseAccusation::ForfeitGame {
+            Some(conceded(pos, by, End::Forfeit))
+        } else {
+            None
+        }
+    }
+
+    /// Rule 2 after `victim`'s turn: the next seat brings down a stone of `victim`'s.
+    fn bring_down<G: Game, E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &mut G,
+        victim: Seat,
+        w: &Watch,
+        played: usize,
+        hands: &mut H,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) {
+        let by = victim.next(pos.players());
+        self.bring_down_by(pos, by, victim, w, played, hands, step);
+    }
+
+    /// `by` brings down the stone of `victim`'s that serves `by` best (their search's
+    /// choice, by the game's heuristic).
+    #[allow(clippy::too_many_arguments)]
+    fn bring_down_by<G: Game, E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &mut G,
+        by: Seat,
+        victim: Seat,
+        w: &Watch,
+        played: usize,
+        hands: &mut H,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) {
+        let mut options = Vec::new();
+        pos.penalties(by, victim, &mut options);
+        let best = options.into_iter().max_by(|a, b| {
+            let value = |p: &G| {
+                p.outcome()
+                    .map_or_else(|| p.heuristic(by), |o| o.reward(by, p.players()) as f32)
+            };
+            value(&a.0).total_cmp(&value(&b.0))
+        });
+        let Some((after, at)) = best else {
+            return;
+        };
+        *pos = after;
+        let aside = AsideAt {
+            before: played,
+            aside: Aside::Penalty {
+                by: w.who[by.index()],
+                victim: w.who[victim.index()],
+                at,
+            },
+            position: Some(format!("{pos:#}")),
+        };
+        hands.noted(&aside.aside, pos);
+        step(Told::Aside(aside));
+    }
+}
+
+/// How a game ends when `seat` resigns or forfeits (`end`): the others win, or those of
+/// them standing best by the game's score (Piç's counters at a table of three or more).
+fn conceded<G: Game>(pos: &G, seat: Seat, end: End) -> Outcome {
     let others = (0..pos.players())
         .map(|i| Seat(i as u8))
         .filter(|&s| s != seat);
@@ -354,14 +589,13 @@ fn resignation<G: Game>(pos: &G, seat: Seat) -> Outcome {
     let winners = others
         .filter(|&s| pos.score(s) == best)
         .fold(Seats::NONE, Seats::with);
-    Outcome {
-        winners,
-        end: End::Resigned,
-    }
+    Outcome { winners, end }
 }
 
 /// Plays one game of a match with the seats given, recording every step.
+#[allow(clippy::too_many_arguments)]
 fn play_game<G: Game, H: Hands<G> + ?Sized>(
+    entrants: &[Entrant],
     number: u32,
     seats: &[usize],
     ceremony: Vec<Event>,
@@ -375,22 +609,41 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
     let start_scores = all.iter().map(|&s| pos.score(s)).collect();
     let mut steps = Vec::new();
     let mut resigned = None;
-    let asides = Vec::new();
+    let mut asides: Vec<AsideAt> = Vec::new();
+    let watch = Watch {
+        manners: seats
+            .iter()
+            .map(|&e| Manners {
+                honesty: entrants[e].honesty,
+                eye: entrants[e].eye,
+                level: entrants[e].skill.rough_level(),
+            })
+            .collect(),
+        who: seats.to_vec(),
+        rules: settings.table,
+    };
     hands.new_game(seats);
-    let outcome = run_with(&mut pos, hands, rng, number, &mut |told: Told<
-        '_,
-        G,
-        Vec<Event>,
-    >| match told {
-        Told::Step(seat, mv, events, now) => steps.push(Step {
-            seat,
-            mv: mv.to_string(),
-            events,
-            scores: all.iter().map(|&s| now.score(s)).collect(),
-        }),
-        Told::Back(n) => steps.truncate(steps.len().saturating_sub(n)),
-        Told::Resigned(s) => resigned = Some(seats[s.index()]),
-    })?;
+    let outcome = run_with(
+        &mut pos,
+        hands,
+        rng,
+        number,
+        Some(&watch),
+        &mut |told: Told<'_, G, Vec<Event>>| match told {
+            Told::Step(seat, mv, events, now) => steps.push(Step {
+                seat,
+                mv: mv.to_string(),
+                events,
+                scores: all.iter().map(|&s| now.score(s)).collect(),
+            }),
+            Told::Back(n) => {
+                steps.truncate(steps.len().saturating_sub(n));
+                asides.retain(|a| a.before <= steps.len());
+            }
+            Told::Resigned(s) => resigned = Some(seats[s.index()]),
+            Told::Aside(a) => asides.push(a),
+        },
+    )?;
     Ok(GameLog {
         number,
         seats: seats.to_vec(),

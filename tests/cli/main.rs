@@ -7,6 +7,7 @@ mod common;
 mod apply;
 mod audit;
 mod board;
+mod cheats;
 mod check;
 mod colour;
 mod commands;

@@ -299,6 +299,27 @@ impl Game for Pic {
         Some(self.sowings)
     }
 
+    /// A palm: one counter lifted from a heap that is nobody's piç into the mover's store.
+    /// Bolder from a small heap, where one counter is missed.
+    fn cheats(&self, seat: Seat, out: &mut Vec<crate::games::CheatMove<Self>>) {
+        for h in 0..self.ring() {
+            let n = self.heaps[h];
+            if n == 0 || self.pics & (1 << h) != 0 {
+                continue;
+            }
+            let mut after = *self;
+            after.heaps[h] -= 1;
+            after.stores[seat.index()] += 1;
+            after.recount();
+            out.push(crate::games::CheatMove {
+                after,
+                kind: crate::games::CheatKind::Palm,
+                at: format!("heap {}", h + 1),
+                boldness: if n <= 3 { 0.6 } else { 0.3 },
+            });
+        }
+    }
+
     fn move_words(mv: Move, mover: Seat) -> String {
         match mv.heap() {
             None => "passes".to_owned(),

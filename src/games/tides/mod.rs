@@ -155,6 +155,33 @@ impl Game for Tides {
         Ok(pos)
     }
 
+    /// A nudge: one of the mover's stones slid to an empty point next to it (never into a
+    /// town: the table would see a town taken). Bolder the farther forward it goes.
+    fn cheats(&self, seat: Seat, out: &mut Vec<crate::games::CheatMove<Self>>) {
+        let me = seat.index();
+        let empty = board::ALL & !(self.stones[0] | self.stones[1]);
+        let towns = (1u64 << board::WHITE_TOWN) | (1u64 << board::BLACK_TOWN);
+        for d in 0..board::DIRS.len() {
+            let mut targets = board::shift(self.stones[me], d) & empty & !towns;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let back = (d + 4) % 8;
+                let from = board::shift(1u64 << to, back).trailing_zeros() as u8;
+                let mut after = *self;
+                after.stones[me] &= !(1u64 << from);
+                after.stones[me] |= 1u64 << to;
+                out.push(crate::games::CheatMove {
+                    after,
+                    kind: crate::games::CheatKind::Nudge,
+                    at: format!("{} to {}", board::name(from), board::name(to)),
+                    // A slide along the line shows less than one towards the enemy.
+                    boldness: if d % 2 == 0 { 0.35 } else { 0.45 },
+                });
+            }
+        }
+    }
+
     fn move_words(mv: Move, mover: Seat) -> String {
         // The river is the anti-diagonal, file + rank = 5 counted from 0; White's side
         // below it, Black's above.
