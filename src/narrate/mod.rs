@@ -5,6 +5,7 @@
 //! claims, the finish. Lines come from a [`Phrasebook`]; characters' own voice lines are
 //! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
 
+mod asides;
 mod lead;
 mod moment;
 mod moments;
@@ -17,10 +18,15 @@ use crate::roster::Pronouns;
 pub use moment::{Moment, Result3, VoiceMoment};
 pub use phrasebook::{Phrasebook, fill, fill_with};
 
+use phrasebook::placeholders;
+
 use crate::ai::{TableRng, table_rng};
 use crate::games::{Place, Seat};
 use crate::roster::Voice;
 use crate::table::{GameLog, MatchLog};
+
+/// The part of the narration's seed that picks the asides' lines.
+const ASIDE_STREAM: u64 = 1;
 
 /// How much to tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -41,6 +47,48 @@ pub struct Scene {
     pub heading: String,
     /// The lines, in order.
     pub lines: Vec<String>,
+    /// The lines for the GM alone, by their index in `lines`, in order: what the players
+    /// did not see (a cheat nobody caught). The players' view leaves them out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gm_only: Vec<usize>,
+}
+
+impl Scene {
+    /// A scene with no lines yet.
+    #[must_use]
+    pub fn new(heading: impl Into<String>) -> Scene {
+        Scene {
+            heading: heading.into(),
+            lines: Vec::new(),
+            gm_only: Vec::new(),
+        }
+    }
+
+    /// Whether line `i` is for the GM alone.
+    #[must_use]
+    pub fn is_gm_only(&self, i: usize) -> bool {
+        self.gm_only.binary_search(&i).is_ok()
+    }
+
+    /// The lines the players may hear: every line but the GM's own.
+    pub fn players_lines(&self) -> impl Iterator<Item = &String> {
+        self.lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.is_gm_only(*i))
+            .map(|(_, l)| l)
+    }
+
+    /// Adds a line for everyone.
+    fn push(&mut self, line: String) {
+        self.lines.push(line);
+    }
+
+    /// Adds a line for the GM alone.
+    fn push_gm_only(&mut self, line: String) {
+        self.gm_only.push(self.lines.len());
+        self.lines.push(line);
+    }
 }
 
 /// Tells a match: the greetings, a scene per game, the result.
@@ -49,15 +97,28 @@ pub struct Narrator<'a> {
     log: &'a MatchLog,
     voices: &'a [&'a Voice],
     rng: TableRng,
+    /// The choice of lines for the asides (cheats, accusations), a stream of its own: the
+    /// rest of the story is picked as it would be without them.
+    aside_rng: TableRng,
     /// Lines of the book (moment and index) already used in this match.
     used: HashSet<(Moment, usize)>,
     /// Lines of voices (entrant, moment, index) already quoted in this match.
     quoted: HashSet<(usize, VoiceMoment, usize)>,
     /// Every line said so far, filled in.
     said: HashSet<String>,
-    /// The entrants named so far in the scene being told (by their full names; after
-    /// that, their short ones).
+    /// The entrants named so far in the scene being told, in lines everyone hears (by
+    /// their full names; after that, their short ones).
     mentioned: HashSet<usize>,
+    /// The entrants named so far in the scene being told, in any line, the GM's own
+    /// included: a GM-only line names in full whoever no line has named yet, and does not
+    /// count as the first mention for the lines the players hear.
+    mentioned_gm: HashSet<usize>,
+    /// Whether the line being said is for the GM alone.
+    whisper: bool,
+    /// Whether a cheat nobody saw has been told in this match (brief tells one).
+    unseen_told: bool,
+    /// The entrants whose stakes were told forfeit in this match.
+    stakes_told: HashSet<usize>,
     /// What each line said, for checking against the log.
     facts: Vec<Fact>,
     /// The game being told (0 before and after the games).
@@ -79,6 +140,8 @@ pub struct Fact {
     pub people: Vec<(String, Vec<usize>)>,
     /// The placeholders' values, as said.
     pub vars: Vec<(String, String)>,
+    /// Whether the line is for the GM alone (the players' view leaves it out).
+    pub gm_only: bool,
     /// The phrasebook line before filling.
     pub template: String,
     /// The line as said.
@@ -131,10 +194,19 @@ impl<'a> Narrator<'a> {
                 crate::seed::Purpose::Narration,
                 &[],
             )),
+            aside_rng: table_rng(crate::seed::derive(
+                log.seed,
+                crate::seed::Purpose::Narration,
+                &[ASIDE_STREAM],
+            )),
             used: HashSet::new(),
             quoted: HashSet::new(),
             said: HashSet::new(),
             mentioned: HashSet::new(),
+            mentioned_gm: HashSet::new(),
+            whisper: false,
+            unseen_told: false,
+            stakes_told: HashSet::new(),
             facts: Vec::new(),
             game_number: 0,
             ambience: Vec::new(),
@@ -163,6 +235,7 @@ impl<'a> Narrator<'a> {
         let mut scenes = Vec::new();
         let mut greet = Vec::new();
         self.mentioned.clear();
+        self.mentioned_gm.clear();
         if self.ambience.is_empty() {
             greet.extend(self.say(Moment::Ambience, &[]));
         } else {
@@ -175,27 +248,24 @@ impl<'a> Narrator<'a> {
             }
         }
         if !greet.is_empty() {
-            scenes.push(Scene {
-                heading: "At the table".to_owned(),
-                lines: greet,
-            });
+            let mut scene = Scene::new("At the table");
+            scene.lines = greet;
+            scenes.push(scene);
         }
         for game in &self.log.games {
             self.game_number = game.number;
             self.mentioned.clear();
-            let lines = self.tell_game(game, detail);
-            scenes.push(Scene {
-                heading: format!("{} {}", self.unit(), game.number),
-                lines,
-            });
+            self.mentioned_gm.clear();
+            let mut scene = Scene::new(format!("{} {}", self.unit(), game.number));
+            self.tell_game(game, detail, &mut scene);
+            scenes.push(scene);
         }
         self.game_number = 0;
         self.mentioned.clear();
-        let end = self.match_end();
-        scenes.push(Scene {
-            heading: "The result".to_owned(),
-            lines: end,
-        });
+        self.mentioned_gm.clear();
+        let mut scene = Scene::new("The result");
+        scene.lines = self.match_end();
+        scenes.push(scene);
         scenes
     }
 
@@ -205,9 +275,17 @@ impl<'a> Narrator<'a> {
     }
 
     /// An entrant as the scene names them: the full name the first time, then the short.
+    /// A line for the GM alone names in full whoever no line has named yet, and leaves the
+    /// first mention to the lines everyone hears.
     fn name(&mut self, entrant: usize) -> String {
         let e = &self.log.entrants[entrant];
-        if self.mentioned.insert(entrant) {
+        let first = if self.whisper {
+            !self.mentioned_gm.contains(&entrant)
+        } else {
+            self.mentioned.insert(entrant)
+        };
+        self.mentioned_gm.insert(entrant);
+        if first {
             e.name.clone()
         } else {
             e.short.clone()
@@ -233,8 +311,8 @@ impl<'a> Narrator<'a> {
             vars.extend(["town", "trap", "heap"].map(|k| (k, place.clone())));
         }
         vars.push(("game", text(self.log.game.title())));
-        // The pronouns of the moment's subject: the mover, else the winner.
-        let subject = ["mover", "winner"].iter().find_map(|role| {
+        // The pronouns of the moment's subject: the mover (or the accuser), else the winner.
+        let subject = ["mover", "accuser", "winner"].iter().find_map(|role| {
             vars.iter().find_map(|(k, v)| match v {
                 Val::People(p) if k == role && p.len() == 1 => Some(p[0]),
                 Val::People(_) | Val::Text(_) | Val::Scores(_) | Val::Owned(..) => None,
@@ -249,8 +327,17 @@ impl<'a> Narrator<'a> {
             ]);
         }
         let lines = self.book.lines(self.log.game, key);
+        // An aside's line is picked among those it can fill: a turned stick has no place,
+        // a forfeit game may have no winner.
+        let fits = |i: &usize| {
+            !key.is_aside()
+                || placeholders(&lines[*i])
+                    .iter()
+                    .all(|p| vars.iter().any(|(k, _)| k == p))
+        };
         let fresh: Vec<usize> = (0..lines.len())
             .filter(|&i| !self.used.contains(&(key, i)))
+            .filter(fits)
             .collect();
         // What a line would say with everyone named short, to judge repeats by.
         let plain = |n: &Self, template: &str| {
@@ -262,6 +349,7 @@ impl<'a> Narrator<'a> {
         // this time (names, numbers, places) differs from everything said so far.
         let pool: Vec<usize> = if fresh.is_empty() {
             (0..lines.len())
+                .filter(fits)
                 .filter(|&i| !self.said.contains(&plain(self, &lines[i])))
                 .collect()
         } else {
@@ -270,7 +358,12 @@ impl<'a> Narrator<'a> {
         if pool.is_empty() {
             return None;
         }
-        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
+        let rng = if key.is_aside() {
+            &mut self.aside_rng
+        } else {
+            &mut self.rng
+        };
+        let pick = pool[rand::RngExt::random_range(rng, 0..pool.len())];
         self.used.insert((key, pick));
         let template = lines[pick].clone();
         self.said.insert(plain(self, &template));
@@ -305,6 +398,7 @@ impl<'a> Narrator<'a> {
                     ((*k).to_owned(), said)
                 })
                 .collect(),
+            gm_only: self.whisper,
             template,
             line: line.clone(),
         });
@@ -384,9 +478,14 @@ impl<'a> Narrator<'a> {
         }
     }
 
-    fn tell_game(&mut self, game: &GameLog, detail: Detail) -> Vec<String> {
+    fn tell_game(&mut self, game: &GameLog, detail: Detail, scene: &mut Scene) {
         let mut moments = self.moments(game);
         moments.extend(self.lead_moments(game));
+        // A game forfeit for a cheat ends with the forfeit, not with its margin.
+        let forfeit = asides::forfeit(game);
+        if forfeit {
+            moments.retain(|m| !matches!(m.key, Moment::CloseFinish | Moment::Rout));
+        }
         if detail == Detail::Full
             && let Some(step) = quiet_spell(game)
         {
@@ -427,7 +526,9 @@ impl<'a> Narrator<'a> {
             .dedup_by(|later, kept| !ceremony(later) && !ceremony(kept) && later.step == kept.step);
         // Told in the order they happened, the ceremony (in its own order) first.
         moments.sort_by_key(|m| (!ceremony(m), m.step, m.key == Moment::Opening));
-        let mut lines = Vec::new();
+        // The asides are told among the moments, each before the step it came before.
+        let mut asides = asides::in_order(game).into_iter().peekable();
+        let mut outcry = false;
         let mut boasted = false;
         // The crowd gasps once a game, at the heaviest capture or swing told.
         let gasp_at = moments
@@ -438,8 +539,13 @@ impl<'a> Narrator<'a> {
             .map(|(i, _)| i)
             .filter(|_| detail == Detail::Full);
         for (i, m) in moments.iter().enumerate() {
+            if !ceremony(m) {
+                while let Some(a) = asides.next_if(|a| a.before <= m.step) {
+                    self.tell_aside(game, a, detail, scene, &mut outcry);
+                }
+            }
             if let Some(line) = self.say(m.key, &m.vars) {
-                lines.push(line);
+                scene.push(line);
                 if gasp_at == Some(i) {
                     let roles: Vec<(&'static str, Val)> = m
                         .vars
@@ -447,8 +553,10 @@ impl<'a> Narrator<'a> {
                         .filter(|(k, _)| matches!(*k, "mover" | "victim"))
                         .cloned()
                         .collect();
-                    if roles.len() == 2 {
-                        lines.extend(self.say(Moment::Gasp, &roles));
+                    if roles.len() == 2
+                        && let Some(gasp) = self.say(Moment::Gasp, &roles)
+                    {
+                        scene.push(gasp);
                     }
                 }
             }
@@ -458,12 +566,20 @@ impl<'a> Narrator<'a> {
                 && let Some(seat) = m.seat
                 && let Some(b) = self.voice(game.entrant_at(seat), VoiceMoment::Boast)
             {
-                lines.push(b);
+                scene.push(b);
                 boasted = true;
             }
         }
-        if let Some(line) = self.finish(game) {
-            lines.push(line);
+        for a in asides {
+            self.tell_aside(game, a, detail, scene, &mut outcry);
+        }
+        // A forfeit told is the game's end.
+        let forfeit_told = self
+            .facts
+            .iter()
+            .any(|f| f.game == game.number && f.key == Moment::CheatForfeit);
+        if !forfeit_told && let Some(line) = self.finish(game) {
+            scene.push(line);
         }
         if let [w] = game.winners.as_slice() {
             let voice_of = if detail == Detail::Full || self.rng_bool() {
@@ -472,10 +588,9 @@ impl<'a> Narrator<'a> {
                 None
             };
             if let Some(line) = voice_of.and_then(|w| self.voice(w, VoiceMoment::Win)) {
-                lines.push(line);
+                scene.push(line);
             }
         }
-        lines
     }
 
     fn rng_bool(&mut self) -> bool {

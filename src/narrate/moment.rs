@@ -94,6 +94,22 @@ pub enum Moment {
     NoPrice,
     /// A thing staked between characters passes to the winner.
     StakePasses,
+    /// A cheat nobody saw: it stands (told to the GM alone).
+    CheatUnseen,
+    /// A cheat seen at the table.
+    CheatCaught,
+    /// A cheat seen, and the game forfeit for it.
+    CheatForfeit,
+    /// A cheat seen, and the cheat's stakes forfeit for it.
+    CheatStakes,
+    /// Òicustiỳtac, rule 2: a stone of the caught cheat's brought down by the opponent.
+    RuleTwo,
+    /// An accusation of cheating, rightly made.
+    AccusedRight,
+    /// An accusation of cheating, wrongly made.
+    AccusedWrong,
+    /// The onlookers at a cheat caught.
+    CheatOutcry,
 }
 
 impl Moment {
@@ -142,6 +158,14 @@ impl Moment {
             Moment::Collects,
             Moment::NoPrice,
             Moment::StakePasses,
+            Moment::CheatUnseen,
+            Moment::CheatCaught,
+            Moment::CheatForfeit,
+            Moment::CheatStakes,
+            Moment::RuleTwo,
+            Moment::AccusedRight,
+            Moment::AccusedWrong,
+            Moment::CheatOutcry,
         ]);
         all
     }
@@ -189,6 +213,14 @@ impl Moment {
             Moment::Collects => "collects",
             Moment::NoPrice => "no-price",
             Moment::StakePasses => "stake-passes",
+            Moment::CheatUnseen => "cheat-unseen",
+            Moment::CheatCaught => "cheat-caught",
+            Moment::CheatForfeit => "cheat-forfeit",
+            Moment::CheatStakes => "cheat-stakes",
+            Moment::RuleTwo => "rule-two",
+            Moment::AccusedRight => "accused-right",
+            Moment::AccusedWrong => "accused-wrong",
+            Moment::CheatOutcry => "cheat-outcry",
         };
         fixed.to_owned()
     }
@@ -253,6 +285,15 @@ impl Moment {
             Moment::NoPrice => return vec!["bookie"],
             // Bettors again; {stake} is the thing, in quotation marks.
             Moment::StakePasses => return vec!["winner", "loser", "stake"],
+            // Asides: {mover} is the cheat ({cheat} what they did, in words), {watcher} who
+            // saw it; in rule 2, {mover} brings down a stone of {victim}'s.
+            Moment::CheatUnseen => (&["mover", "cheat"], true),
+            Moment::CheatCaught => (&["mover", "watcher", "cheat"], true),
+            Moment::CheatForfeit => (&["mover", "winner", "number"], false),
+            Moment::CheatStakes => (&["mover"], false),
+            Moment::RuleTwo => (&["mover", "victim"], true),
+            Moment::AccusedRight | Moment::AccusedWrong => (&["accuser", "accused"], false),
+            Moment::CheatOutcry => (&["mover", "watcher"], false),
         };
         out.extend(named);
         if place {
@@ -263,7 +304,10 @@ impl Moment {
             self,
             Moment::Finish(_, Result3::Shared) | Moment::MatchShared
         );
-        if named.contains(&"mover") || (named.contains(&"winner") && single_winner) {
+        if named.contains(&"mover")
+            || named.contains(&"accuser")
+            || (named.contains(&"winner") && single_winner)
+        {
             out.extend(PRONOUNS);
         }
         out
@@ -274,7 +318,30 @@ impl Moment {
     pub fn is_crowd(self) -> bool {
         matches!(
             self,
-            Moment::Gasp | Moment::Cheer | Moment::Groan | Moment::Murmur | Moment::Tension
+            Moment::Gasp
+                | Moment::Cheer
+                | Moment::Groan
+                | Moment::Murmur
+                | Moment::Tension
+                | Moment::CheatOutcry
+        )
+    }
+
+    /// Whether it tells an aside of a game (a cheat, rule 2's penalty, an accusation): its
+    /// lines may leave out what an aside does not always have (a place, a winner), so a
+    /// line is picked only among those whose placeholders can all be filled.
+    #[must_use]
+    pub fn is_aside(self) -> bool {
+        matches!(
+            self,
+            Moment::CheatUnseen
+                | Moment::CheatCaught
+                | Moment::CheatForfeit
+                | Moment::CheatStakes
+                | Moment::RuleTwo
+                | Moment::AccusedRight
+                | Moment::AccusedWrong
+                | Moment::CheatOutcry
         )
     }
 

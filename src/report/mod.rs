@@ -194,15 +194,20 @@ pub fn write_text(
         // terminal (the output stream drops the style where colour is off).
         let result = i + 1 == scenes.len();
         writeln!(out)?;
+        // The players hear what the table saw: a cheat nobody caught is the GM's alone.
+        let lines: Vec<&String> = match page.view {
+            View::Gm => scene.lines.iter().collect(),
+            View::Players => scene.players_lines().collect(),
+        };
         if markdown {
             writeln!(out, "### {}", scene.heading)?;
-            for line in &scene.lines {
+            for line in lines {
                 writeln!(out)?;
                 writeln!(out, "{}", escape_markdown(line))?;
             }
         } else {
             writeln!(out, "{}", scene.heading)?;
-            for line in &scene.lines {
+            for line in lines {
                 let line = if result {
                     winners_styled(log, line)
                 } else {
@@ -255,6 +260,9 @@ pub fn escape_markdown(line: &str) -> String {
 
 /// The match as JSON: the seed, the winners' names (`winner` is `null` for a drawn or
 /// shared match), the games won, the whole log of every game, the summary and the scenes.
+/// It is the GM's tool output whatever the view: every line is there, and a scene's
+/// `gm_only` lists the lines the players' view leaves out (as the log's asides show the
+/// cheats nobody saw).
 #[derive(Serialize)]
 pub(crate) struct JsonMatch<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -11,7 +11,10 @@ use taproom::games::{
 };
 use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Result3};
 use taproom::roster::{Roster, Voice};
-use taproom::table::{Entrant, Format, GameLog, MatchLog, MatchSettings, play_match};
+use taproom::table::{
+    Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, MatchSettings,
+    play_match,
+};
 
 fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Voice>) {
     let roster = Roster::built_in();
@@ -111,6 +114,8 @@ fn check(log: &MatchLog, fact: &Fact) {
     }
     // No placeholder is left unfilled.
     assert!(!line.contains('{'), "{line:?} has an unfilled placeholder");
+    // Only a cheat nobody saw is the GM's alone.
+    assert_eq!(fact.gm_only, fact.key == Moment::CheatUnseen, "{line}");
     if fact.game == 0 {
         match fact.key {
             Moment::MatchWon => assert_eq!(who(fact, "winner"), log.winners, "{line}"),
@@ -428,8 +433,91 @@ fn check(log: &MatchLog, fact: &Fact) {
             }
             assert!(longest >= 24, "a quiet spell of {longest} moves: {line}");
         }
+        Moment::CheatUnseen
+        | Moment::CheatCaught
+        | Moment::CheatForfeit
+        | Moment::CheatStakes
+        | Moment::CheatOutcry
+        | Moment::RuleTwo
+        | Moment::AccusedRight
+        | Moment::AccusedWrong => check_aside(game, fact),
         other => panic!("no check for moment {other}: {line}"),
     }
+}
+
+/// Checks a line about an aside against the game's asides: the people in their roles,
+/// what the cheat did, where, and what came of it.
+fn check_aside(game: &GameLog, fact: &Fact) {
+    let line = &fact.line;
+    let place = fact
+        .vars
+        .iter()
+        .find(|(k, _)| k == "place")
+        .map(|(_, v)| v.as_str());
+    let cheats = || {
+        game.asides.iter().filter_map(|a| match &a.aside {
+            Aside::Cheat {
+                by,
+                kind,
+                at,
+                seen_by,
+                result,
+            } => Some((*by, *kind, at.as_deref(), seen_by.clone(), *result)),
+            _ => None,
+        })
+    };
+    let found = match fact.key {
+        Moment::CheatUnseen | Moment::CheatCaught => {
+            let mover = one(fact, "mover");
+            let watchers = if fact.key == Moment::CheatCaught {
+                who(fact, "watcher")
+            } else {
+                Vec::new()
+            };
+            cheats().any(|(by, kind, at, seen_by, _)| {
+                by == mover
+                    && seen_by == watchers
+                    && kind.words() == var(fact, "cheat")
+                    && at == place
+            })
+        }
+        Moment::CheatOutcry => {
+            let (mover, watchers) = (one(fact, "mover"), who(fact, "watcher"));
+            cheats().any(|(by, _, _, seen_by, _)| by == mover && seen_by == watchers)
+        }
+        Moment::CheatForfeit | Moment::CheatStakes => {
+            let mover = one(fact, "mover");
+            let wanted = if fact.key == Moment::CheatForfeit {
+                if fact.people.iter().any(|(k, _)| k == "winner") {
+                    assert_eq!(who(fact, "winner"), game.winners, "{line}");
+                }
+                assert_eq!(num(fact, "number"), i64::from(game.number), "{line}");
+                CheatResult::GameForfeit
+            } else {
+                CheatResult::StakesForfeit
+            };
+            cheats().any(|(by, _, _, seen_by, result)| {
+                by == mover && !seen_by.is_empty() && result == wanted
+            })
+        }
+        Moment::RuleTwo => {
+            let (mover, victim) = (one(fact, "mover"), one(fact, "victim"));
+            game.asides.iter().any(|a| {
+                matches!(&a.aside, Aside::Penalty { by, victim: v, at }
+                    if *by == mover && *v == victim && Some(at.as_str()) == place)
+            })
+        }
+        Moment::AccusedRight | Moment::AccusedWrong => {
+            let (accuser, accused) = (one(fact, "accuser"), one(fact, "accused"));
+            let right = fact.key == Moment::AccusedRight;
+            game.asides.iter().any(|a| {
+                matches!(a.aside, Aside::Accused { by, against, right: r }
+                    if by == accuser && against == accused && r == right)
+            })
+        }
+        other => panic!("{other} is no aside: {line}"),
+    };
+    assert!(found, "no such aside in game {}: {line}", game.number);
 }
 
 /// Tells `seeds` matches of a game, checks every fact, the no-repeat rule and the naming
@@ -576,4 +664,158 @@ fn every_game_has_a_line_for_every_way_it_ends() {
             );
         }
     }
+}
+
+/// Asides for a played game, at places spread through it: a cheat nobody saw, one seen
+/// (taken back, the stakes forfeit, or the game forfeit at its end, as `variant` says; in
+/// Òicustiỳtac rule 2 and its penalty), and an accusation, right or wrong.
+fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
+    let n = game.steps.len();
+    let (a, b) = (game.seats[0], game.seats[1]);
+    let (cheat, at) = match kind {
+        GameKind::TidesOfWar => (CheatKind::Nudge, Some("c4")),
+        GameKind::Pic => (CheatKind::Palm, Some("heap 3")),
+        GameKind::KiustOyun => (CheatKind::TurnStick, None),
+        GameKind::Oicustiytac => (CheatKind::ExtraStone, Some("trap 2")),
+    };
+    let at = at.map(str::to_owned);
+    let aside = |before: usize, aside: Aside| AsideAt {
+        before,
+        aside,
+        position: None,
+    };
+    let mut out = vec![aside(
+        n / 4,
+        Aside::Cheat {
+            by: a,
+            kind: cheat,
+            at: at.clone(),
+            seen_by: Vec::new(),
+            result: CheatResult::Stood,
+        },
+    )];
+    let (before, result) = match (kind, variant % 3) {
+        (GameKind::Oicustiytac, _) => (n / 2, CheatResult::RuleTwo),
+        (_, 0) => (n / 2, CheatResult::TakenBack),
+        (_, 1) => (n / 2, CheatResult::StakesForfeit),
+        _ => (n, CheatResult::GameForfeit),
+    };
+    out.push(aside(
+        before,
+        Aside::Cheat {
+            by: b,
+            kind: cheat,
+            at: at.clone(),
+            seen_by: game.seats.iter().copied().filter(|&e| e != b).collect(),
+            result,
+        },
+    ));
+    if result == CheatResult::RuleTwo {
+        out.push(aside(
+            before,
+            Aside::Penalty {
+                by: a,
+                victim: b,
+                at: "trap 5".to_owned(),
+            },
+        ));
+    }
+    out.push(aside(
+        (3 * n / 4).min(before),
+        Aside::Accused {
+            by: b,
+            against: a,
+            right: variant.is_multiple_of(2),
+        },
+    ));
+    out.sort_by_key(|x| x.before);
+    out
+}
+
+/// Played matches with asides put in by hand: every line about them is true of the log,
+/// the naming and no-repeat rules hold, and the players' view hears no cheat nobody saw
+/// while the GM's hears every one at full detail.
+fn audit_asides<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) {
+    let book = Phrasebook::built_in();
+    for seed in seeds {
+        let (mut log, voices) = play::<G>(seed, names, Format::BestOf(3));
+        for (i, g) in log.games.iter_mut().enumerate() {
+            g.asides = asides_for(G::KIND, g, seed + i as u64);
+        }
+        let voice_refs: Vec<&Voice> = voices.iter().collect();
+        for detail in [Detail::Brief, Detail::Full] {
+            let mut narrator = Narrator::new(&book, &log, &voice_refs);
+            let scenes = narrator.tell(detail);
+            let facts = narrator.facts();
+            for fact in facts {
+                check(&log, fact);
+            }
+            let unseen = facts
+                .iter()
+                .filter(|f| f.key == Moment::CheatUnseen)
+                .count();
+            let cheats = log
+                .asides()
+                .filter(|(_, a)| matches!(a, Aside::Cheat { seen_by, .. } if seen_by.is_empty()))
+                .count();
+            let caught = log
+                .asides()
+                .filter(|(_, a)| matches!(a, Aside::Cheat { seen_by, .. } if !seen_by.is_empty()))
+                .count();
+            match detail {
+                Detail::Full => assert_eq!(unseen, cheats, "seed {seed}"),
+                _ => assert_eq!(unseen, 1, "seed {seed}: one a match at brief"),
+            }
+            assert_eq!(
+                facts
+                    .iter()
+                    .filter(|f| f.key == Moment::CheatCaught)
+                    .count(),
+                caught,
+                "seed {seed}: every cheat caught"
+            );
+            let mut seen = HashSet::new();
+            for scene in &scenes {
+                for line in &scene.lines {
+                    assert!(
+                        seen.insert(line.clone()),
+                        "seed {seed}: {line:?} said twice"
+                    );
+                }
+                for (i, line) in scene.lines.iter().enumerate() {
+                    let secret = facts.iter().any(|f| f.gm_only && &f.line == line);
+                    assert_eq!(scene.is_gm_only(i), secret, "seed {seed}: {line}");
+                }
+                // Each view names everyone in full before it names them short.
+                let views: [Vec<&String>; 2] = [
+                    scene.lines.iter().collect(),
+                    scene.players_lines().collect(),
+                ];
+                for lines in views {
+                    let text = lines
+                        .iter()
+                        .map(|l| l.as_str())
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    for e in log.entrants.iter().filter(|e| e.short != e.name) {
+                        if let Some(short_at) = text.find(&e.short) {
+                            assert!(
+                                text.find(&e.name).is_some_and(|f| f <= short_at),
+                                "seed {seed}: {} named short first: {text}",
+                                e.name
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn asides_are_told_truly_at_every_game() {
+    audit_asides::<Tides>(0..12, &["Brannoc", "Mirela"]);
+    audit_asides::<Kiust>(0..12, &["Hrodgar", "Tamsin"]);
+    audit_asides::<Oicus>(0..12, &["Ysolde", "Pip"]);
+    audit_asides::<Pic>(0..12, &["Pip", "Ysolde", "Hrodgar"]);
 }

@@ -1,0 +1,798 @@
+//! The asides of a game told among its moves: a cheat seen or unseen, what a caught cheat
+//! cost, rule 2's penalty, an accusation. A cheat nobody saw is told to the GM alone: its
+//! line is marked so, and the players' view leaves it out.
+
+use super::{Detail, Moment, Narrator, Scene, Val, person, text};
+use crate::table::{Aside, AsideAt, CheatResult, GameLog};
+
+/// A game's asides in the order they happened: by the step they came before, in the log's
+/// order among those of one step.
+pub(super) fn in_order(game: &GameLog) -> Vec<&AsideAt> {
+    let mut out: Vec<&AsideAt> = game.asides.iter().collect();
+    out.sort_by_key(|a| a.before);
+    out
+}
+
+/// Whether the game was forfeit for a cheat caught.
+pub(super) fn forfeit(game: &GameLog) -> bool {
+    game.asides.iter().any(|a| {
+        matches!(
+            a.aside,
+            Aside::Cheat {
+                result: CheatResult::GameForfeit,
+                ..
+            }
+        )
+    })
+}
+
+/// Whether a cheat stood unseen: nobody saw it.
+fn unseen(seen_by: &[usize]) -> bool {
+    seen_by.is_empty()
+}
+
+impl Narrator<'_> {
+    /// Tells one aside of `game` into `scene`. Full detail tells every one; brief tells
+    /// every one the table saw and the first cheat of the match nobody saw (the GM must
+    /// know what got away). `outcry` is whether the crowd has cried out at a cheat in this
+    /// game yet (once a game, at full detail).
+    pub(super) fn tell_aside(
+        &mut self,
+        game: &GameLog,
+        at: &AsideAt,
+        detail: Detail,
+        scene: &mut Scene,
+        outcry: &mut bool,
+    ) {
+        match &at.aside {
+            Aside::Cheat {
+                by,
+                kind,
+                at: place,
+                seen_by,
+                result,
+            } => {
+                let mut vars = vec![("mover", person(*by)), ("cheat", text(kind.words()))];
+                if let Some(p) = place {
+                    vars.push(("place", text(p.clone())));
+                }
+                if unseen(seen_by) {
+                    if detail == Detail::Brief && self.unseen_told {
+                        return;
+                    }
+                    if let Some(line) = self.whispered(Moment::CheatUnseen, &vars) {
+                        scene.push_gm_only(line);
+                        self.unseen_told = true;
+                    }
+                    return;
+                }
+                vars.push(("watcher", Val::People(seen_by.clone())));
+                self.told(Moment::CheatCaught, &vars, scene);
+                match result {
+                    CheatResult::GameForfeit => {
+                        let mut vars = vec![
+                            ("mover", person(*by)),
+                            ("number", text(game.number.to_string())),
+                        ];
+                        if !game.winners.is_empty() {
+                            vars.push(("winner", Val::People(game.winners.clone())));
+                        }
+                        self.told(Moment::CheatForfeit, &vars, scene);
+                    }
+                    // The stakes go once: told the first time.
+                    CheatResult::StakesForfeit if self.stakes_told.insert(*by) => {
+                        self.told(Moment::CheatStakes, &[("mover", person(*by))], scene);
+                    }
+                    CheatResult::StakesForfeit
+                    | CheatResult::Stood
+                    | CheatResult::TakenBack
+                    | CheatResult::RuleTwo => {}
+                }
+                if detail == Detail::Full && !*outcry {
+                    *outcry = true;
+                    let roles = [
+                        ("mover", person(*by)),
+                        ("watcher", Val::People(seen_by.clone())),
+                    ];
+                    self.told(Moment::CheatOutcry, &roles, scene);
+                }
+            }
+            Aside::Penalty { by, victim, at } => {
+                let vars = [
+                    ("mover", person(*by)),
+                    ("victim", person(*victim)),
+                    ("place", text(at.clone())),
+                ];
+                self.told(Moment::RuleTwo, &vars, scene);
+            }
+            Aside::Accused { by, against, right } => {
+                let key = if *right {
+                    Moment::AccusedRight
+                } else {
+                    Moment::AccusedWrong
+                };
+                let vars = [("accuser", person(*by)), ("accused", person(*against))];
+                self.told(key, &vars, scene);
+            }
+        }
+    }
+
+    /// Says a line of `key` for everyone, if the book has one left.
+    fn told(&mut self, key: Moment, vars: &[(&'static str, Val)], scene: &mut Scene) {
+        if let Some(line) = self.say(key, vars) {
+            scene.push(line);
+        }
+    }
+
+    /// Says a line of `key` for the GM alone.
+    fn whispered(&mut self, key: Moment, vars: &[(&'static str, Val)]) -> Option<String> {
+        self.whisper = true;
+        let line = self.say(key, vars);
+        self.whisper = false;
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::super::{Detail, Fact, Moment, Narrator, Phrasebook, Scene, phrasebook};
+    use crate::ai::{Skill, Temperament};
+    use crate::games::{End, Event, GameKind, Outcome, Place, Seat, Seats};
+    use crate::report::{Layout, Page, View};
+    use crate::roster::Pronouns;
+    use crate::table::{
+        Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step,
+    };
+
+    fn entrant(name: &str, short: &str, pronouns: Pronouns) -> Entrant {
+        Entrant {
+            short: short.to_owned(),
+            pronouns,
+            ..Entrant::new(name, Skill::Level(5), Temperament::Steady)
+        }
+    }
+
+    /// An aside before step `before`, changing no position.
+    fn aside(before: usize, aside: Aside) -> AsideAt {
+        AsideAt {
+            before,
+            aside,
+            position: None,
+        }
+    }
+
+    fn cheat(
+        by: usize,
+        kind: CheatKind,
+        at: Option<&str>,
+        seen_by: &[usize],
+        r: CheatResult,
+    ) -> Aside {
+        Aside::Cheat {
+            by,
+            kind,
+            at: at.map(str::to_owned),
+            seen_by: seen_by.to_vec(),
+            result: r,
+        }
+    }
+
+    /// Six moves between entrants 0 (seat 0) and 1 (seat 1), won by entrant 0: in the
+    /// third, entrant 0 takes two stones at c4; the sixth ends it.
+    fn game(number: u32, asides: Vec<AsideAt>) -> GameLog {
+        let outcome = Outcome {
+            winners: Seats::NONE.with(Seat(0)),
+            end: End::Massacre,
+        };
+        let steps: Vec<Step> = (0..6u8)
+            .map(|i| {
+                let seat = Seat(i % 2);
+                let mut events = Vec::new();
+                let mut scores = vec![12, 12];
+                if i >= 2 {
+                    scores[1] = 10;
+                }
+                if i == 2 {
+                    events.push(Event::Capture {
+                        by: seat,
+                        victim: Seat(1),
+                        at: Place::Square { file: 2, rank: 4 },
+                        count: 2,
+                    });
+                }
+                if i == 5 {
+                    events.push(Event::Over { outcome });
+                }
+                Step {
+                    seat: Some(seat),
+                    mv: format!("m{i}"),
+                    events,
+                    scores,
+                }
+            })
+            .collect();
+        GameLog {
+            number,
+            seats: vec![0, 1],
+            ceremony: Vec::new(),
+            start: String::new(),
+            start_scores: vec![12, 12],
+            steps,
+            turns: 6,
+            outcome,
+            winners: vec![0],
+            scores: vec![12, 10],
+            standing: vec![Vec::new(); 2],
+            end: String::new(),
+            resigned: None,
+            asides,
+        }
+    }
+
+    /// A match of `kind` between Old Brannoc (he) and Mirela Vance (she), of a game per
+    /// list of asides, all won by Brannoc.
+    fn log(kind: GameKind, games: Vec<Vec<AsideAt>>) -> MatchLog {
+        let n = games.len() as u32;
+        MatchLog {
+            game: kind,
+            seed: 11,
+            format: Format::BestOf(2 * n - 1),
+            entrants: vec![
+                entrant("Old Brannoc", "Brannoc", Pronouns::He),
+                entrant("Mirela Vance", "Mirela", Pronouns::She),
+            ],
+            games: games
+                .into_iter()
+                .enumerate()
+                .map(|(i, a)| game(i as u32 + 1, a))
+                .collect(),
+            wins: vec![n, 0],
+            winners: vec![0],
+        }
+    }
+
+    fn tell(log: &MatchLog, detail: Detail) -> (Vec<Scene>, Vec<Fact>) {
+        let book = Phrasebook::built_in();
+        let mut narrator = Narrator::new(&book, log, &[]);
+        let scenes = narrator.tell(detail);
+        (scenes, narrator.facts().to_vec())
+    }
+
+    /// People by role, as a fact gives them.
+    type Roles = Vec<(String, Vec<usize>)>;
+
+    /// The facts of asides' lines, as (game, moment, people by role, sorted).
+    fn aside_facts(facts: &[Fact]) -> Vec<(u32, Moment, Roles)> {
+        facts
+            .iter()
+            .filter(|f| f.key.is_aside())
+            .map(|f| {
+                let mut people = f.people.clone();
+                people.sort();
+                (f.game, f.key, people)
+            })
+            .collect()
+    }
+
+    fn roles(r: &[(&str, &[usize])]) -> Roles {
+        let mut out: Roles = r
+            .iter()
+            .map(|(k, p)| ((*k).to_owned(), p.to_vec()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn var<'a>(fact: &'a Fact, name: &str) -> Option<&'a str> {
+        fact.vars
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A match with every kind of aside of Tides of War.
+    fn tides_with_asides() -> MatchLog {
+        use CheatResult::{StakesForfeit, Stood, TakenBack};
+        let nudge = CheatKind::Nudge;
+        log(
+            GameKind::TidesOfWar,
+            vec![
+                vec![
+                    aside(1, cheat(1, nudge, Some("f3"), &[], Stood)),
+                    aside(3, cheat(0, nudge, Some("d5"), &[1], TakenBack)),
+                    aside(
+                        4,
+                        Aside::Accused {
+                            by: 0,
+                            against: 1,
+                            right: true,
+                        },
+                    ),
+                ],
+                vec![
+                    aside(
+                        2,
+                        Aside::Accused {
+                            by: 1,
+                            against: 0,
+                            right: false,
+                        },
+                    ),
+                    aside(4, cheat(1, nudge, Some("b2"), &[0], StakesForfeit)),
+                    aside(5, cheat(1, nudge, Some("e1"), &[0], StakesForfeit)),
+                ],
+            ],
+        )
+    }
+
+    #[test]
+    fn each_aside_is_told_with_the_people_the_log_gives_it() {
+        let log = tides_with_asides();
+        let (_, facts) = tell(&log, Detail::Full);
+        // The people of each aside, read from the log's asides by hand.
+        let expected = vec![
+            (1, Moment::CheatUnseen, roles(&[("mover", &[1])])),
+            (
+                1,
+                Moment::CheatCaught,
+                roles(&[("mover", &[0]), ("watcher", &[1])]),
+            ),
+            (
+                1,
+                Moment::CheatOutcry,
+                roles(&[("mover", &[0]), ("watcher", &[1])]),
+            ),
+            (
+                1,
+                Moment::AccusedRight,
+                roles(&[("accuser", &[0]), ("accused", &[1])]),
+            ),
+            (
+                2,
+                Moment::AccusedWrong,
+                roles(&[("accuser", &[1]), ("accused", &[0])]),
+            ),
+            (
+                2,
+                Moment::CheatCaught,
+                roles(&[("mover", &[1]), ("watcher", &[0])]),
+            ),
+            // The stakes go once, and the crowd cries out once a game.
+            (2, Moment::CheatStakes, roles(&[("mover", &[1])])),
+            (
+                2,
+                Moment::CheatOutcry,
+                roles(&[("mover", &[1]), ("watcher", &[0])]),
+            ),
+            (
+                2,
+                Moment::CheatCaught,
+                roles(&[("mover", &[1]), ("watcher", &[0])]),
+            ),
+        ];
+        assert_eq!(aside_facts(&facts), expected);
+        let places = ["f3", "d5", "b2", "e1"];
+        let mut cheats = facts
+            .iter()
+            .filter(|f| matches!(f.key, Moment::CheatUnseen | Moment::CheatCaught));
+        for place in places {
+            let f = cheats.next().expect("a line for every cheat");
+            assert_eq!(
+                var(f, "cheat"),
+                Some("nudges a stone one point"),
+                "{}",
+                f.line
+            );
+            assert_eq!(var(f, "place"), Some(place), "{}", f.line);
+        }
+        for f in facts.iter().filter(|f| f.key.is_aside()) {
+            assert!(!f.line.contains('{'), "{}", f.line);
+            // Everyone the line's template names is in it, by full or short name.
+            for (role, people) in &f.people {
+                if f.template.contains(&format!("{{{role}}}")) {
+                    for &e in people {
+                        let e = &log.entrants[e];
+                        assert!(f.line.contains(&e.short), "{} names its {role}", f.line);
+                    }
+                }
+            }
+            assert_eq!(f.gm_only, f.key == Moment::CheatUnseen, "{}", f.line);
+        }
+    }
+
+    #[test]
+    fn asides_are_told_at_their_place_among_the_moves() {
+        let mut log = tides_with_asides();
+        // Before the first move, and after the last.
+        log.games[0].asides.insert(
+            0,
+            aside(
+                0,
+                Aside::Accused {
+                    by: 1,
+                    against: 0,
+                    right: false,
+                },
+            ),
+        );
+        log.games[0].asides.push(aside(
+            6,
+            cheat(
+                1,
+                CheatKind::Nudge,
+                Some("f6"),
+                &[0],
+                CheatResult::TakenBack,
+            ),
+        ));
+        let (_, facts) = tell(&log, Detail::Full);
+        let game1: Vec<&Fact> = facts.iter().filter(|f| f.game == 1).collect();
+        let at = |key: Moment| game1.iter().position(|f| f.key == key).unwrap();
+        let keys: Vec<Moment> = game1.iter().map(|f| f.key).collect();
+        assert_eq!(keys[0], Moment::AccusedWrong, "{keys:?}");
+        assert_eq!(keys[1], Moment::Opening, "{keys:?}");
+        // Before step 1: after the opening (step 0), before the capture (step 2).
+        let capture = game1
+            .iter()
+            .position(|f| matches!(f.key, Moment::FirstBlood | Moment::BigCapture))
+            .unwrap();
+        assert!(at(Moment::CheatUnseen) < capture, "{keys:?}");
+        assert!(capture < at(Moment::CheatCaught), "before step 3: {keys:?}");
+        // The last aside comes after every move's line and before the finish.
+        let last_caught = game1
+            .iter()
+            .rposition(|f| f.key == Moment::CheatCaught)
+            .unwrap();
+        assert_eq!(
+            game1[last_caught]
+                .vars
+                .iter()
+                .find(|(k, _)| k == "place")
+                .map(|(_, v)| v.as_str()),
+            Some("f6")
+        );
+        // Then only the margin at the end and the finish.
+        let after: Vec<Moment> = keys[last_caught + 1..].to_vec();
+        assert!(
+            after.iter().all(|k| matches!(
+                k,
+                Moment::CloseFinish | Moment::Rout | Moment::Finish(..) | Moment::GameWon
+            )),
+            "{keys:?}"
+        );
+        assert!(matches!(
+            after.last(),
+            Some(Moment::Finish(..) | Moment::GameWon)
+        ));
+    }
+
+    /// The text of a match for `view`, on one line a line.
+    fn page(log: &MatchLog, scenes: &[Scene], view: View) -> String {
+        let mut out = Vec::new();
+        let page = Page {
+            view,
+            layout: Layout::Wide,
+        };
+        crate::report::write_text(&mut out, log, scenes, page, "taproom play").unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_players_never_hear_of_a_cheat_nobody_saw() {
+        let mut log = tides_with_asides();
+        // The first mention of Mirela in game 1 is a cheat nobody saw, before any move.
+        log.games[0].asides.insert(
+            0,
+            aside(
+                0,
+                cheat(1, CheatKind::Nudge, Some("a6"), &[], CheatResult::Stood),
+            ),
+        );
+        for detail in [Detail::Brief, Detail::Full] {
+            let (scenes, facts) = tell(&log, detail);
+            let gm = page(&log, &scenes, View::Gm);
+            let players = page(&log, &scenes, View::Players);
+            let unseen: Vec<&Fact> = facts
+                .iter()
+                .filter(|f| f.key == Moment::CheatUnseen)
+                .collect();
+            assert!(!unseen.is_empty());
+            for f in &unseen {
+                assert!(f.gm_only);
+                assert!(gm.contains(&f.line), "the GM hears {:?}", f.line);
+                assert!(
+                    !players.contains(&f.line),
+                    "the players do not: {:?}",
+                    f.line
+                );
+            }
+            // No line the players hear tells a cheat that stood unseen: none of its places.
+            for line in players.lines() {
+                for place in ["a6", "f3"] {
+                    assert!(!line.contains(&format!(" {place}")), "{line}");
+                }
+            }
+            // (The result's lines style the winner's name.)
+            for f in facts.iter().filter(|f| !f.gm_only && f.game > 0) {
+                assert!(players.contains(&f.line), "the players hear {:?}", f.line);
+            }
+            // Named in full at the first mention the players hear.
+            for scene in &scenes {
+                let text: Vec<&String> = scene.players_lines().collect();
+                let text = text
+                    .iter()
+                    .map(|l| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                for e in &log.entrants {
+                    if let Some(short_at) = text.find(&e.short) {
+                        assert!(
+                            text.find(&e.name).is_some_and(|f| f <= short_at),
+                            "{} named short first: {text}",
+                            e.name
+                        );
+                    }
+                }
+                for (i, line) in scene.lines.iter().enumerate() {
+                    let told_unseen = unseen.iter().any(|f| &f.line == line);
+                    assert_eq!(scene.is_gm_only(i), told_unseen, "{line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn brief_tells_every_cheat_caught_and_one_unseen_a_match() {
+        use CheatResult::{Stood, TakenBack};
+        let nudge = CheatKind::Nudge;
+        let log = log(
+            GameKind::TidesOfWar,
+            vec![
+                vec![
+                    aside(1, cheat(1, nudge, Some("c4"), &[], Stood)),
+                    aside(2, cheat(0, nudge, Some("c5"), &[1], TakenBack)),
+                    aside(3, cheat(1, nudge, Some("d4"), &[], Stood)),
+                ],
+                vec![
+                    aside(1, cheat(0, nudge, Some("e4"), &[], Stood)),
+                    aside(4, cheat(1, nudge, Some("a2"), &[0], TakenBack)),
+                ],
+            ],
+        );
+        let count = |facts: &[Fact], key: Moment| facts.iter().filter(|f| f.key == key).count();
+        let (_, brief) = tell(&log, Detail::Brief);
+        assert_eq!(count(&brief, Moment::CheatUnseen), 1);
+        assert_eq!(count(&brief, Moment::CheatCaught), 2);
+        let first = brief.iter().find(|f| f.key == Moment::CheatUnseen).unwrap();
+        assert_eq!(
+            (first.game, var(first, "place")),
+            (1, Some("c4")),
+            "the first"
+        );
+        let (_, full) = tell(&log, Detail::Full);
+        assert_eq!(count(&full, Moment::CheatUnseen), 3);
+        assert_eq!(count(&full, Moment::CheatCaught), 2);
+        assert_eq!(count(&full, Moment::CheatOutcry), 2, "once a game");
+    }
+
+    #[test]
+    fn a_forfeit_for_a_cheat_is_the_end_of_its_game() {
+        let log = log(
+            GameKind::TidesOfWar,
+            vec![vec![aside(
+                6,
+                cheat(
+                    1,
+                    CheatKind::Nudge,
+                    Some("c4"),
+                    &[0],
+                    CheatResult::GameForfeit,
+                ),
+            )]],
+        );
+        for detail in [Detail::Brief, Detail::Full] {
+            let (_, facts) = tell(&log, detail);
+            let forfeit: Vec<&Fact> = facts
+                .iter()
+                .filter(|f| f.key == Moment::CheatForfeit)
+                .collect();
+            let [f] = forfeit.as_slice() else {
+                panic!("one forfeit: {facts:?}")
+            };
+            let mut people = f.people.clone();
+            people.sort();
+            assert_eq!(
+                people,
+                roles(&[("mover", &[1]), ("winner", &log.games[0].winners)])
+            );
+            assert_eq!(var(f, "number"), Some("1"));
+            assert!(
+                !facts.iter().any(|f| f.game == 1
+                    && matches!(
+                        f.key,
+                        Moment::Finish(..) | Moment::GameWon | Moment::CloseFinish | Moment::Rout
+                    )),
+                "the forfeit ends it: {facts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rule_two_names_who_brings_down_whose_stone_and_where() {
+        let log = log(
+            GameKind::Oicustiytac,
+            vec![vec![
+                aside(
+                    3,
+                    cheat(
+                        0,
+                        CheatKind::ExtraStone,
+                        Some("trap 3"),
+                        &[1],
+                        CheatResult::RuleTwo,
+                    ),
+                ),
+                aside(
+                    3,
+                    Aside::Penalty {
+                        by: 1,
+                        victim: 0,
+                        at: "trap 5".to_owned(),
+                    },
+                ),
+            ]],
+        );
+        let (_, facts) = tell(&log, Detail::Brief);
+        let asides = aside_facts(&facts);
+        assert_eq!(
+            asides,
+            vec![
+                (
+                    1,
+                    Moment::CheatCaught,
+                    roles(&[("mover", &[0]), ("watcher", &[1])])
+                ),
+                (
+                    1,
+                    Moment::RuleTwo,
+                    roles(&[("mover", &[1]), ("victim", &[0])])
+                ),
+            ]
+        );
+        let f = facts.iter().find(|f| f.key == Moment::RuleTwo).unwrap();
+        assert_eq!(var(f, "place"), Some("trap 5"));
+        assert_eq!(var(f, "they"), Some("she"), "Mirela's pronouns: {}", f.line);
+    }
+
+    #[test]
+    fn a_cheat_with_no_place_is_told_without_one() {
+        // A turned stick has no place: every line picked for it fills all it names.
+        for seed in 0..40 {
+            let mut log = log(
+                GameKind::KiustOyun,
+                vec![vec![
+                    aside(
+                        1,
+                        cheat(0, CheatKind::TurnStick, None, &[], CheatResult::Stood),
+                    ),
+                    aside(
+                        3,
+                        cheat(1, CheatKind::TurnStick, None, &[0], CheatResult::TakenBack),
+                    ),
+                    aside(
+                        5,
+                        cheat(
+                            1,
+                            CheatKind::TurnStick,
+                            None,
+                            &[0],
+                            CheatResult::GameForfeit,
+                        ),
+                    ),
+                ]],
+            );
+            log.seed = seed;
+            log.games[0].winners.clear();
+            let (_, facts) = tell(&log, Detail::Full);
+            let told = facts.iter().filter(|f| f.key.is_aside()).count();
+            assert_eq!(told, 5, "seed {seed}: {facts:?}");
+            for f in facts.iter().filter(|f| f.key.is_aside()) {
+                assert!(!f.line.contains('{'), "seed {seed}: {}", f.line);
+            }
+        }
+    }
+
+    #[test]
+    fn cheats_nobody_saw_leave_the_players_story_exactly_as_it_was() {
+        use CheatResult::Stood;
+        let nudge = CheatKind::Nudge;
+        let with = log(
+            GameKind::TidesOfWar,
+            vec![
+                vec![
+                    aside(0, cheat(1, nudge, Some("c4"), &[], Stood)),
+                    aside(3, cheat(0, nudge, Some("d4"), &[], Stood)),
+                ],
+                vec![aside(6, cheat(1, nudge, Some("e4"), &[], Stood))],
+            ],
+        );
+        let mut without = with.clone();
+        for g in &mut without.games {
+            g.asides.clear();
+        }
+        for seed in 0..20 {
+            let (mut with, mut without) = (with.clone(), without.clone());
+            with.seed = seed;
+            without.seed = seed;
+            for detail in [Detail::Brief, Detail::Full] {
+                let (told, told_facts) = tell(&with, detail);
+                let (plain, plain_facts) = tell(&without, detail);
+                assert!(plain.iter().all(|s| s.gm_only.is_empty()));
+                let heard: Vec<Vec<&String>> =
+                    told.iter().map(|s| s.players_lines().collect()).collect();
+                let before: Vec<Vec<&String>> =
+                    plain.iter().map(|s| s.lines.iter().collect()).collect();
+                assert_eq!(heard, before, "seed {seed}, {detail:?}");
+                let public: Vec<&Fact> = told_facts.iter().filter(|f| !f.gm_only).collect();
+                let before: Vec<&Fact> = plain_facts.iter().collect();
+                assert_eq!(public, before, "seed {seed}, {detail:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_aside_moment_has_lines_and_only_its_own_placeholders() {
+        let book = Phrasebook::built_in();
+        for key in Moment::all().into_iter().filter(|m| m.is_aside()) {
+            let lines = book.lines(GameKind::Pic, key);
+            assert!(lines.len() >= 6, "{key}: several lines");
+            if !matches!(
+                key,
+                Moment::CheatUnseen | Moment::CheatCaught | Moment::CheatForfeit
+            ) {
+                continue;
+            }
+            // Lines that serve when a cheat has no place, or a forfeit no winner.
+            let bare = lines
+                .iter()
+                .filter(|l| {
+                    !phrasebook::placeholders(l)
+                        .iter()
+                        .any(|p| ["place", "town", "trap", "heap", "winner"].contains(p))
+                })
+                .count();
+            assert!(bare >= 2, "{key}: lines without a place or a winner");
+        }
+        let mut mine = Phrasebook::built_in();
+        for (key, line) in [
+            (
+                "cheat-unseen",
+                "{mover} {cheat} while {watcher} looks away.",
+            ),
+            ("accused-wrong", "{mover} is wrong about {accused}."),
+            (
+                "rule-two",
+                "{mover} brings down {count} of {victim}'s stones.",
+            ),
+        ] {
+            let err = mine
+                .merge_toml(
+                    Path::new("mine.toml"),
+                    &format!("[common]\n{key} = [\"{line}\"]\n"),
+                )
+                .unwrap_err();
+            assert_eq!(
+                err.field.as_deref(),
+                Some(format!("common.{key}").as_str()),
+                "{err}"
+            );
+        }
+        mine.merge_toml(
+            Path::new("mine.toml"),
+            "[tides-of-war]\ncheat-caught = [\"{watcher} saw {mover} at {place}: {cheat}.\"]\n",
+        )
+        .unwrap();
+    }
+}
