@@ -7,6 +7,7 @@ mod common;
 mod apply;
 mod audit;
 mod board;
+mod cheat_bets;
 mod check;
 mod colour;
 mod commands;
