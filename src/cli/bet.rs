@@ -22,7 +22,7 @@ pub struct BetArgs {
     /// A wager at the table (repeatable): "BETTOR AMOUNT on [MARKET] PICK [in the pool |
     /// at 3 to 1 | against RIVAL [AMOUNT]]". Markets: match (default), game N, round N,
     /// first-turn, points, down, home, captures, kiusts (add "in game N" for one game),
-    /// end WAY. Against a rival, either side may stake a thing in double quotes where an
+    /// end WAY, caught NAME, anyone caught (caught cheating). Against a rival, either side may stake a thing in double quotes where an
     /// amount goes. E.g. "Pip 5 gp on Brannoc", "Pip 2 gp on first-turn Mirela in the
     /// pool", 'Brannoc "where the caravan went" on Brannoc against Ysolde'.
     #[arg(long = "bet", value_name = "BET")]

@@ -110,6 +110,7 @@ fn outcome_name(sel: crate::wager::Selection, names: &[String]) -> String {
     match sel {
         crate::wager::Selection::Entrant(e) => names.get(e).cloned().unwrap_or_default(),
         crate::wager::Selection::End(end) => end.key().to_owned(),
+        crate::wager::Selection::Anyone => "anyone".to_owned(),
     }
 }
 

@@ -239,7 +239,10 @@ pub fn place_bets<G: Game>(
 ) -> Result<Placed, Error> {
     let mut markets: Vec<Market> = Vec::new();
     for p in proposals {
-        if matches!(p.how, How::Bookie(None)) && !markets.contains(&p.market) {
+        if matches!(p.how, How::Bookie(None))
+            && !p.market.is_cheating()
+            && !markets.contains(&p.market)
+        {
             markets.push(p.market);
         }
     }
@@ -251,6 +254,7 @@ pub fn place_bets<G: Game>(
     };
     let margin = tavern.margin();
     let price = |m: Market, s: Selection| match board.iter().find(|e| e.market == m) {
+        None if m.is_cheating() => Err(crate::wager::place::Refusal::Cheating),
         None => Err(crate::wager::place::Refusal::SideBet),
         Some(e) => e
             .price(s, margin)
@@ -279,6 +283,8 @@ pub fn settle_placed(
     let rules = HouseRules {
         take_bp: tavern.take_bp,
         credit: tavern.credit,
+        bar_cheats: tavern.bar_cheats,
+        forfeit_stakes: tavern.on_cheat == crate::roster::tavern::OnCheat::ForfeitStakes,
     };
     Ok(settle(&placed.bets(), log, purses, &rules)?)
 }

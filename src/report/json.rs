@@ -31,6 +31,15 @@ struct JsonBet {
     tied: Option<u64>,
     payout_cp: u64,
     payout: String,
+    cheat: Option<JsonCheat>,
+}
+
+/// Why a cheat caught settled a bet otherwise than by the match.
+#[derive(Serialize)]
+struct JsonCheat {
+    rule: crate::wager::settle::CheatRule,
+    by: Vec<String>,
+    why: String,
 }
 
 /// A bet the table would not take.
@@ -140,6 +149,11 @@ fn wagers(s: &Settlement, refused: Vec<JsonRefused>, currency: Currency) -> Json
                     tied,
                     payout_cp: l.payout.0,
                     payout: l.payout.show(currency).to_string(),
+                    cheat: l.cheat.as_ref().map(|r| JsonCheat {
+                        rule: r.rule,
+                        by: r.by.clone(),
+                        why: l.outcome(),
+                    }),
                 }
             })
             .collect(),

@@ -43,6 +43,7 @@ pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String]) -> Table 
         let outcome = match c.selection {
             Selection::Entrant(e) => names.get(e).cloned().unwrap_or_default(),
             Selection::End(end) => end.key().to_owned(),
+            Selection::Anyone => "anyone".to_owned(),
         };
         table.add_row([
             label,
@@ -84,6 +85,18 @@ pub fn market_label(market: Market) -> String {
             Scope::Match => "how the last game ends\n`on end WAY`".to_owned(),
             Scope::Game(n) => format!("how game {n} ends\n`on end WAY in game {n}`"),
         },
+        Market::Caught { scope } => match scope {
+            Scope::Match => "who is caught cheating\n`on caught NAME`".to_owned(),
+            Scope::Game(n) => {
+                format!("who is caught cheating in game {n}\n`on caught NAME in game {n}`")
+            }
+        },
+        Market::AnyoneCaught { scope } => match scope {
+            Scope::Match => "whether anyone is caught cheating\n`on anyone caught`".to_owned(),
+            Scope::Game(n) => format!(
+                "whether anyone is caught cheating in game {n}\n`on anyone caught in game {n}`"
+            ),
+        },
     }
 }
 
@@ -117,6 +130,7 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
             let outcome = match sel {
                 Selection::Entrant(e) => names.get(*e).cloned().unwrap_or_default(),
                 Selection::End(end) => end.key().to_owned(),
+                Selection::Anyone => "anyone".to_owned(),
             };
             let (chance, range) = match est.basis {
                 Basis::Exact => (pct(est.outright[k]), "exact".to_owned()),
@@ -217,7 +231,7 @@ pub fn settlement_table(rows: &[SettledRow<'_>], currency: Currency, view: View)
                 if show_odds {
                     cells.push(odds);
                 }
-                cells.extend([line.result.to_string(), payout(line, currency)]);
+                cells.extend([line.outcome(), payout(line, currency)]);
             }
             (None, Some((bettor, what, stake, why))) => {
                 cells.extend([bettor.clone(), what.clone(), stake.clone()]);
@@ -315,7 +329,7 @@ fn compact_settlement(rows: &[SettledRow<'_>], currency: Currency, view: View) -
                 cells.extend([
                     line.bet.bettor.clone(),
                     format!("{} on {}, {how}", line.bet.staked(currency), line.what),
-                    format!("{}: {}", line.result, payout(line, currency)),
+                    format!("{}: {}", line.outcome(), payout(line, currency)),
                 ]);
             }
             (None, Some((bettor, what, stake, why))) => cells.extend([
@@ -414,7 +428,7 @@ pub fn placed_lines(
         let text = texts.get(*i).map_or("", String::as_str);
         // The bookie says it in his own words, then why.
         let said = match (r, book) {
-            (Refusal::NoPrice | Refusal::SideBet, Some(book)) => {
+            (Refusal::NoPrice | Refusal::SideBet | Refusal::Cheating, Some(book)) => {
                 let no = book.lines(kind, crate::narrate::Moment::NoPrice);
                 (!no.is_empty()).then(|| {
                     let line = fill(&no[*i % no.len()], &[("bookie", bookie.to_owned())]);
@@ -441,7 +455,7 @@ pub fn placed_lines(
 fn refusal_who(r: &Refusal) -> &str {
     match r {
         Refusal::Short { who, .. } | Refusal::TooLarge { who } => who,
-        Refusal::NoPrice | Refusal::SideBet => "the bookie",
+        Refusal::NoPrice | Refusal::SideBet | Refusal::Cheating => "the bookie",
     }
 }
 
@@ -517,6 +531,22 @@ pub fn settled_lines_at(
                 let line = line.trim_end_matches(['.', '!']);
                 Some(format!("{line}: {what}."))
             };
+            // A cheat caught decided it: said plainly, with why.
+            if l.cheat.is_some() {
+                let why = l.outcome();
+                return match l.result {
+                    BetResult::Won => {
+                        format!("{who} collects {} ({why}): {what}.", payout(l, currency))
+                    }
+                    BetResult::Lost => {
+                        format!("{who} loses {} ({why}): {what}.", l.bet.staked(currency))
+                    }
+                    _ => format!(
+                        "{who} has the {} back ({why}): {what}.",
+                        l.bet.staked(currency)
+                    ),
+                };
+            }
             // Stakes with things in them: who won what, who keeps theirs.
             if !l.won.is_empty() {
                 let mut said = Vec::new();
@@ -665,6 +695,7 @@ mod tests {
         let rules = HouseRules {
             take_bp: 0,
             credit: crate::wager::purse::Credit::None,
+            ..HouseRules::default()
         };
         let s = settle(&bets, &log(), &purses, &rules).unwrap();
         let book = Phrasebook::built_in();
@@ -854,6 +885,80 @@ mod tests {
                 "1 gp",
                 "1 gp"
             ]
+        );
+    }
+
+    #[test]
+    fn a_bet_a_cheat_caught_decided_says_why_in_the_lines_and_the_table() {
+        // Bo wins, but is seen cheating and ruled forfeit; the house bars cheats.
+        let mut l = log();
+        l.games[0].asides.push(crate::table::AsideAt {
+            before: 0,
+            aside: crate::table::Aside::Cheat {
+                by: 1,
+                kind: crate::table::CheatKind::Nudge,
+                at: None,
+                seen_by: vec![0],
+                result: crate::table::CheatResult::StakesForfeit,
+            },
+            position: None,
+        });
+        let bet = |who: &str, side: Side, book: Book| Bet {
+            bettor: who.to_owned(),
+            market: Market::Match,
+            side,
+            stake: Money(100),
+            thing: None,
+            book,
+        };
+        let bo = Selection::Entrant(1);
+        let bets = [
+            bet("Bo", Side::For(bo), Book::Bookie(Odds::new(2, 1))),
+            bet("Bo", Side::For(bo), Book::Stakes(1)),
+            bet("Ada", Side::Against(bo), Book::Stakes(1)),
+        ];
+        let purses: BTreeMap<String, Purse> = ["Ada", "Bo"]
+            .iter()
+            .map(|n| ((*n).to_owned(), Purse::of(Money(200))))
+            .collect();
+        let rules = HouseRules {
+            bar_cheats: true,
+            ..HouseRules::default()
+        };
+        let s = settle(&bets, &l, &purses, &rules).unwrap();
+        let book = Phrasebook::built_in();
+        let names = ["Ada".to_owned(), "Bo".to_owned()];
+        let lines = settled_lines(&s, Currency::GOLD, &book, GameKind::TidesOfWar, &names, 3);
+        assert_eq!(
+            lines,
+            [
+                "Bo has the 1 gp back (void: Bo was caught cheating and the house bars \
+                 cheats): Bo to win the match.",
+                "Bo loses 1 gp (lost by forfeit: Bo was caught cheating): Bo to win the match.",
+                "Ada collects 2 gp (won by forfeit: Bo was caught cheating): against Bo to win \
+                 the match."
+            ]
+        );
+        let rows: Vec<SettledRow<'_>> = s
+            .lines
+            .iter()
+            .zip(s.purse_steps())
+            .map(|(line, purses)| SettledRow {
+                match_no: None,
+                line: Some(line),
+                refused: None,
+                purses,
+            })
+            .collect();
+        let table = settlement_table(&rows, Currency::GOLD, View::Gm).to_string();
+        let flat: String = table.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("void: Bo was caught cheating and the house bars cheats"),
+            "{table}"
+        );
+        assert!(
+            flat.contains("won by forfeit: Bo was caught cheating"),
+            "{table}"
         );
     }
 

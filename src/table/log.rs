@@ -177,6 +177,16 @@ impl GameLog {
         self.steps.iter().filter(|s| s.seat.is_some()).count()
     }
 
+    /// Whether `entrant` was caught cheating in this game: seen at it, or rightly accused.
+    #[must_use]
+    pub fn caught(&self, entrant: usize) -> bool {
+        self.asides.iter().any(|a| match &a.aside {
+            Aside::Cheat { by, seen_by, .. } => *by == entrant && !seen_by.is_empty(),
+            Aside::Accused { against, right, .. } => *against == entrant && *right,
+            Aside::Penalty { .. } => false,
+        })
+    }
+
     /// Every event of the game in order, with the index of the step that caused it.
     pub fn events(&self) -> impl Iterator<Item = (usize, &Event)> {
         self.steps
@@ -216,11 +226,7 @@ impl MatchLog {
     /// Whether `entrant` was caught cheating: seen at it, or rightly accused.
     #[must_use]
     pub fn caught(&self, entrant: usize) -> bool {
-        self.asides().any(|(_, a)| match a {
-            Aside::Cheat { by, seen_by, .. } => *by == entrant && !seen_by.is_empty(),
-            Aside::Accused { against, right, .. } => *against == entrant && *right,
-            Aside::Penalty { .. } => false,
-        })
+        self.games.iter().any(|g| g.caught(entrant))
     }
 
     /// Whether anybody was caught cheating.

@@ -47,7 +47,7 @@ pub fn entry(heading: &str, settlement: &Settlement, currency: Currency) -> Stri
                 line.bet.bettor,
                 line.bet.staked(currency),
                 line.what,
-                line.result
+                line.outcome()
             );
         }
     }
@@ -131,6 +131,7 @@ mod tests {
             &HouseRules {
                 take_bp: 0,
                 credit: Credit::None,
+                ..HouseRules::default()
             },
         )
         .unwrap();

@@ -4,6 +4,8 @@
 //! stones?"); its [`Verdict`] is read from the [`MatchLog`] alone (the winners, the
 //! first-turn ceremony, the per-game scores and the events), never by replaying a rule.
 //! A bet backs one [`Side`] of a market; [`Verdict::share`] says how much of it won.
+//! Whether someone was caught cheating is a question of yes or no about each of them
+//! ([`Verdict::Each`]): several may be caught, and none of them shares the others' win.
 
 use std::fmt;
 
@@ -49,6 +51,18 @@ pub enum Market {
         /// Which game: the last one for the whole match.
         scope: Scope,
     },
+    /// Whether the entrant backed was caught cheating: seen at it, or rightly accused
+    /// ([`MatchLog::caught`]). Each entrant is a question of its own.
+    Caught {
+        /// Over which games.
+        scope: Scope,
+    },
+    /// Whether anybody at the table was caught cheating ([`MatchLog::anyone_caught`]);
+    /// its one selection is [`Selection::Anyone`].
+    AnyoneCaught {
+        /// Over which games.
+        scope: Scope,
+    },
 }
 
 /// What a bet backs in a market: an entrant (by their place in the match's order) or, in
@@ -60,6 +74,8 @@ pub enum Selection {
     Entrant(usize),
     /// A way a game ends.
     End(End),
+    /// Anybody at the table (whether anyone was caught cheating).
+    Anyone,
 }
 
 /// A side of a bet: for a selection, or (in stakes between characters) against it.
@@ -94,6 +110,9 @@ pub enum Verdict {
     Push,
     /// These selections came out on top; more than one is a dead heat.
     Top(Vec<Selection>),
+    /// A question of yes or no about each selection: these came true, each wholly (no
+    /// dead heat between them); the others did not.
+    Each(Vec<Selection>),
 }
 
 /// How much of a side won: `num / den` of its stake won, the rest lost; or the stake
@@ -125,6 +144,13 @@ impl Verdict {
     pub fn share(&self, side: Side) -> Share {
         let top = match self {
             Verdict::Void | Verdict::Push => return Share::Returned,
+            Verdict::Each(yes) => {
+                let came_true = yes.contains(&side.selection());
+                return match (side, came_true) {
+                    (Side::For(_), true) | (Side::Against(_), false) => Share::WON,
+                    (Side::For(_), false) | (Side::Against(_), true) => Share::LOST,
+                };
+            }
             Verdict::Top(top) => top,
         };
         let k = top.len().max(1) as u64;
@@ -196,7 +222,10 @@ impl Market {
                 return Err(MarketError::NoTally { game: kind, tally });
             }
             Market::Game { number } => Scope::Game(number),
-            Market::Most { scope, .. } | Market::End { scope } => scope,
+            Market::Most { scope, .. }
+            | Market::End { scope }
+            | Market::Caught { scope }
+            | Market::AnyoneCaught { scope } => scope,
             Market::Match | Market::FirstTurn => Scope::Match,
         };
         match scope {
@@ -220,12 +249,8 @@ impl Market {
                 _ => Verdict::Void,
             },
             Market::Most { tally, scope } => {
-                let games: Vec<&GameLog> = match scope {
-                    Scope::Match => log.games.iter().collect(),
-                    Scope::Game(number) => match game(log, number) {
-                        Some(g) => vec![g],
-                        None => return Verdict::Void,
-                    },
+                let Some(games) = games_in(log, scope) else {
+                    return Verdict::Void;
                 };
                 let mut totals = vec![0i64; n];
                 for g in games {
@@ -249,7 +274,51 @@ impl Market {
                     None => Verdict::Void,
                 }
             }
+            Market::Caught { scope } => {
+                let caught: Vec<Selection> = match scope {
+                    Scope::Match => (0..n)
+                        .filter(|&e| log.caught(e))
+                        .map(Selection::Entrant)
+                        .collect(),
+                    Scope::Game(number) => match game(log, number) {
+                        Some(g) => (0..n)
+                            .filter(|&e| g.caught(e))
+                            .map(Selection::Entrant)
+                            .collect(),
+                        None => return Verdict::Void,
+                    },
+                };
+                Verdict::Each(caught)
+            }
+            Market::AnyoneCaught { scope } => {
+                let anyone = match scope {
+                    Scope::Match => log.anyone_caught(),
+                    Scope::Game(number) => match game(log, number) {
+                        Some(g) => (0..n).any(|e| g.caught(e)),
+                        None => return Verdict::Void,
+                    },
+                };
+                Verdict::Each(if anyone {
+                    vec![Selection::Anyone]
+                } else {
+                    Vec::new()
+                })
+            }
         }
+    }
+
+    /// Whether the market asks who was caught cheating: the bookie lays no odds on it.
+    #[must_use]
+    pub fn is_cheating(&self) -> bool {
+        matches!(self, Market::Caught { .. } | Market::AnyoneCaught { .. })
+    }
+}
+
+/// The games a scope covers, or `None` for a game not played.
+fn games_in(log: &MatchLog, scope: Scope) -> Option<Vec<&GameLog>> {
+    match scope {
+        Scope::Match => Some(log.games.iter().collect()),
+        Scope::Game(number) => game(log, number).map(|g| vec![g]),
     }
 }
 
@@ -292,6 +361,7 @@ pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) ->
     let pick = match side.selection() {
         Selection::Entrant(e) => names.get(e).cloned().unwrap_or_else(|| "?".to_owned()),
         Selection::End(end) => end.key().to_owned(),
+        Selection::Anyone => "anyone".to_owned(),
     };
     let unit = kind.facts().unit;
     let scope = |s: Scope| match s {
@@ -309,6 +379,9 @@ pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) ->
         Market::End {
             scope: Scope::Game(n),
         } => format!("{unit} {n} to end by {pick}"),
+        Market::Caught { scope: s } | Market::AnyoneCaught { scope: s } => {
+            format!("{pick} to be caught cheating {}", scope(s))
+        }
     };
     match side {
         Side::For(_) => what,
@@ -320,7 +393,8 @@ pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) ->
 mod tests {
     use super::*;
     use crate::games::{Event, Place};
-    use crate::wager::testlog::{G, log};
+    use crate::table::CheatResult;
+    use crate::wager::testlog::{G, accused, cheat, log};
 
     const TRAP: Place = Place::Trap {
         land: Seat(0),
@@ -566,6 +640,124 @@ mod tests {
         );
         assert_eq!(Market::Game { number: 1 }.verdict(&level), Verdict::Push);
         assert_eq!(Market::Match.verdict(&level), Verdict::Push);
+    }
+
+    /// Tides of War, Ada v Bo: in game 1 Bo accuses Ada wrongly (she has not cheated),
+    /// then cheats and Ada sees it; in game 2 Ada cheats unseen. Game 3 is never played.
+    fn cheats() -> MatchLog {
+        log(
+            GameKind::TidesOfWar,
+            &["Ada", "Bo"],
+            vec![
+                G::new(&[0, 1], &[0], End::Conquest).asides(vec![
+                    accused(1, 0, false),
+                    cheat(1, &[0], CheatResult::TakenBack),
+                ]),
+                G::new(&[1, 0], &[1], End::Conquest).asides(vec![cheat(
+                    0,
+                    &[],
+                    CheatResult::Stood,
+                )]),
+            ],
+            &[0],
+        )
+    }
+
+    fn caught(scope: Scope) -> Market {
+        Market::Caught { scope }
+    }
+
+    fn anyone(scope: Scope) -> Market {
+        Market::AnyoneCaught { scope }
+    }
+
+    fn each(entrants: &[usize]) -> Verdict {
+        Verdict::Each(entrants.iter().map(|&e| Selection::Entrant(e)).collect())
+    }
+
+    #[test]
+    fn caught_is_yes_for_a_cheat_seen_and_no_for_one_unseen() {
+        let l = cheats();
+        // Bo was seen in game 1; Ada's cheat in game 2 stood, and the accusation was wrong.
+        assert_eq!(caught(Scope::Match).verdict(&l), each(&[1]));
+        assert_eq!(caught(Scope::Game(1)).verdict(&l), each(&[1]));
+        assert_eq!(caught(Scope::Game(2)).verdict(&l), each(&[]));
+        assert_eq!(caught(Scope::Game(3)).verdict(&l), Verdict::Void);
+        let v = caught(Scope::Match).verdict(&l);
+        let (ada, bo) = (Selection::Entrant(0), Selection::Entrant(1));
+        assert_eq!(v.share(Side::For(bo)), Share::WON);
+        assert_eq!(v.share(Side::Against(bo)), Share::LOST);
+        assert_eq!(v.share(Side::For(ada)), Share::LOST);
+        assert_eq!(v.share(Side::Against(ada)), Share::WON);
+        assert_eq!(
+            anyone(Scope::Match).verdict(&l),
+            Verdict::Each(vec![Selection::Anyone])
+        );
+        assert_eq!(anyone(Scope::Game(2)).verdict(&l), Verdict::Each(vec![]));
+        assert_eq!(anyone(Scope::Game(3)).verdict(&l), Verdict::Void);
+        let none = anyone(Scope::Game(2)).verdict(&l);
+        assert_eq!(none.share(Side::For(Selection::Anyone)), Share::LOST);
+        assert_eq!(none.share(Side::Against(Selection::Anyone)), Share::WON);
+    }
+
+    #[test]
+    fn a_right_accusation_counts_and_two_caught_each_win_whole() {
+        // Piç, three at the table: Cy rightly accuses Ada; Bo is seen by nobody; a
+        // rule-2-style penalty names Bo but is no cheat of Bo's.
+        let l = log(
+            GameKind::Pic,
+            &["Ada", "Bo", "Cy"],
+            vec![G::new(&[0, 1, 2], &[2], End::NoMoves).asides(vec![
+                accused(2, 0, true),
+                cheat(1, &[], CheatResult::Stood),
+                crate::table::Aside::Penalty {
+                    by: 0,
+                    victim: 1,
+                    at: "a1".into(),
+                },
+            ])],
+            &[2],
+        );
+        assert_eq!(caught(Scope::Match).verdict(&l), each(&[0]));
+        assert!(l.caught(0) && !l.caught(1) && !l.caught(2));
+        // Now Bo is seen too: both caught, and neither shares the other's win.
+        let mut both = l.clone();
+        both.games[0].asides.push(crate::table::AsideAt {
+            before: 0,
+            aside: cheat(1, &[2], CheatResult::TakenBack),
+            position: None,
+        });
+        let v = caught(Scope::Match).verdict(&both);
+        assert_eq!(v, each(&[0, 1]));
+        assert_eq!(v.share(Side::For(Selection::Entrant(0))), Share::WON);
+        assert_eq!(v.share(Side::For(Selection::Entrant(1))), Share::WON);
+        assert_eq!(v.share(Side::For(Selection::Entrant(2))), Share::LOST);
+    }
+
+    #[test]
+    fn caught_bets_are_told_in_words() {
+        let names = ["Ada".to_owned(), "Bo".to_owned()];
+        let bo = Selection::Entrant(1);
+        assert_eq!(
+            describe(
+                caught(Scope::Match),
+                Side::For(bo),
+                &names,
+                GameKind::TidesOfWar
+            ),
+            "Bo to be caught cheating over the match"
+        );
+        assert_eq!(
+            describe(
+                anyone(Scope::Game(2)),
+                Side::Against(Selection::Anyone),
+                &names,
+                GameKind::Oicustiytac
+            ),
+            "against anyone to be caught cheating in round 2"
+        );
+        assert!(caught(Scope::Game(0)).check_game(GameKind::Pic).is_err());
+        assert!(anyone(Scope::Match).check_game(GameKind::KiustOyun).is_ok());
     }
 
     #[test]

@@ -438,7 +438,10 @@ pub fn estimates(
                 }
             }
             Market::FirstTurn => MarketEstimate::exact(market, selections.clone(), &first_turn),
-            Market::Most { .. } | Market::End { .. } => continue,
+            Market::Most { .. }
+            | Market::End { .. }
+            | Market::Caught { .. }
+            | Market::AnyoneCaught { .. } => continue,
         };
         out.push(est);
     }

@@ -112,6 +112,7 @@ pub fn resolve(
             }
             Selection::End(*end)
         }
+        PickText::Anyone => Selection::Anyone,
     };
     let (stake, thing) = text.stake.clone().split();
     let how = match &text.how {
@@ -157,6 +158,8 @@ pub enum Refusal {
     NoPrice,
     /// The bookie prices no side bets (tallies, endings) under the game's own rules.
     SideBet,
+    /// The bookie lays no odds of his own on who is caught cheating.
+    Cheating,
     /// Someone's purse (with the house's credit) does not cover the stake.
     Short {
         /// Whose.
@@ -180,6 +183,7 @@ impl Refusal {
         match self {
             Refusal::NoPrice => "no price",
             Refusal::SideBet => "side bet: pool only",
+            Refusal::Cheating => "cheating: pool only",
             Refusal::Short { .. } => "purse too light",
             Refusal::TooLarge { .. } => "sums too large",
         }
@@ -193,6 +197,11 @@ impl Refusal {
             Refusal::SideBet => {
                 "the bookie prices no side bets on tallies and endings: bet it in the pool \
                  or against another player"
+                    .to_owned()
+            }
+            Refusal::Cheating => {
+                "the bookie lays no odds on who is caught cheating: bet it in the pool or \
+                 against another player"
                     .to_owned()
             }
             Refusal::TooLarge { who } => format!(
@@ -402,6 +411,47 @@ mod tests {
             Matcher::new("character", all).find(n)
         };
         resolve(&text.parse().unwrap(), &table, &people).unwrap()
+    }
+
+    #[test]
+    fn a_caught_bet_names_a_player_at_the_table_and_anyone_names_nobody() {
+        let p = proposal("Pip 2 sp on caught Ysolde in the pool");
+        assert_eq!(p.pick, Selection::Entrant(1));
+        assert_eq!(
+            p.market,
+            Market::Caught {
+                scope: crate::wager::Scope::Match
+            }
+        );
+        let p = proposal("Pip 1 gp on anyone caught against Brannoc");
+        assert_eq!(p.pick, Selection::Anyone);
+        assert_eq!(
+            p.how,
+            How::Against {
+                rival: "Old Brannoc".into(),
+                stake: Money(100),
+                thing: None
+            }
+        );
+        // Pip is not at the table: the same error as any pick of someone not seated.
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let table = Table {
+            game: GameKind::TidesOfWar,
+            entrants: &names,
+        };
+        let people = |n: &str| Ok::<_, NameError>(n.to_owned());
+        let err = resolve(
+            &"Pip 1 gp on caught Ysolda".parse().unwrap(),
+            &table,
+            &people,
+        )
+        .unwrap_err()
+        .to_string();
+        let plain = resolve(&"Pip 1 gp on Ysolda".parse().unwrap(), &table, &people)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, plain);
+        assert!(err.contains("Sister Ysolde"), "did you mean: {err}");
     }
 
     fn locket() -> Option<Thing> {

@@ -29,6 +29,11 @@
 //!   or evenly when the winners staked only things), so a side that staked coins against
 //!   a thing pays them only when it loses. A thing counts in no sum of money and changes
 //!   no purse.
+//! * **Cheats caught** ([`super::cheats`]). When the house bars cheats, a caught cheat's
+//!   bets with the bookie and in the pool are void, and each pool is shared as if they had
+//!   never been in it. When a cheat's stakes are ruled forfeit, every stake between
+//!   characters they are a party to is lost by them and won by the other sides, whatever
+//!   the match's result (when every side of it is such a cheat, every stake comes back).
 //! * **Purses.** Each bettor pays all their stakes first and then receives what their bets
 //!   bring back; a purse that cannot pay, even with the house's credit, is an error (the
 //!   table refuses such bets before play). A debt is paid off before coins are kept.
@@ -39,6 +44,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::bet::{Bet, Book};
+pub use super::cheats::{CheatRule, CheatRuling};
 use super::market::{Market, Selection, Share, Verdict, describe};
 use super::money::Money;
 use super::pool::{groups, share_pot, share_things};
@@ -55,6 +61,12 @@ pub struct HouseRules {
     pub take_bp: u32,
     /// How far into debt a bettor may go.
     pub credit: Credit,
+    /// Whether a caught cheat's bets with the bookie and in the pool are void (the
+    /// tavern's `bar_cheats`).
+    pub bar_cheats: bool,
+    /// Whether a cheat rightly accused has their stakes against others ruled forfeit (the
+    /// tavern's `on_cheat = "forfeit-stakes"`; a cheat seen is ruled so in the log itself).
+    pub forfeit_stakes: bool,
 }
 
 /// How one bet came out.
@@ -103,6 +115,24 @@ pub struct Line {
     pub pot: Option<(Money, f64)>,
     /// The things this bet won, each from the losing bet's bettor.
     pub won: Vec<Passed>,
+    /// When a cheat caught changed how it settled: the rule and the cheats.
+    pub cheat: Option<CheatRuling>,
+}
+
+impl Line {
+    /// How it came out, in words, with why when a cheat caught decided it: "won", "void:
+    /// Mirela Quickfingers was caught cheating and the house bars cheats", "lost by
+    /// forfeit: Mirela Quickfingers was caught cheating".
+    #[must_use]
+    pub fn outcome(&self) -> String {
+        match (&self.cheat, self.result) {
+            (None, result) => result.to_string(),
+            (Some(r), result) if r.rule == CheatRule::BarCheats => format!("{result}: {r}"),
+            (Some(r), BetResult::Won) => format!("won by forfeit: {r}"),
+            (Some(r), BetResult::Lost) => format!("lost by forfeit: {r}"),
+            (Some(r), _) => format!("stake back: {r}, so no side wins"),
+        }
+    }
 }
 
 /// A thing that passed from the losing side of a stake to the winning side.
@@ -179,13 +209,14 @@ pub fn settle(
     let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
     let mut verdicts: Vec<(Market, Verdict)> = Vec::new();
     let mut shares = Vec::with_capacity(bets.len());
+    let rulings = super::cheats::rulings(bets, log, rules);
     // The pots between characters with a thing in them.
     let thing_pots: Vec<Book> = bets
         .iter()
         .filter(|b| b.thing.is_some())
         .map(|b| b.book)
         .collect();
-    for bet in bets {
+    for (i, bet) in bets.iter().enumerate() {
         if !purses.contains_key(&bet.bettor) {
             return Err(SettleError::UnknownBettor(bet.bettor.clone()));
         }
@@ -206,8 +237,18 @@ pub fn settle(
                 v
             }
         };
-        shares.push((verdict.share(bet.side), verdict));
+        shares.push(match &rulings[i] {
+            None => (verdict.share(bet.side), verdict),
+            Some(r) if r.rule == CheatRule::BarCheats => (Share::Returned, Verdict::Void),
+            Some(r) if r.by.contains(&bet.bettor) => (Share::LOST, verdict),
+            Some(_) => (Share::WON, verdict),
+        });
     }
+    let barred = |i: usize| {
+        rulings[i]
+            .as_ref()
+            .is_some_and(|r| r.rule == CheatRule::BarCheats)
+    };
 
     let mut payouts = vec![Money::ZERO; bets.len()];
     let mut results: Vec<BetResult> = shares.iter().map(|(s, v)| result_of(*s, v)).collect();
@@ -221,6 +262,14 @@ pub fn settle(
         }
     }
     for group in groups(bets) {
+        // A bet barred comes back whole; the pool is shared among the others.
+        let (void, group): (Vec<usize>, Vec<usize>) = group.into_iter().partition(|&i| barred(i));
+        for i in void {
+            payouts[i] = bets[i].stake;
+        }
+        if group.is_empty() {
+            continue;
+        }
         let take = match bets[group[0]].book {
             Book::Pool => rules.take_bp.min(10_000),
             _ => 0,
@@ -250,8 +299,12 @@ pub fn settle(
                         to: bets[winner].bettor.clone(),
                         thing: thing.clone(),
                         why: format!(
-                            "{} in a stake between them",
-                            describe(bets[winner].market, bets[winner].side, &names, log.game)
+                            "{} in a stake between them{}",
+                            describe(bets[winner].market, bets[winner].side, &names, log.game),
+                            match &rulings[winner] {
+                                Some(r) => format!(", won by forfeit: {r}"),
+                                None => String::new(),
+                            }
                         ),
                     });
                 }
@@ -308,6 +361,7 @@ pub fn settle(
             payout: payouts[i],
             pot: pots[i],
             won: std::mem::take(&mut won[i]),
+            cheat: rulings[i].clone(),
         })
         .collect();
     let transfers = transfers(&lines);
@@ -369,6 +423,10 @@ impl Settlement {
 #[cfg(test)]
 #[path = "settle_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "settle_cheats.rs"]
+mod cheats_tests;
 
 #[cfg(test)]
 #[path = "settle_props.rs"]

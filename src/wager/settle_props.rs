@@ -3,7 +3,10 @@
 //! exact amount rounded down to a whole copper (and a pot between characters is paid out
 //! to the last copper). Stakes between characters carry things too (alone, beside coins,
 //! or against nothing): they pass whole from a losing bet to a winning one, and never
-//! count as money.
+//! count as money. Logs carry cheats too (seen or not, ruled any way, and accusations
+//! right or wrong), under a house that may bar cheats or forfeit their stakes: a barred
+//! bet comes back whole and the pool is shared without it, and a stake forfeit is lost by
+//! the cheat and won by the other side, whatever the match's result.
 
 use std::collections::BTreeMap;
 
@@ -12,9 +15,10 @@ use proptest::prelude::*;
 use super::*;
 use crate::games::Tally;
 use crate::games::{End, Event, GameKind, Place, Seat};
+use crate::table::{Aside, CheatResult};
 use crate::wager::market::{Scope, Share, Side};
 use crate::wager::price::Odds;
-use crate::wager::testlog::{G, log};
+use crate::wager::testlog::{G, accused, cheat, log};
 
 const NAMES: [&str; 6] = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"];
 
@@ -46,7 +50,37 @@ fn event(n: u8) -> impl Strategy<Value = Event> {
     })
 }
 
-/// A random game at a table of `n`: seats rotated, any winners, scores, events, an end.
+const RESULTS: [CheatResult; 5] = [
+    CheatResult::Stood,
+    CheatResult::TakenBack,
+    CheatResult::GameForfeit,
+    CheatResult::StakesForfeit,
+    CheatResult::RuleTwo,
+];
+
+/// A random aside at a table of `n`: a cheat, seen by anyone or nobody and ruled any way,
+/// or an accusation, right or wrong.
+fn aside(n: usize) -> impl Strategy<Value = Aside> {
+    (
+        any::<bool>(),
+        0..n,
+        0..n,
+        proptest::collection::vec(any::<bool>(), n),
+        0..RESULTS.len(),
+        any::<bool>(),
+    )
+        .prop_map(move |(is_cheat, by, other, seers, result, right)| {
+            if is_cheat {
+                let seen: Vec<usize> = (0..n).filter(|&e| e != by && seers[e]).collect();
+                cheat(by, &seen, RESULTS[result])
+            } else {
+                accused(by, other, right)
+            }
+        })
+}
+
+/// A random game at a table of `n`: seats rotated, any winners, scores, events, an end,
+/// and now and then a cheat or an accusation.
 fn game(n: usize) -> impl Strategy<Value = G> {
     (
         0..n,
@@ -54,13 +88,15 @@ fn game(n: usize) -> impl Strategy<Value = G> {
         proptest::collection::vec(0..30i32, n),
         proptest::collection::vec(event(n as u8), 0..8),
         0..9usize,
+        proptest::collection::vec(aside(n), 0..3),
     )
-        .prop_map(move |(rot, won, scores, events, end)| {
+        .prop_map(move |(rot, won, scores, events, end, asides)| {
             let seats: Vec<usize> = (0..n).map(|k| (k + rot) % n).collect();
             let winners: Vec<u8> = (0..n as u8).filter(|&s| won[usize::from(s)]).collect();
             G::new(&seats, &winners, End::ALL[end])
                 .scores(&scores)
                 .events(events)
+                .asides(asides)
         })
 }
 
@@ -98,7 +134,9 @@ fn market() -> impl Strategy<Value = Market> {
         (1..5u32).prop_map(|number| Market::Game { number }),
         Just(Market::FirstTurn),
         (tally, scope.clone()).prop_map(|(tally, scope)| Market::Most { tally, scope }),
-        scope.prop_map(|scope| Market::End { scope }),
+        scope.clone().prop_map(|scope| Market::End { scope }),
+        scope.clone().prop_map(|scope| Market::Caught { scope }),
+        scope.prop_map(|scope| Market::AnyoneCaught { scope }),
     ]
 }
 
@@ -134,8 +172,11 @@ fn bets(players: usize) -> impl Strategy<Value = Vec<Bet>> {
                             1 => Book::Pool,
                             _ => Book::Stakes(group),
                         };
+                        // Most pool bets share two markets, so that pools have several
+                        // bets to share among (some of them barred).
                         let market = match book {
                             Book::Stakes(g) => group_markets[g as usize],
+                            Book::Pool if kind < 4 => group_markets[group as usize % 2],
                             _ => market,
                         };
                         let selection = match market {
@@ -144,6 +185,7 @@ fn bets(players: usize) -> impl Strategy<Value = Vec<Bet>> {
                             } else {
                                 End::Cap
                             }),
+                            Market::AnyoneCaught { .. } => Selection::Anyone,
                             _ => Selection::Entrant(pick),
                         };
                         let side = if against && matches!(book, Book::Stakes(_)) {
@@ -199,9 +241,59 @@ fn case() -> impl Strategy<Value = (MatchLog, Vec<Bet>, Vec<u64>, HouseRules)> {
             Just(log),
             bets(n),
             proptest::collection::vec(0..20_000u64, NAMES.len()),
-            (0..3_000u32, credit()).prop_map(|(take_bp, credit)| HouseRules { take_bp, credit }),
+            (0..3_000u32, credit(), any::<bool>(), any::<bool>()).prop_map(
+                |(take_bp, credit, bar_cheats, forfeit_stakes)| HouseRules {
+                    take_bp,
+                    credit,
+                    bar_cheats,
+                    forfeit_stakes,
+                },
+            ),
         )
     })
+}
+
+/// Whose stakes between characters are forfeit, read from the asides by this test's own
+/// reading of the rule: a cheat seen and ruled `StakesForfeit`, or (under the house's
+/// rule) a right accusation.
+fn forfeit_by(log: &MatchLog, rules: &HouseRules, name: &str) -> bool {
+    let Some(e) = log.entrants.iter().position(|x| x.name == name) else {
+        return false;
+    };
+    log.games
+        .iter()
+        .flat_map(|g| &g.asides)
+        .any(|a| match &a.aside {
+            Aside::Cheat {
+                by,
+                seen_by,
+                result,
+                ..
+            } => *by == e && !seen_by.is_empty() && *result == CheatResult::StakesForfeit,
+            Aside::Accused { against, right, .. } => {
+                rules.forfeit_stakes && *against == e && *right
+            }
+            Aside::Penalty { .. } => false,
+        })
+}
+
+/// Whether a bet with the house is barred: the house bars cheats, and its bettor sat at
+/// the table and was seen cheating or rightly accused in some game.
+fn barred(log: &MatchLog, rules: &HouseRules, bet: &Bet) -> bool {
+    let Some(e) = log.entrants.iter().position(|x| x.name == bet.bettor) else {
+        return false;
+    };
+    rules.bar_cheats
+        && !matches!(bet.book, Book::Stakes(_))
+        && log
+            .games
+            .iter()
+            .flat_map(|g| &g.asides)
+            .any(|a| match &a.aside {
+                Aside::Cheat { by, seen_by, .. } => *by == e && !seen_by.is_empty(),
+                Aside::Accused { against, right, .. } => *against == e && *right,
+                Aside::Penalty { .. } => false,
+            })
 }
 
 proptest! {
@@ -254,9 +346,57 @@ proptest! {
             prop_assert!(after.coins == Money::ZERO || after.debt == Money::ZERO);
         }
 
-        // Every payout is the exact amount rounded down to a whole copper.
+        // Cheats: a barred bet comes back whole, as void, and says why; a pot with a
+        // party whose stakes are forfeit is lost by every such party and won by every
+        // other (every stake back when all are), and every line of it says why.
+        let forfeit_pot = |book: Book| {
+            matches!(book, Book::Stakes(_))
+                && s.lines.iter().any(|l| l.bet.book == book && forfeit_by(&log, &rules, &l.bet.bettor))
+        };
+        for line in &s.lines {
+            if barred(&log, &rules, &line.bet) {
+                prop_assert_eq!(line.payout, line.bet.stake);
+                prop_assert_eq!(line.result, BetResult::Void);
+                prop_assert!(line.outcome().ends_with("was caught cheating and the house bars cheats"), "{}", line.outcome());
+            } else if forfeit_pot(line.bet.book) {
+                let all = s.lines.iter().filter(|l| l.bet.book == line.bet.book).all(|l| forfeit_by(&log, &rules, &l.bet.bettor));
+                if all {
+                    prop_assert_eq!(line.payout, line.bet.stake);
+                } else if forfeit_by(&log, &rules, &line.bet.bettor) {
+                    prop_assert_eq!(line.payout, Money::ZERO);
+                    prop_assert_eq!(line.result, BetResult::Lost);
+                } else {
+                    prop_assert!(line.payout >= line.bet.stake);
+                    prop_assert_eq!(line.result, BetResult::Won);
+                }
+                prop_assert!(line.outcome().contains("caught cheating"), "{}", line.outcome());
+            } else {
+                prop_assert!(line.cheat.is_none(), "{:?}", line.cheat);
+            }
+        }
+
+        // A pool is shared among the bets not barred: a losing one among them loses
+        // whenever another of them won, whatever the barred bets backed.
+        for line in s.lines.iter().filter(|l| l.bet.book == Book::Pool && l.cheat.is_none()) {
+            let share = |l: &Line| l.bet.market.verdict(&log).share(l.bet.side);
+            let someone_won = s.lines.iter().any(|o| {
+                o.bet.book == Book::Pool
+                    && o.bet.market == line.bet.market
+                    && !barred(&log, &rules, &o.bet)
+                    && matches!(share(o), Share::Part { num, .. } if num > 0)
+            });
+            if share(line) == Share::LOST && someone_won {
+                prop_assert_eq!(line.payout, Money::ZERO);
+                prop_assert_eq!(line.result, BetResult::Lost);
+            }
+        }
+
+        // Every other payout is the exact amount rounded down to a whole copper.
         let verdict = |m: Market| m.verdict(&log);
         for line in &s.lines {
+            if line.cheat.is_some() {
+                continue;
+            }
             let share = verdict(line.bet.market).share(line.bet.side);
             let stake = u128::from(line.bet.stake.0);
             if let (Book::Bookie(o), Share::Part { num, den }) = (line.bet.book, share) {
@@ -312,7 +452,7 @@ proptest! {
         // Pools: never pay out more than the pot less the take, and never leave a whole
         // copper per winner unpaid; pots between characters pay out exactly.
         let mut pots: BTreeMap<String, (u128, u128, usize)> = BTreeMap::new();
-        for line in &s.lines {
+        for line in s.lines.iter().filter(|l| !barred(&log, &rules, &l.bet)) {
             let key = match line.bet.book {
                 Book::Bookie(_) => continue,
                 Book::Pool => format!("pool {:?}", line.bet.market),

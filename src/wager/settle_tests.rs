@@ -44,7 +44,11 @@ fn bo_wins() -> MatchLog {
 }
 
 fn rules(take_bp: u32, credit: Credit) -> HouseRules {
-    HouseRules { take_bp, credit }
+    HouseRules {
+        take_bp,
+        credit,
+        ..HouseRules::default()
+    }
 }
 
 #[test]

@@ -102,6 +102,7 @@ pub fn selections(market: Market, kind: GameKind, players: usize) -> Vec<Selecti
             .iter()
             .map(|&e| Selection::End(e))
             .collect(),
+        Market::AnyoneCaught { .. } => vec![Selection::Anyone],
         _ => (0..players).map(Selection::Entrant).collect(),
     }
 }
@@ -148,8 +149,8 @@ pub fn simulate<G: Game>(
             match &verdict {
                 Verdict::Void => est.void += 1,
                 Verdict::Push => est.push += 1,
-                Verdict::Top(top) => {
-                    if top.len() > 1 {
+                Verdict::Top(top) | Verdict::Each(top) => {
+                    if top.len() > 1 && matches!(verdict, Verdict::Top(_)) {
                         est.dead_heats += 1;
                     }
                     for (k, sel) in est.selections.iter().enumerate() {

@@ -13,7 +13,11 @@
 //!          end                            how the game ends: PICK is conquest, massacre,
 //!                                         blockade, truce, no-moves, all-captured, cap,
 //!                                         points or stalled (the last game, or `in game N`)
-//! OPTION   in game N | in round N         the scope of a points/down/home/captures/end bet
+//!          caught                         whether the player named is caught cheating
+//!                                         (seen at it, or rightly accused)
+//!          anyone caught                  whether anybody is caught cheating (no PICK)
+//! OPTION   in game N | in round N         the scope of a points/down/home/captures/end/
+//!                                         caught bet
 //!          with the bookie                at the bookie's price (the default)
 //!          at PRICE                       with the bookie at a price agreed: 3 to 1, evens,
 //!                                         2 to 1 on, 5/2
@@ -33,7 +37,9 @@
 //! `Ysolde backs round 2 Hrodgar 3 sp in the pool`, `Tamsin 1 gp on end massacre at 4 to 1`,
 //! `Hrodgar 2 gp on captures Mirela against Tamsin 3 gp`,
 //! `Brannoc "where the caravan went" on Brannoc against Ysolde`,
-//! `Ysolde 3 gp on Ysolde against Brannoc for "where the caravan went"`.
+//! `Ysolde 3 gp on Ysolde against Brannoc for "where the caravan went"`,
+//! `Pip 2 sp on caught Mirela in the pool`, `Tamsin 1 gp on anyone caught against Hrodgar`.
+//! A bet on a cheat being caught backs yes; the rival of an `against` bet takes no.
 
 use std::fmt;
 use std::str::FromStr;
@@ -53,6 +59,8 @@ pub enum PickText {
     Name(String),
     /// A way of ending.
     End(End),
+    /// Anybody (`anyone caught`).
+    Anyone,
 }
 
 /// With whom, as written.
@@ -272,6 +280,18 @@ impl<'a> Reader<'a> {
             "end" => Market::End {
                 scope: Scope::Match,
             },
+            "caught" => Market::Caught {
+                scope: Scope::Match,
+            },
+            "anyone"
+                if self.tokens.get(self.at + 1).map(|t| t.to_lowercase())
+                    == Some("caught".into()) =>
+            {
+                self.at += 1;
+                Market::AnyoneCaught {
+                    scope: Scope::Match,
+                }
+            }
             _ => return Ok(Market::Match),
         };
         self.at += 1;
@@ -279,6 +299,9 @@ impl<'a> Reader<'a> {
     }
 
     fn pick(&mut self, market: Market) -> Result<PickText, BetSyntaxError> {
+        if let Market::AnyoneCaught { .. } = market {
+            return Ok(PickText::Anyone);
+        }
         let words = self.words();
         if words.is_empty() {
             return self.fail(
@@ -379,12 +402,21 @@ impl FromStr for BetText {
                         Market::End {
                             scope: Scope::Match,
                         } => Market::End { scope: n },
-                        Market::Most { .. } | Market::End { .. } => {
+                        Market::Caught {
+                            scope: Scope::Match,
+                        } => Market::Caught { scope: n },
+                        Market::AnyoneCaught {
+                            scope: Scope::Match,
+                        } => Market::AnyoneCaught { scope: n },
+                        Market::Most { .. }
+                        | Market::End { .. }
+                        | Market::Caught { .. }
+                        | Market::AnyoneCaught { .. } => {
                             return r.fail("it names its game twice");
                         }
                         _ => {
                             return r.fail(format!(
-                                "`in {unit} N` scopes a points, down, home, captures or end bet; for the winner of a {unit} write `on {unit} N NAME`"
+                                "`in {unit} N` scopes a points, down, home, captures, end or caught bet; for the winner of a {unit} write `on {unit} N NAME`"
                             ));
                         }
                     };
@@ -541,6 +573,62 @@ mod tests {
         assert_eq!(
             bet("Pip 1 cp on end no moves").pick,
             PickText::End(End::NoMoves)
+        );
+    }
+
+    #[test]
+    fn caught_names_a_player_and_anyone_caught_names_nobody() {
+        let b = bet("Pip 2 sp on caught Mirela in the pool");
+        assert_eq!(
+            b.market,
+            Market::Caught {
+                scope: Scope::Match
+            }
+        );
+        assert_eq!(b.pick, PickText::Name("Mirela".into()));
+        assert_eq!((b.how, b.stake), (HowText::Pool, Stake::Coins(Money(20))));
+        let b = bet("Tamsin 1 gp on anyone caught against Hrodgar");
+        assert_eq!(
+            b.market,
+            Market::AnyoneCaught {
+                scope: Scope::Match
+            }
+        );
+        assert_eq!(b.pick, PickText::Anyone);
+        assert_eq!(
+            b.how,
+            HowText::Against {
+                rival: "Hrodgar".into(),
+                stake: None
+            }
+        );
+        // The `backs` order, a scope, any case, and a name of two words.
+        let b = bet("Pip backs Caught Old Brannoc 3 sp in round 2");
+        assert_eq!(
+            (b.market, b.pick),
+            (
+                Market::Caught {
+                    scope: Scope::Game(2)
+                },
+                PickText::Name("Old Brannoc".into())
+            )
+        );
+        assert_eq!(
+            bet("Pip 1 gp on ANYONE CAUGHT in game 3 at 5 to 1").market,
+            Market::AnyoneCaught {
+                scope: Scope::Game(3)
+            }
+        );
+        // `anyone` alone is a name, as before.
+        assert_eq!(
+            bet("Pip 1 gp on anyone").pick,
+            PickText::Name("anyone".into())
+        );
+        assert!(problem("Pip 1 gp on caught").contains("backs nobody"));
+        assert!(problem("Pip 1 gp on anyone caught Mirela").contains("`Mirela` is not understood"));
+        assert!(
+            problem("Pip 1 gp on caught Mirela in game 1 in game 2")
+                .contains("names its game twice")
         );
     }
 

@@ -1,9 +1,12 @@
 //! Match logs built by hand, for the tests of markets and settlement: each game's events
-//! exactly as the engines report them, with no engine involved.
+//! exactly as the engines report them, and what happened around them at the table (cheats,
+//! accusations), with no engine involved.
 
 use crate::ai::{Skill, Temperament};
 use crate::games::{End, Event, GameKind, Outcome, Seat, Seats};
-use crate::table::{Entrant, Format, GameLog, MatchLog, Step};
+use crate::table::{
+    Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step,
+};
 
 /// A game (or round) of the log.
 #[derive(Clone, Debug)]
@@ -20,6 +23,8 @@ pub struct G {
     pub end: End,
     /// Each seat's score.
     pub scores: Vec<i32>,
+    /// Cheats and accusations, by entrant, in order (all before the first step).
+    pub asides: Vec<Aside>,
 }
 
 impl G {
@@ -32,7 +37,14 @@ impl G {
             winners: winners.to_vec(),
             end,
             scores: vec![0; seats.len()],
+            asides: Vec::new(),
         }
+    }
+
+    /// With these asides.
+    pub fn asides(mut self, asides: Vec<Aside>) -> G {
+        self.asides = asides;
+        self
     }
 
     /// With a ceremony.
@@ -98,7 +110,15 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                 standing: vec![Vec::new(); g.seats.len()],
                 end: String::new(),
                 resigned: None,
-                asides: Vec::new(),
+                asides: g
+                    .asides
+                    .into_iter()
+                    .map(|aside| AsideAt {
+                        before: 0,
+                        aside,
+                        position: None,
+                    })
+                    .collect(),
             }
         })
         .collect();
@@ -111,4 +131,20 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
         wins,
         winners: winners.to_vec(),
     }
+}
+
+/// A cheat by entrant `by`, seen by `seen_by` (none: it stood), ending in `result`.
+pub fn cheat(by: usize, seen_by: &[usize], result: CheatResult) -> Aside {
+    Aside::Cheat {
+        by,
+        kind: CheatKind::Palm,
+        at: None,
+        seen_by: seen_by.to_vec(),
+        result,
+    }
+}
+
+/// An accusation of `against` by `by`, right or wrong.
+pub fn accused(by: usize, against: usize, right: bool) -> Aside {
+    Aside::Accused { by, against, right }
 }

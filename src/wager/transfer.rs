@@ -54,7 +54,7 @@ pub(super) fn transfers(lines: &[Line]) -> Vec<Transfer> {
                     Book::Bookie(odds) => format!("with the bookie at {odds}"),
                     _ => "in the pool".to_owned(),
                 };
-                let why = format!("{} {how}, {}", line.what, line.result);
+                let why = format!("{} {how}, {}", line.what, line.outcome());
                 if line.payout > bet.stake {
                     out.push(Transfer {
                         from: Party::House,
@@ -108,7 +108,11 @@ fn pot_transfers(lines: &[Line], id: u32) -> Vec<Transfer> {
                 from: Party::Character(loser.bet.bettor.clone()),
                 to: Party::Character(winner.bet.bettor.clone()),
                 amount: Money(amount),
-                why: format!("{} in a stake between them, {}", winner.what, winner.result),
+                why: format!(
+                    "{} in a stake between them, {}",
+                    winner.what,
+                    winner.outcome()
+                ),
             });
             owed -= amount;
             winners[w].1 -= amount;

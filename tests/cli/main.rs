@@ -8,6 +8,7 @@ mod apply;
 mod audit;
 mod board;
 mod cheats;
+mod cheat_bets;
 mod check;
 mod colour;
 mod commands;
