@@ -31,6 +31,7 @@ fn caught_in_log(doc: &serde_json::Value, entrant: Option<u64>) -> bool {
         .iter()
         .filter_map(|g| g["asides"].as_array())
         .flatten()
+        .map(|a| &a["aside"])
         .any(|a| match a["aside"].as_str() {
             Some("cheat") => {
                 who(&a["by"]) && a["seen_by"].as_array().is_some_and(|s| !s.is_empty())
