@@ -142,6 +142,10 @@ pub struct Facts {
     /// The wins that decide a match when the game's own rules say so (Òicustiỳtac: the
     /// first to win 3 rounds); `None` leaves the format to the table (best of 3).
     pub match_wins: Option<u32>,
+    /// Whether the game's own rules punish a cheat that is caught (Òicustiỳtac's rule 2:
+    /// the opponent brings down a stone of their choice, see [`super::Game::penalties`]);
+    /// elsewhere the tavern's `on_cheat` decides.
+    pub rule_two: bool,
     /// Every way a game can end.
     pub ends: &'static [End],
     /// What it counts per player, in table order.

@@ -234,15 +234,26 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         pos.diagram_with(&self.sitting.style, &marks)
     }
 
-    /// The legal moves, numbered, in notation and in words (at most `limit`).
+    /// The legal moves, numbered, in notation and in words (at most `limit`). Where every
+    /// move's notation is itself a number (Piç's heaps), that number is the one to type,
+    /// so a heap is never listed under another heap's number.
     fn move_list(&self, seat: Seat, moves: &[G::Move], limit: usize) -> String {
-        let width = moves.len().to_string().len();
+        let numeric = numbered_by_notation(moves);
+        let width = if numeric {
+            moves.iter().map(|m| m.to_string().len()).max().unwrap_or(1)
+        } else {
+            moves.len().to_string().len()
+        };
         let mut text = String::new();
-        let indent = " ".repeat(width + 2 + 9);
+        let indent = " ".repeat(width + 2 + if numeric { 0 } else { 9 });
         let options = textwrap::Options::new(self.sitting.width.max(40)).subsequent_indent(&indent);
         for (i, &mv) in moves.iter().enumerate().take(limit) {
             let words = self.words(mv, seat);
-            let line = format!("{:>width$}. {mv:<8} {words}", i + 1);
+            let line = if numeric {
+                format!("{:>width$}. {words}", mv.to_string())
+            } else {
+                format!("{:>width$}. {mv:<8} {words}", i + 1)
+            };
             text.push_str(&textwrap::fill(&line, &options));
             text.push('\n');
         }
@@ -529,16 +540,24 @@ fn pick<M: Copy + Eq + std::fmt::Display + std::str::FromStr>(
     word: &str,
     moves: &[M],
 ) -> Result<M, String> {
-    if let Ok(n) = word.parse::<usize>()
-        && !word.contains(['-', 'x', '+'])
-    {
-        return match n.checked_sub(1).and_then(|i| moves.get(i)) {
-            Some(&mv) => Ok(mv),
-            None => Err(format!(
-                "There is no move {n}: the moves are numbered 1 to {}.",
-                moves.len()
-            )),
+    let numeric = numbered_by_notation(moves);
+    if let Ok(n) = word.parse::<usize>() {
+        let listed = if numeric {
+            moves.iter().copied().find(|m| m.to_string() == word)
+        } else {
+            n.checked_sub(1).and_then(|i| moves.get(i)).copied()
         };
+        return listed.ok_or_else(|| {
+            let numbers: Vec<String> = if numeric {
+                moves.iter().map(ToString::to_string).collect()
+            } else {
+                vec![format!("1 to {}", moves.len())]
+            };
+            format!(
+                "There is no move {n} here: the moves are numbered {}.",
+                numbers.join(", ")
+            )
+        });
     }
     match word.parse::<M>() {
         Ok(mv) if moves.contains(&mv) => Ok(mv),
@@ -549,6 +568,14 @@ fn pick<M: Copy + Eq + std::fmt::Display + std::str::FromStr>(
             "`{word}` is neither a move nor a command; type `help` for what you can type."
         )),
     }
+}
+
+/// Whether every move's notation is a number (Piç's heaps): the list then numbers each
+/// move by its notation, and a number typed is the notation.
+fn numbered_by_notation<M: std::fmt::Display>(moves: &[M]) -> bool {
+    moves
+        .iter()
+        .all(|m| m.to_string().bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether these events make a moment worth the board (and a boast).

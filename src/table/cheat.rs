@@ -113,7 +113,7 @@ impl Watch {
     /// What being seen costs, in the heuristic's units, under the tavern's rule (and
     /// Òicustiỳtac's rule 2, a stone and 3 points): `now` is how the game looks.
     fn cost<G: Game>(&self, now: f32) -> f32 {
-        if G::KIND == crate::games::GameKind::Oicustiytac {
+        if G::FACTS.rule_two {
             // A stone brought down and 3 points to the opponent: a sizeable blow.
             return 0.15;
         }

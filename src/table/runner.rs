@@ -444,7 +444,7 @@ impl TableState {
         let seen = w.watchers(seat, cheat.boldness, rng);
         let result = if seen.is_empty() {
             CheatResult::Stood
-        } else if G::KIND == crate::games::GameKind::Oicustiytac {
+        } else if G::FACTS.rule_two {
             CheatResult::RuleTwo
         } else {
             match w.rules.on_cheat {
@@ -510,7 +510,7 @@ impl TableState {
         hands.noted(&aside.aside, pos);
         step(Told::Aside(aside));
         if right {
-            if G::KIND == crate::games::GameKind::Oicustiytac {
+            if G::FACTS.rule_two {
                 self.bring_down_by(pos, by, against, w, played, hands, step);
                 return pos.outcome();
             }

@@ -1,39 +1,12 @@
 //! Settlement with cheats at the table, on match logs built by hand: bets on who is
 //! caught, a house that bars cheats from its bets, and stakes forfeit by a cheat.
 
-use std::collections::BTreeMap;
-
 use super::*;
 use crate::games::{End, GameKind};
 use crate::table::{Aside, CheatResult};
 use crate::wager::market::{Scope, Side};
 use crate::wager::price::Odds;
-use crate::wager::testlog::{G, accused, cheat, log};
-
-fn purses(list: &[(&str, u64)]) -> BTreeMap<String, Purse> {
-    list.iter()
-        .map(|&(n, c)| (n.to_owned(), Purse::of(Money(c))))
-        .collect()
-}
-
-fn bet(bettor: &str, market: Market, side: Side, stake: u64, book: Book) -> Bet {
-    Bet {
-        bettor: bettor.to_owned(),
-        market,
-        side,
-        stake: Money(stake),
-        thing: None,
-        book,
-    }
-}
-
-fn on(e: usize) -> Side {
-    Side::For(Selection::Entrant(e))
-}
-
-fn against(e: usize) -> Side {
-    Side::Against(Selection::Entrant(e))
-}
+use crate::wager::testlog::{G, accused, against, bet, cheat, log, on, purses};
 
 const CAUGHT: Market = Market::Caught {
     scope: Scope::Match,

@@ -7,28 +7,7 @@ use crate::games::Tally;
 use crate::games::{End, GameKind};
 use crate::wager::market::{Scope, Side};
 use crate::wager::price::Odds;
-use crate::wager::testlog::{G, log};
-
-fn purses(list: &[(&str, u64)]) -> BTreeMap<String, Purse> {
-    list.iter()
-        .map(|&(n, c)| (n.to_owned(), Purse::of(Money(c))))
-        .collect()
-}
-
-fn bet(bettor: &str, market: Market, side: Side, stake: u64, book: Book) -> Bet {
-    Bet {
-        bettor: bettor.to_owned(),
-        market,
-        side,
-        stake: Money(stake),
-        thing: None,
-        book,
-    }
-}
-
-fn on(e: usize) -> Side {
-    Side::For(Selection::Entrant(e))
-}
+use crate::wager::testlog::{G, bet, log, on, purses};
 
 /// Ada v Bo at Tides of War: Bo wins both games, the second by massacre.
 fn bo_wins() -> MatchLog {

@@ -3,6 +3,7 @@
 //! dead heat; coins staked against a thing move only when their side loses.
 
 use super::*;
+use crate::wager::testlog::against;
 
 fn thing(text: &str) -> Option<Thing> {
     Some(text.parse().unwrap())
@@ -22,10 +23,6 @@ fn side(who: &str, side: Side, coins: u64, what: Option<&str>) -> Bet {
         thing: what.and_then(thing),
         book: Book::Stakes(1),
     }
-}
-
-fn against(e: usize) -> Side {
-    Side::Against(Selection::Entrant(e))
 }
 
 /// Brannoc and Ysolde, with purses of their own.

@@ -148,3 +148,38 @@ pub fn cheat(by: usize, seen_by: &[usize], result: CheatResult) -> Aside {
 pub fn accused(by: usize, against: usize, right: bool) -> Aside {
     Aside::Accused { by, against, right }
 }
+
+/// Purses of the named amounts in copper.
+pub fn purses(list: &[(&str, u64)]) -> std::collections::BTreeMap<String, super::Purse> {
+    list.iter()
+        .map(|&(n, c)| (n.to_owned(), super::Purse::of(super::Money(c))))
+        .collect()
+}
+
+/// A bet of `stake` copper, no thing in it.
+pub fn bet(
+    bettor: &str,
+    market: super::Market,
+    side: super::market::Side,
+    stake: u64,
+    book: super::Book,
+) -> super::Bet {
+    super::Bet {
+        bettor: bettor.to_owned(),
+        market,
+        side,
+        stake: super::Money(stake),
+        thing: None,
+        book,
+    }
+}
+
+/// The side backing entrant `e`.
+pub fn on(e: usize) -> super::market::Side {
+    super::market::Side::For(super::Selection::Entrant(e))
+}
+
+/// The side against entrant `e`.
+pub fn against(e: usize) -> super::market::Side {
+    super::market::Side::Against(super::Selection::Entrant(e))
+}

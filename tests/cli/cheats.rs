@@ -275,8 +275,24 @@ fn a_person_cheats_and_accuses_at_the_table() {
             "1",
         ])
         .env("COLUMNS", "300")
-        .stdin(&"cheat\naccuse\n1\n".repeat(300))
+        .stdin(
+            &(0..600)
+                .map(|i| format!("cheat\naccuse\n{}\n", i % 6 + 1))
+                .collect::<String>(),
+        )
         .ok();
+    // Until the match is told at the end (for the GM), the table reads only what was
+    // seen: none of Mirela's cheats that stood unseen is said while the game is played.
+    let at_table = &out.stdout[..out.stdout.find("\nPiç: ").expect("the telling")];
+    for line in at_table
+        .lines()
+        .filter(|l| l.contains("Mirela Quickfingers palms"))
+    {
+        assert!(
+            line.contains("catches"),
+            "an unseen cheat said at the table: {line}"
+        );
+    }
     assert!(
         out.stdout
             .contains("Aria palms a counter from a heap. Nobody saw.")
@@ -303,7 +319,11 @@ fn a_person_cheats_and_accuses_at_the_table() {
             "1",
         ])
         .env("COLUMNS", "300")
-        .stdin(&"accuse\n1\n".repeat(300))
+        .stdin(
+            &(0..600)
+                .map(|i| format!("accuse\n{}\n", i % 6 + 1))
+                .collect::<String>(),
+        )
         .ok();
     assert!(
         out.stdout

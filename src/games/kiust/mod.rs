@@ -221,6 +221,7 @@ impl Game for Kiust {
         // The spec's first turn is a throw of the sticks by both; every game of a match
         // opens so.
         seating: Seating::CeremonyEachGame,
+        rule_two: false,
         match_wins: None,
         ends: &[End::AllCaptured, End::Cap],
         tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],

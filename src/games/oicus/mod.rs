@@ -271,6 +271,7 @@ impl Game for Oicus {
         // is replayed with the same colours.
         seating: super::Seating::WinnerFirst,
         // "The first player to win 3 rounds wins the game."
+        rule_two: true,
         match_wins: Some(3),
         ends: &[End::Points, End::Stalled, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],

@@ -242,6 +242,7 @@ impl Game for Pic {
         max_players: MAX_PLAYERS,
         seat_names: super::facts::NUMBERED,
         seating: super::Seating::Rotate,
+        rule_two: false,
         match_wins: None,
         ends: &[End::NoMoves, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Captures],

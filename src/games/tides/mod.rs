@@ -136,6 +136,7 @@ impl Game for Tides {
         max_players: 2,
         seat_names: &["White", "Black"],
         seating: super::Seating::Rotate,
+        rule_two: false,
         match_wins: None,
         ends: &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
         tallies: &[super::Tally::Captures],
