@@ -126,6 +126,7 @@ fn matches<G: Game>(name: &str, level: u8, count: u64) {
                 seed,
                 effort: Effort::Full,
                 table: taproom::table::TableRules::default(),
+                wary: taproom::table::cheat::Wary::default(),
             };
             let start = Instant::now();
             play_match(&entrants, &settings).expect("a match of two");

@@ -1,15 +1,22 @@
 //! What cheating is worth at each game, and how often it is caught: the figures in the
-//! README's "Cheats" section.
+//! README's "Cheats" section, and the targets they are held to.
 //!
-//! `cargo run --release --example cheats -- [MATCHES]` plays MATCHES (default 200) seeded
-//! single-game matches per line, seeds 1 to MATCHES, at skill 5 unless a line says
-//! otherwise, under the default tavern (a cheat seen is taken back; Òicustiỳtac's rule 2
-//! brings a stone down):
-//! - a cheat (honesty 0) against an honest player of equal skill and eye 5, and the same
-//!   two both honest, on the same seeds: the cheat's share of the wins either way;
-//! - the share of attempts seen, as the cheat's skill rises (2, 5, 9; the watcher's eye
-//!   5) and as the watcher's eye falls (9, 5, 1; the cheat's skill 5).
+//! `cargo run --release --example cheats -- [GAMES] [GAME...]` plays GAMES (default 400)
+//! seeded single games per line, seeds 1 to GAMES, the two characters swapping their order
+//! at the table from one seed to the next, under the default tavern (a cheat seen forfeits
+//! the game; Òicustiỳtac's rule 2 brings a stone down). Characters are steady and of
+//! skill 5 with eye 5 unless a line says otherwise:
+//! - both honest: the first one's share of the wins, the figure the others are held to;
+//! - honesty 0 against an honest player (target 55–75%);
+//! - honesty 9 against an honest player (target within 3 points of the honest figure);
+//! - honesty 0 against a watcher of eye 9 (target at most 55%);
+//! - a cunning skill-5 character of honesty 5 against an honest skill-9 watcher of eye 8
+//!   (target at most 20%; Kiust Oyun, where the sticks decide much, 45%);
+//!
+//! each with the cheat's attempts a game and the share of them seen. A shared or drawn
+//! game counts a half.
 
+use rayon::prelude::*;
 use taproom::ai::{Skill, Temperament};
 use taproom::games::kiust::Kiust;
 use taproom::games::oicus::Oicus;
@@ -18,18 +25,16 @@ use taproom::games::tides::Tides;
 use taproom::games::{Game, GameKind};
 use taproom::table::{Aside, Entrant, Format, MatchSettings, TableRules, play_match};
 
-fn entrant(name: &str, level: u8, honesty: u8, eye: u8) -> Entrant {
-    let mut e = Entrant::new(name, Skill::Level(level), Temperament::Steady);
+fn entrant(name: &str, level: u8, temperament: Temperament, honesty: u8, eye: u8) -> Entrant {
+    let mut e = Entrant::new(name, Skill::Level(level), temperament);
     e.honesty = honesty;
     e.eye = eye;
     e
 }
 
-/// Over `matches` seeds: the first entrant's share of the wins (a shared or drawn match
-/// counts a half), its attempts, and the attempts seen.
-fn run<G: Game>(a: &Entrant, b: &Entrant, matches: u64) -> (f64, usize, usize) {
-    let (mut wins, mut tries, mut seen) = (0.0, 0, 0);
-    for seed in 1..=matches {
+/// Over `games` seeds: the cheat's share of the wins, its attempts and those seen.
+fn run<G: Game>(cheat: &Entrant, other: &Entrant, games: u64) -> (f64, usize, usize) {
+    let one = |seed: u64| {
         let settings = MatchSettings::<G> {
             format: Format::BestOf(1),
             draw_cap: 0,
@@ -37,80 +42,138 @@ fn run<G: Game>(a: &Entrant, b: &Entrant, matches: u64) -> (f64, usize, usize) {
             seed,
             effort: taproom::ai::Effort::Full,
             table: TableRules::default(),
+            wary: taproom::table::cheat::Wary::default(),
         };
-        let log = play_match::<G>(&[a.clone(), b.clone()], &settings).expect("a match");
-        wins += match log.winners.as_slice() {
-            [0] => 1.0,
-            [] | [_, _] => 0.5,
-            _ => 0.0,
+        let (entrants, me) = if seed.is_multiple_of(2) {
+            (vec![cheat.clone(), other.clone()], 0)
+        } else {
+            (vec![other.clone(), cheat.clone()], 1)
         };
+        let log = play_match::<G>(&entrants, &settings).expect("a match");
+        let share = if log.winners == [me] {
+            1.0
+        } else if log.winners.is_empty() || log.winners.len() == 2 {
+            0.5
+        } else {
+            0.0
+        };
+        let (mut tries, mut seen) = (0, 0);
         for (_, aside) in log.asides() {
-            if let Aside::Cheat { by: 0, seen_by, .. } = aside {
+            if let Aside::Cheat { by, seen_by, .. } = aside
+                && *by == me
+            {
                 tries += 1;
                 seen += usize::from(!seen_by.is_empty());
             }
         }
-    }
-    (wins / matches as f64, tries, seen)
+        (share, tries, seen)
+    };
+    let (wins, tries, seen) = (1..=games)
+        .into_par_iter()
+        .map(one)
+        .reduce(|| (0.0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+    (wins / games as f64, tries, seen)
 }
 
-fn rate(seen: usize, tries: usize) -> String {
-    if tries == 0 {
+fn cell(share: f64, tries: usize, seen: usize, games: u64) -> String {
+    let seen = if tries == 0 {
         "-".to_owned()
     } else {
-        format!("{:.0}% of {tries}", 100.0 * seen as f64 / tries as f64)
-    }
+        format!("{:.0}%", 100.0 * seen as f64 / tries as f64)
+    };
+    format!(
+        "{:.1}% ({:.2} tries, {seen} seen)",
+        100.0 * share,
+        tries as f64 / games as f64
+    )
 }
 
-fn game<G: Game>(matches: u64) {
-    let honest = entrant("Honest", 5, 10, 5);
-    let (fair, _, _) = run::<G>(&entrant("Cheat", 5, 10, 5), &honest, matches);
-    let (cheating, tries, seen) = run::<G>(&entrant("Cheat", 5, 0, 5), &honest, matches);
-    let by_skill: Vec<String> = [2, 5, 9]
+fn game<G: Game>(games: u64) {
+    use Temperament::{Cunning, Steady};
+    let honest = entrant("Honest", 5, Steady, 10, 5);
+    let (fair, _, _) = run::<G>(&entrant("Cheat", 5, Steady, 10, 5), &honest, games);
+    let lines = [
+        run::<G>(&entrant("Cheat", 5, Steady, 0, 5), &honest, games),
+        run::<G>(&entrant("Cheat", 5, Steady, 9, 5), &honest, games),
+        run::<G>(
+            &entrant("Cheat", 5, Steady, 0, 5),
+            &entrant("Watcher", 5, Steady, 10, 9),
+            games,
+        ),
+        run::<G>(
+            &entrant("Cheat", 5, Cunning, 5, 5),
+            &entrant("Master", 9, Steady, 10, 8),
+            games,
+        ),
+    ];
+    let cells: Vec<String> = lines
         .iter()
-        .map(|&l| {
-            let (_, t, s) = run::<G>(&entrant("Cheat", l, 0, 5), &honest, matches);
-            rate(s, t)
-        })
-        .collect();
-    let by_eye: Vec<String> = [9, 5, 1]
-        .iter()
-        .map(|&eye| {
-            let (_, t, s) = run::<G>(
-                &entrant("Cheat", 5, 0, 5),
-                &entrant("Honest", 5, 10, eye),
-                matches,
-            );
-            rate(s, t)
-        })
+        .map(|&(s, t, n)| cell(s, t, n, games))
         .collect();
     println!(
-        "| {} | {:.0}% | {:.0}% | {} | {} | {} |",
+        "| {} | {:.1}% | {} |",
         G::KIND.title(),
         100.0 * fair,
-        100.0 * cheating,
-        rate(seen, tries),
-        by_skill.join(" / "),
-        by_eye.join(" / ")
+        cells.join(" | ")
     );
+}
+
+/// Attempts a game by honesty, against an honest watcher of eye 5 and of eye 2.
+fn appetite<G: Game>(games: u64) {
+    use Temperament::Steady;
+    let cells: Vec<String> = [1u8, 3, 5, 7, 9]
+        .iter()
+        .map(|&h| {
+            let tries: Vec<String> = [5u8, 2]
+                .iter()
+                .map(|&eye| {
+                    let (_, t, _) = run::<G>(
+                        &entrant("Cheat", 5, Steady, h, 5),
+                        &entrant("Watcher", 5, Steady, 10, eye),
+                        games,
+                    );
+                    format!("{:.2}", t as f64 / games as f64)
+                })
+                .collect();
+            tries.join(" / ")
+        })
+        .collect();
+    println!("| {} | {} |", G::KIND.title(), cells.join(" | "));
 }
 
 fn main() {
-    let matches: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(200);
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(400);
+    let only: Vec<GameKind> = args.filter_map(|a| a.parse().ok()).collect();
     println!(
-        "| game ({matches} single games a line) | wins, both honest | wins, cheating | \
-         attempts seen | seen at cheat skill 2 / 5 / 9 | seen at watcher eye 9 / 5 / 1 |"
+        "| game ({games} single games a line) | both honest | honesty 0 v honest (55–75%) \
+         | honesty 9 v honest (within 3 points) | honesty 0 v eye 9 (at most 55%) \
+         | skill 5, honesty 5 v skill 9, eye 8 (at most 20%; Kiust 45%) |"
     );
     println!("| --- | --- | --- | --- | --- | --- |");
-    for kind in GameKind::ALL {
+    let kinds: Vec<GameKind> = GameKind::ALL
+        .into_iter()
+        .filter(|k| only.is_empty() || only.contains(k))
+        .collect();
+    for &kind in &kinds {
         match kind {
-            GameKind::TidesOfWar => game::<Tides>(matches),
-            GameKind::Pic => game::<Pic>(matches),
-            GameKind::KiustOyun => game::<Kiust>(matches),
-            GameKind::Oicustiytac => game::<Oicus>(matches),
+            GameKind::TidesOfWar => game::<Tides>(games),
+            GameKind::Pic => game::<Pic>(games),
+            GameKind::KiustOyun => game::<Kiust>(games),
+            GameKind::Oicustiytac => game::<Oicus>(games),
+        }
+    }
+    println!();
+    println!(
+        "| attempts a game ({games} games a cell), watcher's eye 5 / 2 | honesty 1 | 3 | 5 | 7 | 9 |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for &kind in &kinds {
+        match kind {
+            GameKind::TidesOfWar => appetite::<Tides>(games),
+            GameKind::Pic => appetite::<Pic>(games),
+            GameKind::KiustOyun => appetite::<Kiust>(games),
+            GameKind::Oicustiytac => appetite::<Oicus>(games),
         }
     }
 }

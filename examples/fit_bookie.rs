@@ -56,6 +56,7 @@ fn play_one<G: Game>(base: u64, i: u64, players: usize) -> Option<Record> {
         seed: derive(base, Purpose::ModelFit, &[G::KIND as u64, i, 99]),
         effort: Effort::Full,
         table: taproom::table::TableRules::default(),
+        wary: taproom::table::cheat::Wary::default(),
     };
     let log = play_match::<G>(&entrants, &settings).ok()?;
     let game = log.games.first()?;

@@ -22,6 +22,8 @@ pub enum Purpose {
     ModelFit = 0xF17B_00C1_E000_0006,
     /// The master's choices when a person at `sit` asks for a hint.
     Hint = 0x4849_4E54_0000_0007,
+    /// The cheats' own draws at a match's table: who is willing, who sees what.
+    Cheats = 0xC4EA_7500_0000_0008,
 }
 
 /// SplitMix64's finaliser: a bijection of 64 bits that spreads every input bit.

@@ -34,14 +34,35 @@ pub struct MatchArgs {
     /// name).
     #[arg(long, value_name = "DIR")]
     pub roster: Option<PathBuf>,
+    /// What a cheat seen at the table suffers: `lose-turn` (put it right and miss the
+    /// turn), `take-back` (only put it right), `forfeit-game` or `forfeit-stakes`.
+    /// Default: the tavern's `on_cheat`, else each game's custom (the game forfeit at Tides
+    /// of War and Piç, the throw lost at Kiust Oyun; Òicustiỳtac's rule 2 always).
+    #[arg(long, value_name = "RULE", value_parser = on_cheat_word)]
+    pub on_cheat: Option<crate::games::OnCheat>,
+    /// Someone who has seen another cheat before this match, `WATCHER:CHEAT` (or
+    /// `WATCHER:CHEAT=TIMES`), repeatable: they watch those hands the closer. `night`
+    /// carries it from match to match; its replay lines say it so.
+    #[arg(long, value_name = "WATCHER:CHEAT")]
+    pub wary: Vec<String>,
+}
+
+/// Reads `--on-cheat`.
+fn on_cheat_word(word: &str) -> Result<crate::games::OnCheat, String> {
+    crate::games::OnCheat::ALL
+        .into_iter()
+        .find(|o| o.key() == word.trim().to_lowercase())
+        .ok_or_else(|| {
+            "the rule is lose-turn, take-back, forfeit-game or forfeit-stakes".to_owned()
+        })
 }
 
 impl MatchArgs {
     /// The match as drafted by these arguments (seats to be filled), with `seed`.
     ///
     /// # Errors
-    /// A rule that is not `key=value`.
-    pub fn draft(&self, seed: u64) -> Result<Draft, crate::table::RuleError> {
+    /// A rule that is not `key=value`, a `--wary` that does not read.
+    pub fn draft(&self, seed: u64) -> Result<Draft, crate::table::SpecError> {
         Ok(Draft {
             seats: Vec::new(),
             format: match (self.best_of, self.first_to) {
@@ -53,6 +74,11 @@ impl MatchArgs {
             rules: RuleOptions::from_pairs(&self.rules)?,
             roster: self.roster.clone(),
             seed,
+            table: crate::table::TableRules {
+                on_cheat: self.on_cheat,
+                ..crate::table::TableRules::default()
+            },
+            wary: crate::table::cheat::Wary::from_words(&self.wary)?,
         })
     }
 }

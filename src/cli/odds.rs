@@ -123,12 +123,9 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     let tavern = Tavern::load(args.tavern.as_deref())?;
     let (roster, recovered) = cast::open_roster(args.table.roster.as_deref())?;
     args.quiet.recovered(&recovered);
-    let spec = cast::describe(
-        kind,
-        &roster,
-        &args.characters,
-        args.table.draft(args.seed)?,
-    )?;
+    let mut draft = args.table.draft(args.seed)?;
+    draft.table = draft.table.or(tavern.table_rules());
+    let spec = cast::describe(kind, &roster, &args.characters, draft)?;
     let board = odds(&spec, args.sims, &args.quiet.bar())?;
     let audited = match args.audit {
         Some(n) => Some(audit(&spec, &board, n, &args.quiet.bar())?),

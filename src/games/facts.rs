@@ -126,6 +126,44 @@ impl Event {
     }
 }
 
+/// What a table does to a cheat it sees: a game's custom, unless the tavern keeps a rule
+/// of its own (Òicustiỳtac's rule 2 comes first there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnCheat {
+    /// The cheat is undone and the cheat loses the turn (Kiust Oyun's custom: a throw
+    /// tampered with is lost).
+    LoseTurn,
+    /// The cheat is undone and play goes on: a forgiving tavern's house rule.
+    TakeBack,
+    /// The cheat loses the game (the custom of the board games, where a stone or counter
+    /// moved is plain theft).
+    ForfeitGame,
+    /// The cheat is undone, and their stakes against the other players are forfeit.
+    ForfeitStakes,
+}
+
+impl OnCheat {
+    /// Every rule, in the order a tavern file's help lists them.
+    pub const ALL: [OnCheat; 4] = [
+        OnCheat::LoseTurn,
+        OnCheat::TakeBack,
+        OnCheat::ForfeitGame,
+        OnCheat::ForfeitStakes,
+    ];
+
+    /// Its word in a tavern file.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            OnCheat::LoseTurn => "lose-turn",
+            OnCheat::TakeBack => "take-back",
+            OnCheat::ForfeitGame => "forfeit-game",
+            OnCheat::ForfeitStakes => "forfeit-stakes",
+        }
+    }
+}
+
 /// A game's facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts {
@@ -146,6 +184,9 @@ pub struct Facts {
     /// the opponent brings down a stone of their choice, see [`super::Game::penalties`]);
     /// elsewhere the tavern's `on_cheat` decides.
     pub rule_two: bool,
+    /// What a table of this game does to a cheat it sees, unless the tavern keeps a rule
+    /// of its own (`on_cheat`).
+    pub on_cheat: OnCheat,
     /// Every way a game can end.
     pub ends: &'static [End],
     /// What it counts per player, in table order.

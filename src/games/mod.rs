@@ -76,7 +76,7 @@ pub mod tides;
 pub mod words;
 
 pub use event::{CheatKind, End, Event, EventSink, Place};
-pub use facts::{Facts, RuleOption, Tally, Unit};
+pub use facts::{Facts, OnCheat, RuleOption, Tally, Unit};
 pub use kind::GameKind;
 pub use perft::perft;
 
@@ -658,6 +658,14 @@ pub trait Game:
     /// The cheats `seat`, to move in this position, could try before its move (a stone
     /// nudged, a counter palmed, a stone too many): none by default.
     fn cheats(&self, _seat: Seat, _out: &mut Vec<CheatMove<Self>>) {}
+
+    /// The position after the seat to move loses its turn (a cheat seen under the
+    /// tavern's `lose-turn` rule): the turn passes on as the game passes one, nothing
+    /// moved; `None` where the game has no such thing (the table then only takes the
+    /// cheat back). Called only where a seat is to move.
+    fn lose_turn(&self) -> Option<Self> {
+        None
+    }
 
     /// Òicustiỳtac's rule 2: the positions after `by` brings down one stone of `victim`'s
     /// of their choice, one per place it could be taken from, with the place in words;

@@ -51,6 +51,7 @@ impl Narrator<'_> {
                 at: place,
                 seen_by,
                 result,
+                ..
             } => {
                 let mut vars = vec![("mover", person(*by)), ("cheat", text(kind.words()))];
                 if let Some(p) = place {
@@ -78,6 +79,9 @@ impl Narrator<'_> {
                             vars.push(("winner", Val::People(game.winners.clone())));
                         }
                         self.told(Moment::CheatForfeit, &vars, scene);
+                    }
+                    CheatResult::TurnLost => {
+                        self.told(Moment::CheatTurnLost, &[("mover", person(*by))], scene);
                     }
                     // The stakes go once: told the first time.
                     CheatResult::StakesForfeit if self.stakes_told.insert(*by) => {
@@ -176,6 +180,9 @@ mod tests {
             at: at.map(str::to_owned),
             seen_by: seen_by.to_vec(),
             result: r,
+            risk: 0.2,
+            worth: 0.1,
+            earlier: 0,
         }
     }
 

@@ -98,6 +98,8 @@ pub enum Moment {
     CheatUnseen,
     /// A cheat seen at the table.
     CheatCaught,
+    /// A cheat seen, and the cheat's turn lost for it.
+    CheatTurnLost,
     /// A cheat seen, and the game forfeit for it.
     CheatForfeit,
     /// A cheat seen, and the cheat's stakes forfeit for it.
@@ -160,6 +162,7 @@ impl Moment {
             Moment::StakePasses,
             Moment::CheatUnseen,
             Moment::CheatCaught,
+            Moment::CheatTurnLost,
             Moment::CheatForfeit,
             Moment::CheatStakes,
             Moment::RuleTwo,
@@ -215,6 +218,7 @@ impl Moment {
             Moment::StakePasses => "stake-passes",
             Moment::CheatUnseen => "cheat-unseen",
             Moment::CheatCaught => "cheat-caught",
+            Moment::CheatTurnLost => "cheat-turn-lost",
             Moment::CheatForfeit => "cheat-forfeit",
             Moment::CheatStakes => "cheat-stakes",
             Moment::RuleTwo => "rule-two",
@@ -289,6 +293,7 @@ impl Moment {
             // saw it; in rule 2, {mover} brings down a stone of {victim}'s.
             Moment::CheatUnseen => (&["mover", "cheat"], true),
             Moment::CheatCaught => (&["mover", "watcher", "cheat"], true),
+            Moment::CheatTurnLost => (&["mover"], false),
             Moment::CheatForfeit => (&["mover", "winner", "number"], false),
             Moment::CheatStakes => (&["mover"], false),
             Moment::RuleTwo => (&["mover", "victim"], true),
@@ -336,6 +341,7 @@ impl Moment {
             self,
             Moment::CheatUnseen
                 | Moment::CheatCaught
+                | Moment::CheatTurnLost
                 | Moment::CheatForfeit
                 | Moment::CheatStakes
                 | Moment::RuleTwo

@@ -95,6 +95,8 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
             }),
             roster: evening.roster.clone(),
             seed: plan.seed,
+            table: tavern.table_rules(),
+            wary: crate::table::cheat::Wary::default(),
         };
         let spec = MatchSpec::new(plan.game, draft)
             .map_err(|e| plan.spot_of(e.part()).error(e.to_string()))?;
@@ -254,10 +256,17 @@ pub fn run(prepared: &Prepared, detail: Detail, progress: &dyn Progress) -> Resu
     let mut house: i128 = 0;
     let mut entries = String::new();
     let t = &prepared.tavern;
+    // Who has seen whom cheat, carried from match to match: they watch those hands the
+    // closer, and the bookie prices each match so.
+    let mut wary = crate::table::cheat::Wary::default();
     for (i, m) in prepared.matches.iter().enumerate() {
+        let mut m = m.clone();
+        m.spec.wary = wary.among(&m.spec.names());
+        let m = &m;
         let played = crate::games::with_game!(m.spec.game, G => play_one::<G>(
             m, &now, t, &prepared.phrasebook, detail, progress
         ))?;
+        wary = wary.after(&played.log);
         house += played.settlement.house;
         now.extend(played.settlement.after.clone());
         let heading = format!(
@@ -292,8 +301,7 @@ fn play_one<G: Game>(
     progress: &dyn Progress,
 ) -> Result<PlayedMatch, Error> {
     let placed = place_bets::<G>(&m.spec, &m.proposals, m.ante, purses, tavern, progress)?;
-    let mut settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
-    settings.table = tavern.table_rules();
+    let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
     let log = play_match::<G>(&m.spec.entrants(), &settings)?;
     let scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[]);
     let settlement = settle_placed(&placed, &log, purses, tavern)?;

@@ -85,13 +85,14 @@ struct Table {
     proposals: Vec<Proposal>,
 }
 
-fn read_table(req: &Request, people: &[String]) -> Result<Table, Error> {
+fn read_table(req: &Request, tavern: &Tavern, people: &[String]) -> Result<Table, Error> {
     let roster = Roster::load(req.draft.roster.as_deref())?;
+    let mut draft = req.draft.clone();
+    draft.table = draft.table.or(tavern.table_rules());
     let spec = if people.is_empty() {
-        super::cast::describe(req.game, &roster, &req.words, req.draft.clone())?
+        super::cast::describe(req.game, &roster, &req.words, draft)?
     } else {
         // People first, in the order named, then the characters they play against.
-        let mut draft = req.draft.clone();
         draft.seats = super::sit::people(&roster, people)?;
         draft
             .seats
@@ -169,7 +170,7 @@ pub fn play_with(
         None => Vec::new(),
     };
     let tavern = Tavern::load(req.tavern.as_deref())?;
-    let mut table = read_table(req, &people)?;
+    let mut table = read_table(req, &tavern, &people)?;
     // With --apply: the ledger checked, then every folder written locked and the table
     // read again under the locks, so the purses are the ones the write will replace.
     let mut locked = None;
@@ -191,7 +192,7 @@ pub fn play_with(
         let (locks, done) = apply::lock(folders, a, waiting)?;
         recovered.extend(done);
         locked = Some(locks);
-        table = read_table(req, &people)?;
+        table = read_table(req, &tavern, &people)?;
         ledger_file = Some(ledger);
     }
     let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)?;
@@ -235,8 +236,7 @@ fn play_game<G: Diagram>(
     } else {
         Some(prepare::<G>(req, table, tavern, progress)?)
     };
-    let mut settings = spec.settings::<G>(crate::ai::Effort::Full)?;
-    settings.table = tavern.table_rules();
+    let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
     let log = match sitting {
         None => play_match::<G>(&spec.entrants(), &settings)?,
         Some(sitting) => {

@@ -742,11 +742,17 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
         !self.is_person(seat)
     }
 
-    fn no_cheat(&mut self, seat: Seat, _pos: &G) {
+    fn no_cheat(&mut self, seat: Seat, why: crate::table::NoCheat, _pos: &G) {
         let name = self.name(seat).to_owned();
-        self.tell(&format!(
-            "{name} looks for a chance to cheat and finds none here."
-        ));
+        self.tell(&match why {
+            crate::table::NoCheat::NothingToTry => {
+                format!("{name} looks for a chance to cheat and finds none here.")
+            }
+            crate::table::NoCheat::OnceATurn => format!(
+                "{name} has tried their luck once this turn already; a second try would be \
+                 seen by anyone: play a move."
+            ),
+        });
     }
 
     /// What the table sees of a cheat, a rule-2 penalty or an accusation. A cheat that
@@ -773,6 +779,9 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
                     let who: Vec<String> = seen_by.iter().map(|&e| name(e)).collect();
                     let then = match result {
                         CheatResult::Stood | CheatResult::TakenBack => "it is taken back",
+                        CheatResult::TurnLost => {
+                            "it is taken back, and the turn is lost by the house's rule"
+                        }
                         CheatResult::GameForfeit => "the game is forfeit by the house's rule",
                         CheatResult::StakesForfeit => {
                             "it is taken back, and the stakes are forfeit by the house's rule"

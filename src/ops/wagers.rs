@@ -284,7 +284,7 @@ pub fn settle_placed(
         take_bp: tavern.take_bp,
         credit: tavern.credit,
         bar_cheats: tavern.bar_cheats,
-        forfeit_stakes: tavern.on_cheat == crate::roster::tavern::OnCheat::ForfeitStakes,
+        forfeit_stakes: tavern.on_cheat == Some(crate::roster::tavern::OnCheat::ForfeitStakes),
     };
     Ok(settle(&placed.bets(), log, purses, &rules)?)
 }

@@ -167,6 +167,7 @@ fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String {
             at,
             seen_by,
             result,
+            ..
         } => {
             let seen = if seen_by.is_empty() {
                 "unseen".to_owned()
@@ -177,6 +178,7 @@ fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String {
             let what = match result {
                 CheatResult::Stood => "it stands",
                 CheatResult::TakenBack => "taken back",
+                CheatResult::TurnLost => "taken back, and the turn lost",
                 CheatResult::GameForfeit => "the game is forfeit",
                 CheatResult::StakesForfeit => "taken back, the stakes forfeit",
                 CheatResult::RuleTwo => "undone, and a stone will be brought down (rule 2)",
@@ -439,6 +441,7 @@ mod tests {
             seed,
             effort: Effort::Full,
             table: crate::table::TableRules::default(),
+            wary: crate::table::cheat::Wary::default(),
         };
         play_match::<G>(&entrants, &settings).unwrap()
     }

@@ -900,6 +900,9 @@ mod tests {
                 at: None,
                 seen_by: vec![0],
                 result: crate::table::CheatResult::StakesForfeit,
+                risk: 0.2,
+                worth: 0.1,
+                earlier: 0,
             },
             position: None,
         });

@@ -35,42 +35,7 @@ pub const TAVERN_KEYS: [&str; 12] = [
     "on_false_accusation",
 ];
 
-/// What a tavern does to a cheat who is seen (Òicustiỳtac's own rule 2 comes first there).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OnCheat {
-    /// The cheat is taken back and play goes on (the default).
-    #[default]
-    TakeBack,
-    /// The cheat forfeits the game.
-    ForfeitGame,
-    /// The cheat is taken back, and the cheat's stakes against the other players are
-    /// forfeit: every bet the cheat made against another person is lost.
-    ForfeitStakes,
-}
-
-impl OnCheat {
-    /// Its word in a tavern file.
-    #[must_use]
-    pub fn key(self) -> &'static str {
-        match self {
-            OnCheat::TakeBack => "take-back",
-            OnCheat::ForfeitGame => "forfeit-game",
-            OnCheat::ForfeitStakes => "forfeit-stakes",
-        }
-    }
-}
-
-/// What a tavern does to a person who accuses someone of cheating, wrongly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OnFalseAccusation {
-    /// Nothing but the room's laughter (the default).
-    #[default]
-    Nothing,
-    /// The accuser forfeits the game.
-    ForfeitGame,
-}
+pub use crate::table::cheat::{OnCheat, OnFalseAccusation};
 
 /// A validated tavern.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,8 +59,10 @@ pub struct Tavern {
     pub ledger: Option<PathBuf>,
     /// Lines for the narrator, one read before each match.
     pub ambience: Vec<String>,
-    /// What happens to a cheat who is seen.
-    pub on_cheat: OnCheat,
+    /// What happens to a cheat who is seen, when the tavern keeps a rule of its own (else
+    /// each game's custom: the game forfeit at Tides of War and Piç, the throw lost at
+    /// Kiust Oyun; Òicustiỳtac's rule 2 always).
+    pub on_cheat: Option<OnCheat>,
     /// Whether a cheat who is caught is barred from the house's bets on that match: their
     /// bets with the bookie and in the pool are void, their stakes returned.
     pub bar_cheats: bool,
@@ -232,16 +199,17 @@ impl Tavern {
         let on_cheat = match root.get("on_cheat") {
             Some(f) => {
                 let word = f.str()?.trim().to_lowercase();
-                [OnCheat::TakeBack, OnCheat::ForfeitGame, OnCheat::ForfeitStakes]
+                let rule = OnCheat::ALL
                     .into_iter()
                     .find(|o| o.key() == word)
                     .ok_or_else(|| {
                         f.error(format!(
-                            "on_cheat is \"take-back\", \"forfeit-game\" or \"forfeit-stakes\", not `{word}`"
+                            "on_cheat is \"lose-turn\", \"take-back\", \"forfeit-game\" or \"forfeit-stakes\", not `{word}`"
                         ))
-                    })?
+                    })?;
+                Some(rule)
             }
-            None => OnCheat::TakeBack,
+            None => None,
         };
         let bar_cheats = match root.get("bar_cheats") {
             Some(f) => f

@@ -50,7 +50,10 @@ impl Entrant {
 pub enum CheatResult {
     /// Nobody saw it: it stands.
     Stood,
-    /// Seen: taken back (the tavern's `on_cheat = "take-back"`, the default).
+    /// Seen: undone, and the cheat's turn passes (the tavern's `on_cheat = "lose-turn"`,
+    /// the default).
+    TurnLost,
+    /// Seen: taken back (the tavern's `on_cheat = "take-back"`).
     TakenBack,
     /// Seen: the game is forfeit (`on_cheat = "forfeit-game"`).
     GameForfeit,
@@ -65,7 +68,7 @@ pub enum CheatResult {
 /// Something that happened at the table around the game, never a move of it: a cheat
 /// tried, a stone brought down for one (rule 2), an accusation. Entrants are named by
 /// their index in [`MatchLog::entrants`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "aside", rename_all = "kebab-case")]
 pub enum Aside {
     /// `by` tried a cheat; `seen_by` saw it (none: it stood).
@@ -76,6 +79,13 @@ pub enum Aside {
         at: Option<String>,
         seen_by: Vec<usize>,
         result: CheatResult,
+        /// The chance that somebody would see it, as closely as the table watched.
+        risk: f64,
+        /// What the cheat reckoned it worth, as a share of the game: its gain if unseen,
+        /// less what being seen would cost, each by its chance (0 for a person's).
+        worth: f32,
+        /// How many cheats the same hand had tried earlier in the match.
+        earlier: u32,
     },
     /// Òicustiỳtac, rule 2: `by` brought down a stone of `victim`'s, who was caught
     /// moving more stones than permitted.
@@ -96,7 +106,7 @@ pub enum Aside {
 /// An aside and when it happened: before step `before` of the game (the number of steps
 /// played by then), with the position the table left when it changed one (full
 /// notation), so a replay sets it before playing on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AsideAt {
     /// Steps of the game played before it.
     pub before: usize,

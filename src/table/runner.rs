@@ -1,13 +1,12 @@
 //! Running a match: the ceremony, the games, the seats, the players, one seeded generator.
 
 use super::Format;
-use super::cheat::{Manners, Watch};
+use super::cheat::{Manners, Marks, OnCheat, OnFalseAccusation, Wary, Watch, Weighed};
 use super::log::{Aside, AsideAt, CheatResult, Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
 use crate::games::{
     Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seating, Seats, Turn,
 };
-use crate::roster::tavern::{OnCheat, OnFalseAccusation};
 
 /// No game may run longer than this many steps; every game's own cap ends it far sooner,
 /// so reaching it means an engine fault, reported rather than looped on.
@@ -28,15 +27,38 @@ pub struct MatchSettings<G: Game> {
     pub effort: Effort,
     /// The tavern's rules for cheats and accusations.
     pub table: TableRules,
+    /// Who has seen whom cheat earlier in the evening (by name): they watch those hands
+    /// the more closely.
+    pub wary: Wary,
 }
 
 /// The tavern's rules for what happens at the table around the games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableRules {
-    /// What a cheat who is seen suffers.
-    pub on_cheat: crate::roster::tavern::OnCheat,
+    /// What a cheat who is seen suffers, when the tavern keeps a rule of its own; else
+    /// each game's custom ([`crate::games::Facts::on_cheat`]).
+    pub on_cheat: Option<OnCheat>,
     /// What a wrong accusation costs.
-    pub on_false_accusation: crate::roster::tavern::OnFalseAccusation,
+    pub on_false_accusation: OnFalseAccusation,
+}
+
+impl TableRules {
+    /// These rules, with what they leave unset taken from the tavern's (whose rule for a
+    /// wrong accusation always holds).
+    #[must_use]
+    pub fn or(self, tavern: TableRules) -> TableRules {
+        TableRules {
+            on_cheat: self.on_cheat.or(tavern.on_cheat),
+            on_false_accusation: tavern.on_false_accusation,
+        }
+    }
+
+    /// What a cheat seen suffers at a game of `G`: the tavern's rule, else the game's
+    /// custom.
+    #[must_use]
+    pub fn on_cheat_at<G: Game>(&self) -> OnCheat {
+        self.on_cheat.unwrap_or(G::FACTS.on_cheat)
+    }
 }
 
 /// A match that could not be run.
@@ -85,6 +107,9 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
     let n = entrants.len();
     G::start(n, &settings.options)?;
     let mut rng = table_rng(settings.seed);
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let honesty: Vec<u8> = entrants.iter().map(|e| e.honesty).collect();
+    let mut marks = Marks::new(&names, &honesty, &settings.wary, settings.seed);
     let mut wins = vec![0u32; n];
     let mut games = Vec::new();
     let mut decided: u32 = 0;
@@ -110,7 +135,7 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
             },
         };
         let log = play_game(
-            entrants, number, &seats, ceremony, settings, hands, &mut rng,
+            entrants, number, &seats, ceremony, settings, hands, &mut rng, &mut marks,
         )?;
         if log.outcome.is_draw() {
             draws += 1;
@@ -216,8 +241,8 @@ pub trait Hands<G: Game> {
     /// Told of a cheat, a rule-2 penalty or an accusation, and the position after it.
     fn noted(&mut self, _aside: &Aside, _pos: &G) {}
 
-    /// Told that the seat asked to cheat and there was nothing to try.
-    fn no_cheat(&mut self, _seat: Seat, _pos: &G) {}
+    /// Told that the seat asked to cheat and tried nothing, and why.
+    fn no_cheat(&mut self, _seat: Seat, _why: NoCheat, _pos: &G) {}
 }
 
 /// The characters' hands: one player per entrant, each choosing its seat's moves.
@@ -318,7 +343,7 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
     hands: &mut H,
     rng: &mut TableRng,
     number: u32,
-    watch: Option<&Watch>,
+    mut watch: Option<&mut Watch<'_>>,
     step: &mut dyn FnMut(Told<'_, G, E>),
 ) -> Result<Outcome, TableError> {
     let mut chance_buf = Vec::new();
@@ -332,13 +357,18 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
             Turn::Over => return pos.outcome().ok_or(TableError::Runaway { game: number }),
             Turn::Chance => (None, hands.throw(pos, rng, &mut chance_buf)),
             Turn::Seat(s) => {
-                // A character of less than perfect honesty may try something first.
-                if let Some(w) = watch
+                // A character of less than perfect honesty may try something first: once
+                // a turn, as anyone.
+                if let Some(w) = watch.as_deref_mut()
                     && hands.cheats_unasked(s)
-                    && let Some(cheat) = w.tempted(pos, s, rng)
-                    && let Some(end) = table.attempt(pos, s, cheat, w, rng, played, hands, step)
+                    && table.tried != Some((s, played))
+                    && let Some(cheat) = w.tempted(pos, s)
                 {
-                    return Ok(end);
+                    if let Some(end) = table.attempt(pos, s, cheat, w, played, hands, step) {
+                        return Ok(end);
+                    }
+                    // The position may be another's turn now, or over.
+                    continue;
                 }
                 match hands.decide(pos, s, rng) {
                     Decision::Play(mv) => {
@@ -371,26 +401,31 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
                         continue;
                     }
                     Decision::Cheat => {
-                        let w = watch
-                            .cloned()
-                            .unwrap_or_else(|| Watch::plain(pos.players()));
+                        let Some(w) = watch.as_deref_mut() else {
+                            hands.no_cheat(s, NoCheat::NothingToTry, pos);
+                            continue;
+                        };
+                        if table.tried == Some((s, played)) {
+                            hands.no_cheat(s, NoCheat::OnceATurn, pos);
+                            continue;
+                        }
                         match w.best_cheat(pos, s) {
-                            Some((cheat, _)) => {
+                            Some(cheat) => {
                                 if let Some(end) =
-                                    table.attempt(pos, s, cheat, &w, rng, played, hands, step)
+                                    table.attempt(pos, s, cheat, w, played, hands, step)
                                 {
                                     return Ok(end);
                                 }
                             }
-                            None => hands.no_cheat(s, pos),
+                            None => hands.no_cheat(s, NoCheat::NothingToTry, pos),
                         }
                         continue;
                     }
                     Decision::Accuse(against) => {
-                        let w = watch
-                            .cloned()
-                            .unwrap_or_else(|| Watch::plain(pos.players()));
-                        if let Some(end) = table.accuse(pos, s, against, &w, played, hands, step) {
+                        let Some(w) = watch.as_deref_mut() else {
+                            continue;
+                        };
+                        if let Some(end) = table.accuse(pos, s, against, w, played, hands, step) {
                             return Ok(end);
                         }
                         continue;
@@ -405,7 +440,7 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
         step(Told::Step(seat, mv, events, pos));
         // Òicustiỳtac's rule 2: the caught cheat's opponent brings a stone down before
         // their own turn.
-        if let (Some(w), Some(mover)) = (watch, seat)
+        if let (Some(w), Some(mover)) = (watch.as_deref_mut(), seat)
             && table.penalty == Some(mover)
             && pos.outcome().is_none()
         {
@@ -416,14 +451,25 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
     Err(TableError::Runaway { game: number })
 }
 
+/// Why a seat that asked to cheat tried nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoCheat {
+    /// There was nothing to try here.
+    NothingToTry,
+    /// The seat has tried one already this turn.
+    OnceATurn,
+}
+
 /// What the table remembers within a game: each seat's last cheat that stood unseen (for
-/// an accusation), and a rule-2 penalty owed.
+/// an accusation), a rule-2 penalty owed, and who last tried a cheat, and when.
 #[derive(Default)]
 struct TableState {
     /// Seats whose last cheat stood unseen and was not yet exposed.
     unexposed: Vec<Seat>,
     /// The seat that owes Òicustiỳtac's rule-2 penalty after its turn.
     penalty: Option<Seat>,
+    /// The seat that last tried a cheat, and the steps played by then: one a turn.
+    tried: Option<(Seat, usize)>,
 }
 
 impl TableState {
@@ -434,21 +480,29 @@ impl TableState {
         &mut self,
         pos: &mut G,
         seat: Seat,
-        cheat: crate::games::CheatMove<G>,
-        w: &Watch,
-        rng: &mut TableRng,
+        weighed: Weighed<G>,
+        w: &mut Watch<'_>,
         played: usize,
         hands: &mut H,
         step: &mut dyn FnMut(Told<'_, G, E>),
     ) -> Option<Outcome> {
-        let seen = w.watchers(seat, cheat.boldness, rng);
+        self.tried = Some((seat, played));
+        let cheat = weighed.cheat;
+        let earlier = w.marks.tries[w.who[seat.index()]];
+        let seen = w.watchers(seat, cheat.boldness, weighed.gain);
+        // A lost turn that would hand the cheat the game (the other side left without a
+        // move) is only a take-back.
+        let lost = pos
+            .lose_turn()
+            .filter(|after| !after.outcome().is_some_and(|o| o.winners.contains(seat)));
         let result = if seen.is_empty() {
             CheatResult::Stood
         } else if G::FACTS.rule_two {
             CheatResult::RuleTwo
         } else {
-            match w.rules.on_cheat {
-                OnCheat::TakeBack => CheatResult::TakenBack,
+            match w.rules.on_cheat_at::<G>() {
+                OnCheat::LoseTurn if lost.is_some() => CheatResult::TurnLost,
+                OnCheat::LoseTurn | OnCheat::TakeBack => CheatResult::TakenBack,
                 OnCheat::ForfeitGame => CheatResult::GameForfeit,
                 OnCheat::ForfeitStakes => CheatResult::StakesForfeit,
             }
@@ -462,6 +516,12 @@ impl TableState {
                     self.unexposed.push(seat);
                 }
             }
+            CheatResult::TurnLost => {
+                if let Some(after) = lost {
+                    *pos = after;
+                    position = Some(format!("{pos:#}"));
+                }
+            }
             CheatResult::RuleTwo => self.penalty = Some(seat),
             CheatResult::TakenBack | CheatResult::GameForfeit | CheatResult::StakesForfeit => {}
         }
@@ -473,6 +533,9 @@ impl TableState {
                 at: Some(cheat.at),
                 seen_by: seen.iter().map(|s| w.who[s.index()]).collect(),
                 result,
+                risk: weighed.risk,
+                worth: weighed.worth,
+                earlier,
             },
             position,
         };
@@ -482,22 +545,25 @@ impl TableState {
     }
 
     /// `by` accuses `against`: right when `against`'s last cheat stood unseen. A right
-    /// accusation exposes it (it counts as caught; a forfeit rule takes the game, rule 2
-    /// a stone; a cheat that stood cannot be taken back so late); a wrong one may cost
-    /// the accuser the game.
+    /// accusation exposes it (it counts as caught, and `by` watches `against` the closer
+    /// for it; a forfeit rule takes the game, rule 2 a stone; a cheat that stood cannot
+    /// be taken back so late); a wrong one may cost the accuser the game.
     #[allow(clippy::too_many_arguments)]
     fn accuse<G: Game, E: Kept, H: Hands<G> + ?Sized>(
         &mut self,
         pos: &mut G,
         by: Seat,
         against: Seat,
-        w: &Watch,
+        w: &mut Watch<'_>,
         played: usize,
         hands: &mut H,
         step: &mut dyn FnMut(Told<'_, G, E>),
     ) -> Option<Outcome> {
         let right = self.unexposed.contains(&against);
         self.unexposed.retain(|&s| s != against);
+        if right {
+            w.marks.seen[w.who[by.index()]][w.who[against.index()]] += 1.0;
+        }
         let aside = AsideAt {
             before: played,
             aside: Aside::Accused {
@@ -514,7 +580,7 @@ impl TableState {
                 self.bring_down_by(pos, by, against, w, played, hands, step);
                 return pos.outcome();
             }
-            if w.rules.on_cheat == OnCheat::ForfeitGame {
+            if w.rules.on_cheat_at::<G>() == OnCheat::ForfeitGame {
                 return Some(conceded(pos, against, End::Forfeit));
             }
             None
@@ -530,7 +596,7 @@ impl TableState {
         &mut self,
         pos: &mut G,
         victim: Seat,
-        w: &Watch,
+        w: &Watch<'_>,
         played: usize,
         hands: &mut H,
         step: &mut dyn FnMut(Told<'_, G, E>),
@@ -547,7 +613,7 @@ impl TableState {
         pos: &mut G,
         by: Seat,
         victim: Seat,
-        w: &Watch,
+        w: &Watch<'_>,
         played: usize,
         hands: &mut H,
         step: &mut dyn FnMut(Told<'_, G, E>),
@@ -602,6 +668,7 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
     settings: &MatchSettings<G>,
     hands: &mut H,
     rng: &mut TableRng,
+    marks: &mut Marks,
 ) -> Result<GameLog, TableError> {
     let mut pos = G::start(seats.len(), &settings.options)?;
     let start = format!("{pos:#}");
@@ -610,7 +677,8 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
     let mut steps = Vec::new();
     let mut resigned = None;
     let mut asides: Vec<AsideAt> = Vec::new();
-    let watch = Watch {
+    marks.new_game();
+    let mut watch = Watch {
         manners: seats
             .iter()
             .map(|&e| Manners {
@@ -621,6 +689,7 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
             .collect(),
         who: seats.to_vec(),
         rules: settings.table,
+        marks,
     };
     hands.new_game(seats);
     let outcome = run_with(
@@ -628,7 +697,7 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
         hands,
         rng,
         number,
-        Some(&watch),
+        Some(&mut watch),
         &mut |told: Told<'_, G, Vec<Event>>| match told {
             Told::Step(seat, mv, events, now) => steps.push(Step {
                 seat,

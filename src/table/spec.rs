@@ -5,7 +5,8 @@
 
 use std::path::PathBuf;
 
-use super::{Entrant, Format, MatchSettings};
+use super::cheat::Wary;
+use super::{Entrant, Format, MatchSettings, TableRules};
 use crate::ai::Effort;
 use crate::games::{Game, GameKind, StartError};
 use crate::roster::Character;
@@ -48,6 +49,12 @@ pub enum SpecError {
         /// The game.
         game: GameKind,
     },
+    /// A `--wary` word that does not read.
+    #[error(transparent)]
+    WaryWord(#[from] crate::table::cheat::WaryError),
+    /// A watcher or cheat of `--wary` who is not at the table.
+    #[error("--wary names {0}, who is not at this table")]
+    Wary(#[from] crate::names::NameError),
 }
 
 /// Which part of a match's description a [`SpecError`] is about, so a file can point at
@@ -69,7 +76,10 @@ impl SpecError {
     #[must_use]
     pub fn part(&self) -> Part {
         match self {
-            SpecError::Start(StartError::Players { .. }) | SpecError::Twice { .. } => Part::Players,
+            SpecError::Start(StartError::Players { .. })
+            | SpecError::Twice { .. }
+            | SpecError::Wary(_)
+            | SpecError::WaryWord(_) => Part::Players,
             SpecError::Start(StartError::Option { .. }) | SpecError::Rule(_) => Part::Rules,
             SpecError::Format { .. } => Part::Format,
             SpecError::DrawCap(_) => Part::DrawCap,
@@ -254,6 +264,10 @@ pub struct MatchSpec {
     pub roster: Option<PathBuf>,
     /// The seed of the table's generator.
     pub seed: u64,
+    /// The tavern's rules for cheats and accusations.
+    pub table: TableRules,
+    /// Who has seen whom cheat before this match (earlier in the evening), by full name.
+    pub wary: Wary,
 }
 
 /// What a match is to be, before it is checked.
@@ -271,6 +285,12 @@ pub struct Draft {
     pub roster: Option<PathBuf>,
     /// The seed.
     pub seed: u64,
+    /// The tavern's rules for cheats and accusations (unset: the tavern's, else each
+    /// game's custom).
+    pub table: TableRules,
+    /// Who has seen whom cheat before, by the names given (a full or short name of
+    /// someone seated).
+    pub wary: Wary,
 }
 
 impl MatchSpec {
@@ -282,6 +302,7 @@ impl MatchSpec {
     pub fn new(game: GameKind, draft: Draft) -> Result<MatchSpec, SpecError> {
         crate::games::with_game!(game, G => check::<G>(&draft))?;
         let format = draft.format.unwrap_or_else(|| Format::default_for(game));
+        let wary = seated_names(&draft.seats, &draft.wary)?;
         Ok(MatchSpec {
             game,
             seats: draft.seats,
@@ -290,6 +311,8 @@ impl MatchSpec {
             rules: draft.rules,
             roster: draft.roster,
             seed: draft.seed,
+            table: draft.table,
+            wary,
         })
     }
 
@@ -348,7 +371,8 @@ impl MatchSpec {
             options: self.rules.options::<G>()?,
             seed: self.seed,
             effort,
-            table: crate::table::TableRules::default(),
+            table: self.table,
+            wary: self.wary.clone(),
         })
     }
 
@@ -389,6 +413,14 @@ impl MatchSpec {
             words.push("--rule".to_owned());
             words.push(rule);
         }
+        if let Some(rule) = self.table.on_cheat {
+            words.push("--on-cheat".to_owned());
+            words.push(rule.key().to_owned());
+        }
+        for (watcher, cheat, times) in self.wary.iter() {
+            words.push("--wary".to_owned());
+            words.push(crate::table::cheat::wary_word(watcher, cheat, times));
+        }
         words
     }
 
@@ -398,6 +430,23 @@ impl MatchSpec {
     pub fn replay_command(&self) -> String {
         shell_words::join(self.replay_words())
     }
+}
+
+/// `wary` with every name made the full name of the one seated it picks out.
+fn seated_names(seats: &[Seated], wary: &Wary) -> Result<Wary, SpecError> {
+    let names = seats.iter().flat_map(|s| {
+        let full = s.character.name.clone();
+        [
+            (s.character.name.as_str(), full.clone()),
+            (s.character.short.as_str(), full),
+        ]
+    });
+    let matcher = crate::names::Matcher::new("character", names);
+    let mut out = Wary::default();
+    for (watcher, cheat, times) in wary.iter() {
+        out.add(&matcher.find(watcher)?, &matcher.find(cheat)?, times);
+    }
+    Ok(out)
 }
 
 fn check<G: Game>(draft: &Draft) -> Result<(), SpecError> {

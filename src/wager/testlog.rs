@@ -141,6 +141,9 @@ pub fn cheat(by: usize, seen_by: &[usize], result: CheatResult) -> Aside {
         at: None,
         seen_by: seen_by.to_vec(),
         result,
+        risk: 0.2,
+        worth: 0.1,
+        earlier: 0,
     }
 }
 

@@ -40,6 +40,7 @@ fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Vo
     let settings = MatchSettings::<G> {
         effort: Default::default(),
         table: taproom::table::TableRules::default(),
+        wary: taproom::table::cheat::Wary::default(),
         format,
         draw_cap: 3,
         options: Default::default(),
@@ -462,6 +463,7 @@ fn check_aside(game: &GameLog, fact: &Fact) {
                 at,
                 seen_by,
                 result,
+                ..
             } => Some((*by, *kind, at.as_deref(), seen_by.clone(), *result)),
             _ => None,
         })
@@ -692,6 +694,9 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             at: at.clone(),
             seen_by: Vec::new(),
             result: CheatResult::Stood,
+            risk: 0.2,
+            worth: 0.1,
+            earlier: 0,
         },
     )];
     let (before, result) = match (kind, variant % 3) {
@@ -708,6 +713,9 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             at: at.clone(),
             seen_by: game.seats.iter().copied().filter(|&e| e != b).collect(),
             result,
+            risk: 0.2,
+            worth: 0.1,
+            earlier: 1,
         },
     ));
     if result == CheatResult::RuleTwo {

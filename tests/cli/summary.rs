@@ -23,6 +23,7 @@ fn oicustiytac_points_are_three_a_stone_down_and_two_a_stone_home() {
         let settings = MatchSettings::<Oicus> {
             effort: Default::default(),
             table: taproom::table::TableRules::default(),
+            wary: taproom::table::cheat::Wary::default(),
             format: Format::FirstTo(3),
             draw_cap: 3,
             options: Default::default(),
@@ -62,6 +63,7 @@ fn captures_account_for_every_stone_and_piece_lost() {
         let settings = MatchSettings::<Tides> {
             effort: Default::default(),
             table: taproom::table::TableRules::default(),
+            wary: taproom::table::cheat::Wary::default(),
             format: Format::BestOf(3),
             draw_cap: 3,
             options: Default::default(),
@@ -79,6 +81,7 @@ fn captures_account_for_every_stone_and_piece_lost() {
         let settings = MatchSettings::<Kiust> {
             effort: Default::default(),
             table: taproom::table::TableRules::default(),
+            wary: taproom::table::cheat::Wary::default(),
             format: Format::BestOf(1),
             draw_cap: 3,
             options: Default::default(),

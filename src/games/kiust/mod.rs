@@ -222,6 +222,7 @@ impl Game for Kiust {
         // opens so.
         seating: Seating::CeremonyEachGame,
         rule_two: false,
+        on_cheat: crate::games::OnCheat::LoseTurn,
         match_wins: None,
         ends: &[End::AllCaptured, End::Cap],
         tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
@@ -280,6 +281,13 @@ impl Game for Kiust {
                 });
             }
         }
+    }
+
+    /// The throw in play is lost, the right with it, and the other player throws.
+    fn lose_turn(&self) -> Option<Self> {
+        let mut after = *self;
+        after.end_turn(&mut ());
+        Some(after)
     }
 
     fn move_words(mv: Move, mover: Seat) -> String {

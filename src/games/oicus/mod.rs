@@ -272,6 +272,7 @@ impl Game for Oicus {
         seating: super::Seating::WinnerFirst,
         // "The first player to win 3 rounds wins the game."
         rule_two: true,
+        on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: Some(3),
         ends: &[End::Points, End::Stalled, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
@@ -327,11 +328,12 @@ impl Game for Oicus {
                 after,
                 kind: crate::games::CheatKind::ExtraStone,
                 at: text,
-                // One stone more among the turn's: easy to miss, a whelp easiest.
+                // One stone more among the turn's busy hands: easy to miss, a whelp
+                // easiest.
                 boldness: if mv.to_string().starts_with('W') {
-                    0.2
+                    0.1
                 } else {
-                    0.3
+                    0.15
                 },
             });
         }

@@ -243,6 +243,7 @@ impl Game for Pic {
         seat_names: super::facts::NUMBERED,
         seating: super::Seating::Rotate,
         rule_two: false,
+        on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: None,
         ends: &[End::NoMoves, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Captures],
@@ -319,6 +320,18 @@ impl Game for Pic {
                 boldness: if n <= 3 { 0.6 } else { 0.3 },
             });
         }
+    }
+
+    /// The next seat sows; nothing is sown, so the cap's count stands.
+    fn lose_turn(&self) -> Option<Self> {
+        let mut after = *self;
+        after.side = if after.side + 1 == after.players {
+            0
+        } else {
+            after.side + 1
+        };
+        after.settle(&mut ());
+        Some(after)
     }
 
     fn move_words(mv: Move, mover: Seat) -> String {

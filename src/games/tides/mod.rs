@@ -137,6 +137,7 @@ impl Game for Tides {
         seat_names: &["White", "Black"],
         seating: super::Seating::Rotate,
         rule_two: false,
+        on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: None,
         ends: &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
         tallies: &[super::Tally::Captures],
@@ -181,6 +182,16 @@ impl Game for Tides {
                 });
             }
         }
+    }
+
+    /// The other side moves next; the ply counts towards the truce, as a quiet one.
+    fn lose_turn(&self) -> Option<Self> {
+        let mut after = *self;
+        let mover = after.side;
+        after.side = 1 - mover;
+        after.quiet = after.quiet.saturating_add(1);
+        after.settle(mover, &mut ());
+        Some(after)
     }
 
     fn move_words(mv: Move, mover: Seat) -> String {
