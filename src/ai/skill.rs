@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How well a character plays: a level from 1 (knows the rules) to 10 (a master), or the
 /// plain reference opponent used to calibrate the levels.
@@ -65,7 +65,7 @@ impl FromStr for Skill {
 }
 
 /// A character's manner at the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Temperament {
     /// Guards what they have; prefers safety to gain.

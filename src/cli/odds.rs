@@ -142,13 +142,26 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     };
     let title = format!("{}: {}, {}", kind.title(), names.join(" v "), spec.format);
     writeln!(out, "{}", page.prose("", &title))?;
-    let basis = if board.estimates.iter().any(|e| e.basis == Basis::Model) {
-        "from the bookie's measured model of play's players, worked out exactly".to_owned()
-    } else {
-        format!(
+    let basis = match board
+        .estimates
+        .iter()
+        .find(|e| e.market == crate::wager::Market::Match)
+        .map(|e| e.basis)
+    {
+        Some(Basis::Book { sims }) => format!(
+            "counted in the bookie's book, over {sims} matches of these regulars played \
+             for real, cheats and all"
+        ),
+        Some(Basis::Model) => format!(
+            "from the bookie's model of play's players (skill, temperament, honesty, eye \
+             and the rule for a cheat seen), over {},{:03} imagined matches",
+            crate::wager::model::IMAGINED.0 / 1000,
+            crate::wager::model::IMAGINED.0 % 1000
+        ),
+        _ => format!(
             "from {} matches played for real from seed {}",
             args.sims, args.seed
-        )
+        ),
     };
     let how = format!(
         "Chances {basis}; prices of {} at {}, a {}% margin over fair odds.",
@@ -158,13 +171,16 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     );
     writeln!(out, "{}", page.prose("", &how))?;
     writeln!(out)?;
+    let shown: Vec<crate::wager::simulate::MarketEstimate> = board
+        .estimates
+        .iter()
+        .filter(|e| on_the_board(e.market))
+        .cloned()
+        .collect();
     writeln!(
         out,
         "{}",
-        crate::report::fitted(
-            odds_table(&board.estimates, &names, tavern.margin()),
-            layout
-        )
+        crate::report::fitted(odds_table(&shown, &names, tavern.margin()), layout)
     )?;
     if !board.unpriced.is_empty() {
         let side: Vec<String> = board
@@ -179,6 +195,15 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
         );
         writeln!(out, "{}", page.prose("", &note))?;
     }
+    if shown.len() < board.estimates.len() {
+        let note = format!(
+            "Each {} is priced too for the same side bets (add `in {} N` to the bet); \
+             --format json lists every price.",
+            kind.facts().unit,
+            kind.facts().unit
+        );
+        writeln!(out, "{}", page.prose("", &note))?;
+    }
     let note = format!(
         "Chances count outright wins; a dead heat divides the stake by the number tied, and a \
          push or a game not played gives it back. Bet with: taproom play {} ... --bet \"NAME AMOUNT on ...\"",
@@ -188,27 +213,64 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     if let Some(a) = &audited {
         writeln!(out)?;
         let head = format!(
-            "Audit: {} matches played for real from seed {} (intervals at z = {:.2}, \
-             corrected for {} outcomes checked)",
+            "Audit: {} matches played for real from seed {}; each of the {} outcomes of \
+             every market is tested at its stated chance (a two-sided binomial test at \
+             {:.2}%, that is 5% over the outcomes; intervals at z = {:.2}). The table \
+             shows the board's and any that do not agree.",
             a.matches,
             args.seed,
+            a.checks.len(),
+            a.alpha * 100.0,
             a.z,
-            a.checks.len()
         );
         writeln!(out, "{}", page.prose("", &head))?;
         writeln!(
             out,
             "{}",
-            crate::report::fitted(audit_table(a, &names), layout)
+            crate::report::fitted(
+                audit_table(
+                    &Audit {
+                        checks: a
+                            .checks
+                            .iter()
+                            .filter(|c| on_the_board(c.market) || !c.agrees)
+                            .cloned()
+                            .collect(),
+                        ..a.clone()
+                    },
+                    &names
+                ),
+                layout
+            )
         )?;
-        let verdict = if a.agrees() {
-            "Every stated chance agrees with what was played."
+        let off = a.checks.iter().filter(|c| !c.agrees).count();
+        let verdict = if off == 0 {
+            format!(
+                "Every stated chance agrees with what was played ({} outcomes).",
+                a.checks.len()
+            )
         } else {
-            "Some stated chances do not agree with what was played."
+            format!(
+                "{off} of {} stated chances do not agree with what was played.",
+                a.checks.len()
+            )
         };
-        writeln!(out, "{}", page.prose("", verdict))?;
+        writeln!(out, "{}", page.prose("", &verdict))?;
     }
     Ok(())
+}
+
+/// Whether a market is on the printed board: the match, each game, the first turn and
+/// the side bets over the whole match (each game's side bets are in the JSON).
+fn on_the_board(m: crate::wager::Market) -> bool {
+    use crate::wager::{Market, Scope};
+    match m {
+        Market::Match | Market::Game { .. } | Market::FirstTurn => true,
+        Market::Most { scope, .. }
+        | Market::End { scope }
+        | Market::Caught { scope }
+        | Market::AnyoneCaught { scope } => scope == Scope::Match,
+    }
 }
 
 fn write_json(

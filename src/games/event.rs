@@ -128,7 +128,9 @@ impl CheatKind {
 }
 
 /// How a game or round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum End {
     /// Tides of War: a stone entered the enemy town.

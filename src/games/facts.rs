@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{End, Event, GameKind, Seat, Seating};
 use crate::games::event::Throw;
@@ -48,7 +48,7 @@ impl fmt::Display for Unit {
 
 /// A figure counted for each player of a game: the result tables show it and side bets
 /// are settled on it, from the same count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tally {
     /// The game's own score at the end (points, counters), not an event count.
@@ -128,7 +128,7 @@ impl Event {
 
 /// What a table does to a cheat it sees: a game's custom, unless the tavern keeps a rule
 /// of its own (Òicustiỳtac's rule 2 comes first there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum OnCheat {
     /// The cheat is undone and the cheat loses the turn (Kiust Oyun's custom: a throw
@@ -215,6 +215,16 @@ pub struct RuleOption {
 }
 
 impl Facts {
+    /// Every way a game can end that a bet may back: its own ends and the game forfeit by
+    /// a cheat seen (under the game's custom or a tavern's rule). A resignation, a
+    /// person's alone at `sit`, is no outcome to bet on.
+    pub fn bet_ends(&self) -> impl Iterator<Item = End> + '_ {
+        self.ends
+            .iter()
+            .copied()
+            .chain(std::iter::once(End::Forfeit))
+    }
+
     /// Whether `players` can sit at it.
     #[must_use]
     pub fn seats(&self, players: usize) -> bool {

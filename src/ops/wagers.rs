@@ -142,11 +142,15 @@ pub fn require_files(people: &People, names: &[String], folder: &'static str) ->
 }
 
 /// The bookie's view of a match: the chance of every market a bet takes at the bookie's
-/// own price. For a match under the game's own rules these come from the measured model
-/// ([`crate::wager::model`]), worked out exactly in microseconds; the model prices the
-/// match, each game and the first turn, and the side markets (tallies, endings) get no
-/// price. Under house rules, which the model was not fitted for, the bookie watches
-/// `sims` matches played by `play`'s own players and counts, pricing every market.
+/// own price. The first turn is worked out exactly from the rules. For the regulars (the
+/// built-in characters in the default formats) the chances are counted in the bookie's
+/// book, hundreds of their matches played for real ([`crate::wager::book`]); for any
+/// other table under the game's own rules they come from the measured model, which
+/// imagines the match as `play` plays it ([`crate::wager::model`]), in well under a
+/// second (approximate: audited against real play, its chances can stray by 10 points at
+/// a wide gap of skill, and more for a hardened cheat's wins and a cheat caught); under
+/// house rules or a tavern's own rule for a cheat seen, the bookie watches `sims`
+/// matches played by `play`'s own players and counts.
 ///
 /// # Errors
 /// When the matches cannot be played.
@@ -157,49 +161,75 @@ pub fn estimates<G: Game>(
     progress: &dyn Progress,
     what: &str,
 ) -> Result<Vec<MarketEstimate>, Error> {
-    if spec.rules.is_empty() {
-        let kinds: Vec<crate::wager::model::Kind> = spec
-            .entrants()
-            .iter()
-            .map(|e| crate::wager::model::Kind {
-                skill: e.skill,
-                temperament: e.temperament,
-            })
-            .collect();
-        let first = G::first_turn_odds(kinds.len());
-        if let Some(out) = crate::wager::model::estimates(
-            G::KIND,
-            &kinds,
-            spec.format,
-            spec.draw_cap,
-            first,
-            markets,
-        ) {
-            return Ok(out);
-        }
-    }
-    let observed = play_many::<G>(
-        spec,
-        markets,
-        sims,
-        crate::seed::Purpose::BookieSim,
-        progress,
-        what,
-    )?;
-    Ok(observed
+    let n = spec.seats.len();
+    let first = || {
+        MarketEstimate::exact(
+            Market::FirstTurn,
+            crate::wager::simulate::selections(Market::FirstTurn, G::KIND, n),
+            &G::first_turn_odds(n),
+        )
+    };
+    let rest: Vec<Market> = markets
         .iter()
-        .map(|o| {
-            if o.market == Market::FirstTurn {
-                MarketEstimate::exact(
-                    o.market,
-                    o.selections.clone(),
-                    &G::first_turn_odds(spec.seats.len()),
-                )
+        .copied()
+        .filter(|&m| m != Market::FirstTurn)
+        .collect();
+    let priced: Vec<MarketEstimate> =
+        if let Some(counted) = crate::wager::book::Book::built_in().lookup(spec, &rest) {
+            counted
+                .iter()
+                .map(|o| MarketEstimate {
+                    basis: crate::wager::simulate::Basis::Book { sims: o.sims },
+                    ..o.estimate()
+                })
+                .collect()
+        } else if let Some(out) = (spec.rules.is_empty() && spec.table.on_cheat.is_none())
+            .then(|| crate::wager::model::estimates(&model_table::<G>(spec), &rest))
+            .flatten()
+        {
+            out
+        } else {
+            let observed = play_many::<G>(
+                spec,
+                &rest,
+                sims,
+                crate::seed::Purpose::BookieSim,
+                progress,
+                what,
+            )?;
+            observed.iter().map(Observed::estimate).collect()
+        };
+    let mut priced = priced.into_iter();
+    Ok(markets
+        .iter()
+        .map(|&m| {
+            if m == Market::FirstTurn {
+                first()
             } else {
-                o.estimate()
+                priced.next().unwrap_or_else(first)
             }
         })
         .collect())
+}
+
+/// The table of `spec` as the bookie's model reads it.
+fn model_table<G: Game>(spec: &MatchSpec) -> crate::wager::model::Table {
+    let entrants = spec.entrants();
+    let names = spec.names();
+    crate::wager::model::Table {
+        kind: G::KIND,
+        players: entrants
+            .iter()
+            .map(crate::wager::model::Profile::of)
+            .collect(),
+        format: spec.format,
+        draw_cap: spec.draw_cap,
+        on_cheat: spec.table.on_cheat_at::<G>(),
+        wary: names
+            .iter()
+            .map(|w| names.iter().map(|c| spec.wary.seen(w, c)).collect())
+            .collect(),
+    }
 }
 
 /// Plays `sims` matches of `spec` for real (each from its own seed, derived from the
@@ -239,10 +269,7 @@ pub fn place_bets<G: Game>(
 ) -> Result<Placed, Error> {
     let mut markets: Vec<Market> = Vec::new();
     for p in proposals {
-        if matches!(p.how, How::Bookie(None))
-            && !p.market.is_cheating()
-            && !markets.contains(&p.market)
-        {
+        if matches!(p.how, How::Bookie(None)) && !markets.contains(&p.market) {
             markets.push(p.market);
         }
     }
@@ -253,12 +280,12 @@ pub fn place_bets<G: Game>(
         estimates::<G>(spec, &markets, tavern.sims, progress, &what)?
     };
     let margin = tavern.margin();
-    let price = |m: Market, s: Selection| match board.iter().find(|e| e.market == m) {
-        None if m.is_cheating() => Err(crate::wager::place::Refusal::Cheating),
-        None => Err(crate::wager::place::Refusal::SideBet),
-        Some(e) => e
-            .price(s, margin)
-            .ok_or(crate::wager::place::Refusal::NoPrice),
+    let price = |m: Market, s: Selection| {
+        board
+            .iter()
+            .find(|e| e.market == m)
+            .and_then(|e| e.price(s, margin))
+            .ok_or(crate::wager::place::Refusal::NoPrice)
     };
     Ok(place(
         proposals,

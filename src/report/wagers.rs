@@ -134,7 +134,7 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
             };
             let (chance, range) = match est.basis {
                 Basis::Exact => (pct(est.outright[k]), "exact".to_owned()),
-                Basis::Model | Basis::Played { .. } => {
+                Basis::Model | Basis::Played { .. } | Basis::Book { .. } => {
                     let (lo, hi) = est.ranges[k];
                     (pct(est.outright[k]), format!("{}–{}", pct(lo), pct(hi)))
                 }
@@ -428,7 +428,7 @@ pub fn placed_lines(
         let text = texts.get(*i).map_or("", String::as_str);
         // The bookie says it in his own words, then why.
         let said = match (r, book) {
-            (Refusal::NoPrice | Refusal::SideBet | Refusal::Cheating, Some(book)) => {
+            (Refusal::NoPrice, Some(book)) => {
                 let no = book.lines(kind, crate::narrate::Moment::NoPrice);
                 (!no.is_empty()).then(|| {
                     let line = fill(&no[*i % no.len()], &[("bookie", bookie.to_owned())]);
@@ -455,7 +455,7 @@ pub fn placed_lines(
 fn refusal_who(r: &Refusal) -> &str {
     match r {
         Refusal::Short { who, .. } | Refusal::TooLarge { who } => who,
-        Refusal::NoPrice | Refusal::SideBet | Refusal::Cheating => "the bookie",
+        Refusal::NoPrice => "the bookie",
     }
 }
 

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::games::Seating;
+
 use serde::Serialize;
 
 /// How long a match lasts.
@@ -63,6 +65,105 @@ impl fmt::Display for Format {
             Format::BestOf(n) => write!(f, "best of {n}"),
             Format::FirstTo(n) => write!(f, "first to {n}"),
         }
+    }
+}
+
+/// How a match goes from game to game, as `play` runs it and the bookie imagines it: who
+/// sits where for each game (by the game's custom for its seats), the wins so far, and
+/// when the match is over (the format decided, or more drawn games or undecided extra
+/// games than the cap).
+#[derive(Clone, Debug)]
+pub struct Flow {
+    format: Format,
+    draw_cap: u32,
+    seating: Seating,
+    /// Games won by each entrant (a shared win counts for each sharer).
+    wins: Vec<u32>,
+    decided: u32,
+    draws: u32,
+    /// The entrant at each seat of the game being played.
+    seats: Vec<usize>,
+    /// The winners of the game last played, once one has been.
+    last: Option<Vec<usize>>,
+}
+
+impl Flow {
+    /// A match of `players` under `format`, replaying up to `draw_cap` drawn games, seated
+    /// as `seating` says.
+    #[must_use]
+    pub fn new(players: usize, format: Format, draw_cap: u32, seating: Seating) -> Flow {
+        Flow {
+            format,
+            draw_cap,
+            seating,
+            wins: vec![0; players],
+            decided: 0,
+            draws: 0,
+            seats: Vec::new(),
+            last: None,
+        }
+    }
+
+    /// Whether the next game opens with the first-turn ceremony.
+    #[must_use]
+    pub fn needs_ceremony(&self) -> bool {
+        self.last.is_none() || self.seating == Seating::CeremonyEachGame
+    }
+
+    /// Seats the next game: from the named player who won the ceremony when one was held
+    /// (see [`Flow::needs_ceremony`]), else as the game's custom passes the seats on.
+    pub fn seat(&mut self, ceremony_winner: Option<usize>) -> &[usize] {
+        let n = self.wins.len();
+        let rotate = |from: &[usize], at: usize| (0..n).map(|k| from[(at + k) % n]).collect();
+        self.seats = match (ceremony_winner, self.seating, self.last.as_deref()) {
+            (Some(_), _, _) | (None, _, None) => {
+                let w = ceremony_winner.unwrap_or(0);
+                (0..n).map(|k| (w + k) % n).collect()
+            }
+            (None, Seating::Rotate, Some(_)) => rotate(&self.seats, 1),
+            (None, Seating::WinnerFirst, Some([w])) => {
+                let at = self.seats.iter().position(|e| e == w).unwrap_or(0);
+                rotate(&self.seats, at)
+            }
+            (None, Seating::WinnerFirst | Seating::CeremonyEachGame, Some(_)) => self.seats.clone(),
+        };
+        &self.seats
+    }
+
+    /// Counts a game won by `winners` (none: drawn); whether the match is over.
+    pub fn record(&mut self, winners: &[usize]) -> bool {
+        if winners.is_empty() {
+            self.draws += 1;
+        } else {
+            self.decided += 1;
+            for &w in winners {
+                self.wins[w] += 1;
+            }
+        }
+        self.last = Some(winners.to_vec());
+        let n = self.wins.len();
+        let best = self.wins.iter().copied().max().unwrap_or(0);
+        let leaders = self.wins.iter().filter(|&&w| w == best).count();
+        let extra = self.decided.saturating_sub(self.format.length(n));
+        self.format.is_decided(self.decided, best, leaders)
+            || self.draws > self.draw_cap
+            || extra > self.draw_cap
+    }
+
+    /// Games won by each entrant.
+    #[must_use]
+    pub fn wins(&self) -> &[u32] {
+        &self.wins
+    }
+
+    /// The match's winners as it stands: those with the most wins, or nobody when every
+    /// entrant has as many.
+    #[must_use]
+    pub fn winners(&self) -> Vec<usize> {
+        let n = self.wins.len();
+        let best = self.wins.iter().copied().max().unwrap_or(0);
+        let top: Vec<usize> = (0..n).filter(|&i| self.wins[i] == best).collect();
+        if top.len() == n { Vec::new() } else { top }
     }
 }
 

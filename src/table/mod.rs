@@ -10,7 +10,7 @@ mod spec;
 mod summary;
 mod tally;
 
-pub use format::Format;
+pub use format::{Flow, Format};
 pub use log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 pub use runner::{
     Decision, Hands, Kept, MatchSettings, NoCheat, Npcs, StepFn, TableError, TableRules, Told,

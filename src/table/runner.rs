@@ -4,9 +4,7 @@ use super::Format;
 use super::cheat::{Manners, Marks, OnCheat, OnFalseAccusation, Wary, Watch, Weighed};
 use super::log::{Aside, AsideAt, CheatResult, Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
-use crate::games::{
-    Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seating, Seats, Turn,
-};
+use crate::games::{Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seats, Turn};
 
 /// No game may run longer than this many steps; every game's own cap ends it far sooner,
 /// so reaching it means an engine fault, reported rather than looped on.
@@ -110,65 +108,41 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let honesty: Vec<u8> = entrants.iter().map(|e| e.honesty).collect();
     let mut marks = Marks::new(&names, &honesty, &settings.wary, settings.seed);
-    let mut wins = vec![0u32; n];
+    let mut flow =
+        super::format::Flow::new(n, settings.format, settings.draw_cap, G::FACTS.seating);
     let mut games = Vec::new();
-    let mut decided: u32 = 0;
-    let mut draws = 0;
-    let mut seats: Vec<usize> = Vec::new();
     loop {
         let number = games.len() as u32 + 1;
         let mut ceremony = Vec::new();
-        let previous: Option<&GameLog> = games.last();
-        seats = match (G::FACTS.seating, previous) {
-            (Seating::CeremonyEachGame, _) | (_, None) => {
-                let first = hands.ceremony(n, &mut rng);
-                ceremony = first.events;
-                (0..n).map(|k| (first.winner + k) % n).collect()
-            }
-            (Seating::Rotate, Some(_)) => (0..n).map(|k| seats[(k + 1) % n]).collect(),
-            (Seating::WinnerFirst, Some(prev)) => match prev.winners.as_slice() {
-                [w] => {
-                    let at = prev.seat_of(*w).index();
-                    (0..n).map(|k| seats[(at + k) % n]).collect()
-                }
-                _ => seats.clone(),
-            },
+        let winner = if flow.needs_ceremony() {
+            let first = hands.ceremony(n, &mut rng);
+            ceremony = first.events;
+            Some(first.winner)
+        } else {
+            None
         };
+        let seats = flow.seat(winner).to_vec();
         let log = play_game(
             entrants, number, &seats, ceremony, settings, hands, &mut rng, &mut marks,
         )?;
-        if log.outcome.is_draw() {
-            draws += 1;
+        let over = flow.record(if log.outcome.is_draw() {
+            &[]
         } else {
-            decided += 1;
-            for &w in &log.winners {
-                wins[w] += 1;
-            }
-        }
+            &log.winners
+        });
         games.push(log);
-        let best = wins.iter().copied().max().unwrap_or(0);
-        let leaders = wins.iter().filter(|&&w| w == best).count();
-        // Draws beyond the cap, or as many undecided extra games, stop the match as it
-        // stands (then drawn or shared).
-        let extra = decided.saturating_sub(settings.format.length(n));
-        if settings.format.is_decided(decided, best, leaders)
-            || draws > settings.draw_cap
-            || extra > settings.draw_cap
-        {
+        if over {
             break;
         }
     }
-    let best = wins.iter().copied().max().unwrap_or(0);
-    let top: Vec<usize> = (0..n).filter(|&i| wins[i] == best).collect();
-    let winners = if top.len() == n { Vec::new() } else { top };
     Ok(MatchLog {
         game: G::KIND,
         seed: settings.seed,
         format: settings.format,
         entrants: entrants.to_vec(),
         games,
-        wins,
-        winners,
+        wins: flow.wins().to_vec(),
+        winners: flow.winners(),
     })
 }
 

@@ -9,13 +9,13 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::{End, GameKind, Seat, Tally};
 use crate::table::{GameLog, MatchLog};
 
 /// Which games a question covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scope {
     /// The whole match (for an end bet, the last game played: the one that decided it).
@@ -26,7 +26,7 @@ pub enum Scope {
 }
 
 /// A question about a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "market")]
 pub enum Market {
     /// Who wins the match (at a Piç table of up to five, who wins the table).
@@ -67,7 +67,7 @@ pub enum Market {
 
 /// What a bet backs in a market: an entrant (by their place in the match's order) or, in
 /// an end market, a way of ending.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Selection {
     /// An entrant, by index into `MatchLog::entrants`.
@@ -204,8 +204,7 @@ fn tallies_of(game: GameKind) -> String {
 fn ends_of(game: GameKind) -> String {
     let words: Vec<String> = game
         .facts()
-        .ends
-        .iter()
+        .bet_ends()
         .map(|e| e.key().to_owned())
         .collect();
     crate::names::or_list(&words)
@@ -236,15 +235,15 @@ impl Market {
 
     /// The answer the log gives.
     #[must_use]
-    pub fn verdict(&self, log: &MatchLog) -> Verdict {
-        let n = log.entrants.len();
+    pub fn verdict(&self, log: &impl Played) -> Verdict {
+        let n = log.entrants();
         match *self {
-            Market::Match => winners(&log.winners, n),
-            Market::Game { number } => match game(log, number) {
-                Some(g) => winners(&g.winners, n),
+            Market::Match => winners(log.match_winners(), n),
+            Market::Game { number } => match log.game(number) {
+                Some(g) => winners(&log.game_winners(g), n),
                 None => Verdict::Void,
             },
-            Market::FirstTurn => match log.first_turn_winner() {
+            Market::FirstTurn => match log.first_turn() {
                 Some(w) if w < n => Verdict::Top(vec![Selection::Entrant(w)]),
                 _ => Verdict::Void,
             },
@@ -254,10 +253,8 @@ impl Market {
                 };
                 let mut totals = vec![0i64; n];
                 for g in games {
-                    for (entrant, amount) in tally_game(g, tally) {
-                        if let Some(t) = totals.get_mut(entrant) {
-                            *t += amount;
-                        }
+                    for (entrant, total) in totals.iter_mut().enumerate() {
+                        *total += log.tally(g, entrant, tally);
                     }
                 }
                 let best = totals.iter().copied().max().unwrap_or(0);
@@ -266,38 +263,29 @@ impl Market {
             }
             Market::End { scope } => {
                 let g = match scope {
-                    Scope::Match => log.games.last(),
-                    Scope::Game(number) => game(log, number),
+                    Scope::Match => log.games().checked_sub(1),
+                    Scope::Game(number) => log.game(number),
                 };
                 match g {
-                    Some(g) => Verdict::Top(vec![Selection::End(g.outcome.end)]),
+                    Some(g) => Verdict::Top(vec![Selection::End(log.end(g))]),
                     None => Verdict::Void,
                 }
             }
             Market::Caught { scope } => {
-                let caught: Vec<Selection> = match scope {
-                    Scope::Match => (0..n)
-                        .filter(|&e| log.caught(e))
-                        .map(Selection::Entrant)
-                        .collect(),
-                    Scope::Game(number) => match game(log, number) {
-                        Some(g) => (0..n)
-                            .filter(|&e| g.caught(e))
-                            .map(Selection::Entrant)
-                            .collect(),
-                        None => return Verdict::Void,
-                    },
+                let Some(games) = games_in(log, scope) else {
+                    return Verdict::Void;
                 };
+                let caught: Vec<Selection> = (0..n)
+                    .filter(|&e| games.iter().any(|&g| log.caught(g, e)))
+                    .map(Selection::Entrant)
+                    .collect();
                 Verdict::Each(caught)
             }
             Market::AnyoneCaught { scope } => {
-                let anyone = match scope {
-                    Scope::Match => log.anyone_caught(),
-                    Scope::Game(number) => match game(log, number) {
-                        Some(g) => (0..n).any(|e| g.caught(e)),
-                        None => return Verdict::Void,
-                    },
+                let Some(games) = games_in(log, scope) else {
+                    return Verdict::Void;
                 };
+                let anyone = (0..n).any(|e| games.iter().any(|&g| log.caught(g, e)));
                 Verdict::Each(if anyone {
                     vec![Selection::Anyone]
                 } else {
@@ -307,24 +295,86 @@ impl Market {
         }
     }
 
-    /// Whether the market asks who was caught cheating: the bookie lays no odds on it.
+    /// Whether the market asks who was caught cheating (yes or no for each entrant, or for
+    /// anyone): its chances need not add up to one.
     #[must_use]
     pub fn is_cheating(&self) -> bool {
         matches!(self, Market::Caught { .. } | Market::AnyoneCaught { .. })
     }
 }
 
-/// The games a scope covers, or `None` for a game not played.
-fn games_in(log: &MatchLog, scope: Scope) -> Option<Vec<&GameLog>> {
-    match scope {
-        Scope::Match => Some(log.games.iter().collect()),
-        Scope::Game(number) => game(log, number).map(|g| vec![g]),
+/// What a market asks of a match, whether played at the table ([`MatchLog`]) or imagined
+/// by the bookie's model: one settlement serves both. Games are counted from 0 in the
+/// order played; entrants are numbered in the order named.
+pub trait Played {
+    /// How many played.
+    fn entrants(&self) -> usize;
+    /// The match's winners.
+    fn match_winners(&self) -> &[usize];
+    /// Who won the right to the first turn.
+    fn first_turn(&self) -> Option<usize>;
+    /// How many games were played.
+    fn games(&self) -> usize;
+    /// The game of this number (from 1), when it was played.
+    fn game(&self, number: u32) -> Option<usize>;
+    /// The winning entrants of game `g`.
+    fn game_winners(&self, g: usize) -> Vec<usize>;
+    /// How game `g` ended.
+    fn end(&self, g: usize) -> End;
+    /// How much of `tally` `entrant` had in game `g`.
+    fn tally(&self, g: usize, entrant: usize, tally: Tally) -> i64;
+    /// Whether `entrant` was caught cheating in game `g`.
+    fn caught(&self, g: usize, entrant: usize) -> bool;
+}
+
+impl Played for MatchLog {
+    fn entrants(&self) -> usize {
+        self.entrants.len()
+    }
+
+    fn match_winners(&self) -> &[usize] {
+        &self.winners
+    }
+
+    fn first_turn(&self) -> Option<usize> {
+        self.first_turn_winner()
+    }
+
+    fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    fn game(&self, number: u32) -> Option<usize> {
+        self.games.iter().position(|g| g.number == number)
+    }
+
+    fn game_winners(&self, g: usize) -> Vec<usize> {
+        self.games[g].winners.clone()
+    }
+
+    fn end(&self, g: usize) -> End {
+        self.games[g].outcome.end
+    }
+
+    fn tally(&self, g: usize, entrant: usize, tally: Tally) -> i64 {
+        let game: &GameLog = &self.games[g];
+        game.seats
+            .iter()
+            .position(|&e| e == entrant)
+            .map_or(0, |s| game.tally(Seat(s as u8), tally))
+    }
+
+    fn caught(&self, g: usize, entrant: usize) -> bool {
+        self.games[g].caught(entrant)
     }
 }
 
-/// A game of the match by its number.
-fn game(log: &MatchLog, number: u32) -> Option<&GameLog> {
-    log.games.iter().find(|g| g.number == number)
+/// The games a scope covers, or `None` for a game not played.
+fn games_in(log: &impl Played, scope: Scope) -> Option<Vec<usize>> {
+    match scope {
+        Scope::Match => Some((0..log.games()).collect()),
+        Scope::Game(number) => log.game(number).map(|g| vec![g]),
+    }
 }
 
 /// The verdict for a set of winning entrants among `n`: none or all of them is a push.
@@ -336,13 +386,6 @@ fn winners(top: &[usize], n: usize) -> Verdict {
         top.sort_unstable();
         Verdict::Top(top.into_iter().map(Selection::Entrant).collect())
     }
-}
-
-/// Each entrant's amount of `tally` in one game, as (entrant, amount) pairs.
-fn tally_game(g: &GameLog, tally: Tally) -> Vec<(usize, i64)> {
-    (0..g.seats.len())
-        .map(|s| (g.seats[s], g.tally(Seat(s as u8), tally)))
-        .collect()
 }
 
 impl fmt::Display for Scope {

@@ -103,7 +103,7 @@ pub fn resolve(
     let pick = match &text.pick {
         PickText::Name(name) => Selection::Entrant(find_entrant(name, table)?),
         PickText::End(end) => {
-            if !table.game.facts().ends.contains(end) {
+            if !table.game.facts().bet_ends().any(|e| e == *end) {
                 return Err(MarketError::NoSuchEnd {
                     game: table.game,
                     end: *end,
@@ -156,10 +156,6 @@ pub fn resolve(
 pub enum Refusal {
     /// The bookie quotes no price on it: a near-certainty.
     NoPrice,
-    /// The bookie prices no side bets (tallies, endings) under the game's own rules.
-    SideBet,
-    /// The bookie lays no odds of his own on who is caught cheating.
-    Cheating,
     /// Someone's purse (with the house's credit) does not cover the stake.
     Short {
         /// Whose.
@@ -182,8 +178,6 @@ impl Refusal {
     pub fn short(&self) -> &'static str {
         match self {
             Refusal::NoPrice => "no price",
-            Refusal::SideBet => "side bet: pool only",
-            Refusal::Cheating => "cheating: pool only",
             Refusal::Short { .. } => "purse too light",
             Refusal::TooLarge { .. } => "sums too large",
         }
@@ -194,16 +188,6 @@ impl Refusal {
     pub fn describe(&self, currency: Currency, credit: Credit) -> String {
         match self {
             Refusal::NoPrice => "the bookie quotes no price on so near a certainty".to_owned(),
-            Refusal::SideBet => {
-                "the bookie prices no side bets on tallies and endings: bet it in the pool \
-                 or against another player"
-                    .to_owned()
-            }
-            Refusal::Cheating => {
-                "the bookie lays no odds on who is caught cheating: bet it in the pool or \
-                 against another player"
-                    .to_owned()
-            }
             Refusal::TooLarge { who } => format!(
                 "what it could bring back would take {who}'s purse past the most taproom \
                  keeps ({})",

@@ -7,19 +7,19 @@
 //! and the number of matches only, never on how many threads ran them.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::market::{Market, Scope, Selection, Share, Side, Verdict};
+use super::market::{Market, Selection, Share, Side, Verdict};
 use super::price::{Odds, bookie_price};
 use crate::games::{Game, GameKind};
 use crate::table::{Entrant, MatchSettings, TableError, play_match};
 
 /// Dead-heat shares are counted in 60ths, so every `1/k` for `k` ≤ 5 is whole.
-const UNIT: u64 = 60;
+pub const UNIT: u64 = 60;
 
 /// How often each answer of one market came out over some matches: the raw counts of
 /// simulated or audited matches.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Observed {
     /// The question.
     pub market: Market,
@@ -47,11 +47,28 @@ pub enum Basis {
     Exact,
     /// Worked out from the measured model of the game (`wager::model`).
     Model,
-    /// Counted over this many matches played by `play`'s own players.
+    /// Counted over this many matches played by `play`'s own players, just now.
     Played {
         /// How many.
         sims: u64,
     },
+    /// Counted over this many matches of the regulars played for real, in the bookie's
+    /// book (`wager::book`).
+    Book {
+        /// How many.
+        sims: u64,
+    },
+}
+
+impl Basis {
+    /// How many matches the chance was counted over, when it was counted.
+    #[must_use]
+    pub fn counted(self) -> Option<u64> {
+        match self {
+            Basis::Played { sims } | Basis::Book { sims } => Some(sims),
+            Basis::Exact | Basis::Model => None,
+        }
+    }
 }
 
 /// The chance of every answer of one market, with its 95% range: what the bookie prices.
@@ -77,18 +94,15 @@ pub struct MarketEstimate {
     pub void: f64,
 }
 
-/// The markets worth pricing for a game of `players`: the match, game 1, the first turn,
-/// each tally the game keeps, and how the last game ends.
+/// Every market the bookie prices for a match of `kind` whose format runs to `games`
+/// games (or rounds) at most without a draw: the match, each game, the first turn, and in
+/// each game and over the match every tally the game keeps, how it ends, who is caught
+/// cheating and whether anyone is.
 #[must_use]
-pub fn default_markets(kind: GameKind) -> Vec<Market> {
-    let mut markets = vec![Market::Match, Market::Game { number: 1 }, Market::FirstTurn];
-    markets.extend(kind.facts().tallies.iter().map(|&tally| Market::Most {
-        tally,
-        scope: Scope::Match,
-    }));
-    markets.push(Market::End {
-        scope: Scope::Match,
-    });
+pub fn default_markets(kind: GameKind, games: u32) -> Vec<Market> {
+    let mut markets = super::book::markets(kind, games);
+    let at = 1 + games as usize;
+    markets.insert(at.min(markets.len()), Market::FirstTurn);
     markets
 }
 
@@ -96,12 +110,7 @@ pub fn default_markets(kind: GameKind) -> Vec<Market> {
 #[must_use]
 pub fn selections(market: Market, kind: GameKind, players: usize) -> Vec<Selection> {
     match market {
-        Market::End { .. } => kind
-            .facts()
-            .ends
-            .iter()
-            .map(|&e| Selection::End(e))
-            .collect(),
+        Market::End { .. } => kind.facts().bet_ends().map(Selection::End).collect(),
         Market::AnyoneCaught { .. } => vec![Selection::Anyone],
         _ => (0..players).map(Selection::Entrant).collect(),
     }
@@ -119,57 +128,54 @@ pub fn simulate<G: Game>(
     purpose: crate::seed::Purpose,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<Observed>, TableError> {
-    let players = entrants.len();
-    let empty: Vec<Observed> = markets
-        .iter()
-        .map(|&market| {
-            let selections = selections(market, G::KIND, players);
-            let m = selections.len();
-            Observed {
-                market,
-                selections,
-                sims: 0,
-                outright: vec![0; m],
-                shares: vec![0; m],
-                dead_heats: 0,
-                push: 0,
-                void: 0,
-            }
-        })
-        .collect();
+    let empty = empty(markets, G::KIND, entrants.len());
     let one = |i: u64| -> Result<Vec<Observed>, TableError> {
         let mut s = settings.clone();
         s.seed = crate::seed::derive(settings.seed, purpose, &[i]);
         let log = play_match::<G>(entrants, &s)?;
         progress();
         let mut tally = empty.clone();
-        for est in &mut tally {
-            est.sims = 1;
-            let verdict = est.market.verdict(&log);
-            match &verdict {
-                Verdict::Void => est.void += 1,
-                Verdict::Push => est.push += 1,
-                Verdict::Top(top) | Verdict::Each(top) => {
-                    if top.len() > 1 && matches!(verdict, Verdict::Top(_)) {
-                        est.dead_heats += 1;
-                    }
-                    for (k, sel) in est.selections.iter().enumerate() {
-                        if let Share::Part { num, den } = verdict.share(Side::For(*sel)) {
-                            est.shares[k] += num * UNIT / den;
-                            if num == den {
-                                est.outright[k] += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        count(&mut tally, &log);
         Ok(tally)
     };
     (0..sims)
         .into_par_iter()
         .map(one)
         .try_reduce(|| empty.clone(), |a, b| Ok(add(a, b)))
+}
+
+/// No match counted yet of `markets` at a table of `players` of `kind`.
+#[must_use]
+pub fn empty(markets: &[Market], kind: GameKind, players: usize) -> Vec<Observed> {
+    markets
+        .iter()
+        .map(|&market| Observed::never(market, kind, players, 0))
+        .collect()
+}
+
+/// Counts one match, played or imagined, in every market of `tally`.
+pub fn count(tally: &mut [Observed], played: &impl super::market::Played) {
+    for est in tally {
+        est.sims += 1;
+        let verdict = est.market.verdict(played);
+        match &verdict {
+            Verdict::Void => est.void += 1,
+            Verdict::Push => est.push += 1,
+            Verdict::Top(top) | Verdict::Each(top) => {
+                if top.len() > 1 && matches!(verdict, Verdict::Top(_)) {
+                    est.dead_heats += 1;
+                }
+                for (k, sel) in est.selections.iter().enumerate() {
+                    if let Share::Part { num, den } = verdict.share(Side::For(*sel)) {
+                        est.shares[k] += num * UNIT / den;
+                        if num == den {
+                            est.outright[k] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn add(mut a: Vec<Observed>, b: Vec<Observed>) -> Vec<Observed> {
@@ -187,6 +193,23 @@ fn add(mut a: Vec<Observed>, b: Vec<Observed>) -> Vec<Observed> {
 }
 
 impl Observed {
+    /// A market never put in `sims` matches at a table of `players`: void in every one.
+    #[must_use]
+    pub fn never(market: Market, kind: GameKind, players: usize, sims: u64) -> Observed {
+        let selections = selections(market, kind, players);
+        let m = selections.len();
+        Observed {
+            market,
+            selections,
+            sims,
+            outright: vec![0; m],
+            shares: vec![0; m],
+            dead_heats: 0,
+            push: 0,
+            void: sims,
+        }
+    }
+
     /// The chances these counts give, each with its Wilson 95% range.
     #[must_use]
     pub fn estimate(&self) -> MarketEstimate {
@@ -248,7 +271,7 @@ impl MarketEstimate {
         }
         match self.basis {
             Basis::Exact | Basis::Model => Some((self.shares[k] / resolved).clamp(0.0, 1.0)),
-            Basis::Played { sims } => {
+            Basis::Played { sims } | Basis::Book { sims } => {
                 let m = self.selections.len() as f64;
                 let n = sims as f64;
                 Some((self.shares[k] * n + 0.5) / (resolved * n + 0.5 * m))

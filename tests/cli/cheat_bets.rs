@@ -1,6 +1,6 @@
 //! Bets on cheats caught, from the command line: `caught NAME` and `anyone caught` are
-//! read, refused with the bookie (who lays no odds on them, under the game's rules or the
-//! house's), and taken in the pool and against a rival. Whether anyone was caught is read
+//! read, taken with the bookie at the price his board states (under the game's rules and
+//! the house's), in the pool and against a rival. Whether anyone was caught is read
 //! from the match's own log in the JSON (its asides), never from the settlement under test.
 
 use crate::common;
@@ -8,8 +8,6 @@ use crate::common;
 use common::Taproom;
 
 const TABLE: [&str; 5] = ["play", "tides", "Brannoc", "Mirela", "--seed"];
-const REFUSED: &str = "the bookie lays no odds on who is caught cheating: bet it in the pool \
-                       or against another player";
 
 fn json(seed: &str, bets: &[&str]) -> serde_json::Value {
     let mut args: Vec<&str> = TABLE.to_vec();
@@ -41,29 +39,74 @@ fn caught_in_log(doc: &serde_json::Value, entrant: Option<u64>) -> bool {
         })
 }
 
+/// The bookie's price on `outcome` in the market labelled `label`, from `odds`.
+fn board_price(args: &[&str], label: &str, outcome: &str) -> String {
+    let mut all = vec!["odds"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&Taproom::new().args(&all).ok().stdout).unwrap();
+    json["markets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["label"] == label)
+        .and_then(|m| {
+            m["outcomes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|o| o["outcome"] == outcome)
+        })
+        .and_then(|o| o["tavern_odds"].as_str())
+        .unwrap_or_else(|| panic!("no price on {outcome} in {label}: {json}"))
+        .to_owned()
+}
+
 #[test]
-fn the_bookie_refuses_a_bet_on_a_cheat_under_the_game_s_rules_and_the_house_s() {
-    let mut args: Vec<&str> = TABLE.to_vec();
-    args.extend(["3", "--bet", "Pip 2 sp on caught Mirela"]);
-    Taproom::new()
-        .args(&args)
-        .fails(&["the bet `Pip 2 sp on caught Mirela` is refused", REFUSED]);
-    // Under house rules the bookie prices side bets from real matches, but still not these.
+fn the_bookie_takes_a_bet_on_a_cheat_at_his_board_s_price_under_the_game_s_rules_and_the_house_s() {
+    let price = board_price(
+        &["tides", "Brannoc", "Mirela"],
+        "who is caught cheating",
+        "Mirela Quickfingers",
+    );
+    let doc = json("3", &["Pip 2 sp on caught Mirela"]);
+    let bet = &doc["wagers"]["bets"][0];
+    assert_eq!(bet["with"], "bookie", "{bet}");
+    assert_eq!(bet["price"].as_str(), Some(price.as_str()), "{bet}");
+    let won = bet["result"] == "won";
+    assert_eq!(won, caught_in_log(&doc, Some(1)), "{bet}");
+    // Under house rules the bookie counts real matches, and prices it too.
+    let house = [
+        "tides",
+        "Brannoc",
+        "Mirela",
+        "--rule",
+        "truce_after=40",
+        "--sims",
+        "300",
+    ];
+    let price = board_price(
+        &house,
+        "whether anyone is caught cheating in game 2",
+        "anyone",
+    );
     let mut args: Vec<&str> = TABLE.to_vec();
     args.extend([
         "3",
         "--rule",
         "truce_after=40",
+        "--format",
+        "json",
+        "--narrate",
+        "none",
         "--bet",
         "Tamsin 1 gp on anyone caught in game 2 with the bookie",
     ]);
-    let out = Taproom::new().args(&args).fails(&[REFUSED]);
-    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
-    // A side bet on captures is refused for its own reason, not this one.
-    let mut args: Vec<&str> = TABLE.to_vec();
-    args.extend(["3", "--bet", "Pip 2 sp on captures Mirela"]);
-    let out = Taproom::new().args(&args).fails(&["side bets on tallies"]);
-    assert!(!out.stderr.contains("cheating"), "{}", out.stderr);
+    let doc: serde_json::Value =
+        serde_json::from_str(&Taproom::new().args(&args).ok().stdout).unwrap();
+    let bet = &doc["wagers"]["bets"][0];
+    assert_eq!(bet["price"].as_str(), Some(price.as_str()), "{bet}");
 }
 
 #[test]

@@ -310,8 +310,31 @@ fn odds_under_house_rules_are_counted_and_the_same_whatever_the_thread_count() {
         .fails(&["--sims is from 10"]);
 }
 
+/// The price `odds --format json` states for `outcome` in the market labelled `label`.
+fn board_price(args: &[&str], label: &str, outcome: &str) -> String {
+    let mut all = vec!["odds"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&Taproom::new().args(&all).ok().stdout).unwrap();
+    let market = json["markets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["label"] == label)
+        .unwrap_or_else(|| panic!("no market {label}: {json}"));
+    market["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["outcome"] == outcome)
+        .and_then(|o| o["tavern_odds"].as_str())
+        .unwrap_or_else(|| panic!("no price on {outcome}: {market}"))
+        .to_owned()
+}
+
 #[test]
-fn odds_under_the_game_s_rules_come_from_the_model_and_leave_side_bets_to_the_pool() {
+fn the_bookie_prices_every_market_and_takes_side_bets_at_his_board_s_price() {
     let out = Taproom::new()
         .env("COLUMNS", "250")
         .args(["odds", "tides"])
@@ -321,37 +344,41 @@ fn odds_under_the_game_s_rules_come_from_the_model_and_leave_side_bets_to_the_po
         out.starts_with("Tides of War: Old Brannoc v Mirela Quickfingers, best of 3"),
         "the roster's first two, as play: {out}"
     );
-    assert!(out.contains("from the bookie's measured model"), "{out}");
-    assert!(
-        out.contains("No price from the bookie on side bets"),
-        "{out}"
+    assert!(out.contains("counted in the bookie's book"), "{out}");
+    assert!(!out.contains("No price from the bookie"), "{out}");
+    for market in [
+        "game 3",
+        "conquest",
+        "who is caught cheating",
+        "the first turn",
+    ] {
+        assert!(out.contains(market), "{market}: {out}");
+    }
+    // A side bet with the bookie is taken, at the price the board states.
+    let price = board_price(
+        &["tides"],
+        "who is to make more captures over the match",
+        "Old Brannoc",
     );
-    assert!(!out.contains("conquest"), "no end market priced: {out}");
-    // A side bet with the bookie is refused, in the pool it is taken.
-    Taproom::new()
-        .args([
-            "play",
-            "tides",
-            "--seed",
-            "2",
-            "--bet",
-            "Pip 1 sp on captures Brannoc",
-        ])
-        .fails(&["side bets on tallies and endings"]);
-    let pooled = Taproom::new()
-        .env("COLUMNS", "250")
-        .args([
-            "play",
-            "tides",
-            "--seed",
-            "2",
-            "--bet",
-            "Pip 1 sp on captures Brannoc in the pool",
-        ])
-        .ok()
-        .stdout;
-    assert!(pooled.contains("in the pool"), "{pooled}");
-    assert!(!pooled.contains("refused"), "{pooled}");
+    let doc: serde_json::Value = serde_json::from_str(
+        &Taproom::new()
+            .args([
+                "play",
+                "tides",
+                "--seed",
+                "2",
+                "--format",
+                "json",
+                "--bet",
+                "Pip 1 sp on captures Brannoc",
+            ])
+            .ok()
+            .stdout,
+    )
+    .unwrap();
+    let bet = &doc["wagers"]["bets"][0];
+    assert_eq!(bet["with"], "bookie", "{bet}");
+    assert_eq!(bet["price"].as_str(), Some(price.as_str()), "{bet}");
 }
 
 #[test]

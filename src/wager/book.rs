@@ -1,0 +1,406 @@
+//! The bookie's book of the regulars: for every table of the characters built into
+//! taproom in the default formats (every pairing in every game, and the Piç tables of
+//! three, four and five the project's audit plays), the count of every market over
+//! thousands of matches played for real by `play`'s own players, built into the binary
+//! (`data/prices.json`, written by `examples/price_book.rs`).
+//!
+//! A table is known by what changes how it plays, never by names: the game, each
+//! entrant's skill, temperament, honesty and eye at it, in order, the format and the
+//! draw cap; tables under house rules, a tavern's own cheat rule or an evening's memory of
+//! cheats are not in the book. A table whose first turn is a fair lot among the entrants
+//! plays alike whichever of them is named first, so the book finds it under any rotation
+//! of the order named.
+//!
+//! The book holds the fingerprint of the players it was counted from: a hash of a few
+//! seeded matches (see [`fingerprint`]). A test plays them again and fails when the
+//! players have changed since, so the book is never older than the play it prices.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::market::{Market, Scope, Selection};
+use super::simulate::Observed;
+use crate::ai::Skill;
+use crate::games::GameKind;
+use crate::table::{Entrant, Format, MatchSpec, TableRules};
+
+const DATA: &str = include_str!("../../data/prices.json");
+
+/// One table of the book: its key, how many matches it counted, and the counts of its
+/// markets.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Page {
+    /// The table, as [`key`] writes it.
+    pub key: String,
+    /// The game.
+    pub game: GameKind,
+    /// How many sit at it.
+    pub players: usize,
+    /// How many matches were counted.
+    pub sims: u64,
+    /// Every market counted, with its counts.
+    pub counts: Vec<Counts>,
+}
+
+/// One market's counts, as the book keeps them (its selections follow from the market,
+/// the game and the table).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Counts {
+    /// The market.
+    pub market: Market,
+    /// How often each selection came out on top alone.
+    pub outright: Vec<u64>,
+    /// Each selection's wins in 60ths, when a dead heat made them differ from
+    /// `outright`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shares: Option<Vec<u64>>,
+    /// Dead heats.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dead_heats: u64,
+    /// Pushes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub push: u64,
+    /// Matches where it was never put.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub void: u64,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl Counts {
+    /// What the book keeps of `o`.
+    #[must_use]
+    pub fn of(o: &Observed) -> Counts {
+        let plain: Vec<u64> = o
+            .outright
+            .iter()
+            .map(|c| c * super::simulate::UNIT)
+            .collect();
+        Counts {
+            market: o.market,
+            outright: o.outright.clone(),
+            shares: (plain != o.shares).then(|| o.shares.clone()),
+            dead_heats: o.dead_heats,
+            push: o.push,
+            void: o.void,
+        }
+    }
+
+    /// The counts again, over `sims` matches of `kind` at a table of `players`.
+    ///
+    /// Pages counted before a forfeit was a way of ending to bet on count each game's own
+    /// ends only; every match they leave out of an end market ended by forfeit (the one way
+    /// of ending they did not list), and is put back under it.
+    #[must_use]
+    pub fn observed(&self, kind: GameKind, players: usize, sims: u64) -> Observed {
+        let selections = super::simulate::selections(self.market, kind, players);
+        let mut outright = self.outright.clone();
+        let mut shares = self.shares.clone().unwrap_or_else(|| {
+            self.outright
+                .iter()
+                .map(|c| c * super::simulate::UNIT)
+                .collect()
+        });
+        if outright.len() + 1 == selections.len() && matches!(self.market, Market::End { .. }) {
+            let rest = sims.saturating_sub(
+                outright.iter().sum::<u64>() + self.dead_heats + self.push + self.void,
+            );
+            outright.push(rest);
+            shares.push(rest * super::simulate::UNIT);
+        }
+        outright.resize(selections.len(), 0);
+        shares.resize(selections.len(), 0);
+        Observed {
+            market: self.market,
+            selections,
+            sims,
+            outright,
+            shares,
+            dead_heats: self.dead_heats,
+            push: self.push,
+            void: self.void,
+        }
+    }
+}
+
+/// The book.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Book {
+    /// The fingerprint of the players the book was counted from ([`fingerprint`]).
+    pub fingerprint: String,
+    /// How the book was written.
+    pub written_by: String,
+    /// Its tables.
+    pub pages: Vec<Page>,
+    #[serde(skip)]
+    index: HashMap<String, usize>,
+}
+
+/// The entrant's part of a table's key.
+fn entrant_key(e: &Entrant) -> String {
+    let skill = match e.skill {
+        Skill::Baseline => "baseline".to_owned(),
+        Skill::Level(n) => n.to_string(),
+    };
+    format!("{skill} {} h{} e{}", e.temperament.word(), e.honesty, e.eye)
+}
+
+/// A table's key: `tides-of-war | best of 3 | draw cap 5 | 8 cautious h8 e7, ...`.
+#[must_use]
+pub fn key(kind: GameKind, entrants: &[Entrant], format: Format, draw_cap: u32) -> String {
+    let who: Vec<String> = entrants.iter().map(entrant_key).collect();
+    format!(
+        "{} | {format} | draw cap {draw_cap} | {}",
+        kind.id(),
+        who.join(", ")
+    )
+}
+
+/// Every market a table takes that the book counts: the match, each game, every tally
+/// in each game and over the match, how each game and the match end, who is caught and
+/// whether anyone is, in each game and over the match, for games numbered up to `games`.
+/// (The first turn is worked out exactly from the rules.)
+#[must_use]
+pub fn markets(kind: GameKind, games: u32) -> Vec<Market> {
+    let scopes: Vec<Scope> = std::iter::once(Scope::Match)
+        .chain((1..=games).map(Scope::Game))
+        .collect();
+    let mut out = vec![Market::Match];
+    out.extend((1..=games).map(|number| Market::Game { number }));
+    for &scope in &scopes {
+        out.extend(
+            kind.facts()
+                .tallies
+                .iter()
+                .map(|&tally| Market::Most { tally, scope }),
+        );
+        out.push(Market::End { scope });
+        out.push(Market::Caught { scope });
+        out.push(Market::AnyoneCaught { scope });
+    }
+    out
+}
+
+/// The most games a match of `format` among `players` can run to (every draw and every
+/// extra game of a shared lead replayed up to the cap).
+#[must_use]
+pub fn most_games(format: Format, players: usize, draw_cap: u32) -> u32 {
+    format.length(players) + 2 * (draw_cap + 1)
+}
+
+/// Whether a table of `kind` plays alike under any rotation of the order its entrants are
+/// named in: when its first turn is a fair lot among them.
+fn rotates(kind: GameKind, players: usize) -> bool {
+    let odds = crate::games::with_game!(kind, G => {
+        <G as crate::games::Game>::first_turn_odds(players)
+    });
+    odds.iter()
+        .all(|&p| (p - 1.0 / players as f64).abs() < 1e-12)
+}
+
+/// `observed` for entrants named in another order: entrant `j` of the book's order is
+/// entrant `map[j]` of the order asked for.
+fn reorder(observed: &Observed, map: &[usize]) -> Observed {
+    let mut out = observed.clone();
+    for (k, sel) in observed.selections.iter().enumerate() {
+        if let Selection::Entrant(j) = *sel
+            && let Some(&to) = map.get(j)
+            && let Some(at) = observed
+                .selections
+                .iter()
+                .position(|&s| s == Selection::Entrant(to))
+        {
+            out.outright[at] = observed.outright[k];
+            out.shares[at] = observed.shares[k];
+        }
+    }
+    out
+}
+
+impl Book {
+    /// A book with no pages yet, counted from the players of `fingerprint`, written by
+    /// the command `written_by`.
+    #[must_use]
+    pub fn new(fingerprint: String, written_by: String) -> Book {
+        Book {
+            fingerprint,
+            written_by,
+            ..Book::default()
+        }
+    }
+
+    /// The book built into taproom.
+    ///
+    /// # Panics
+    /// Never for a release: a test reads the built-in file.
+    #[must_use]
+    pub fn built_in() -> &'static Book {
+        static BOOK: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
+        BOOK.get_or_init(|| {
+            let mut book: Book = serde_json::from_str(DATA)
+                .unwrap_or_else(|e| panic!("the built-in data/prices.json is broken: {e}"));
+            book.index_pages();
+            book
+        })
+    }
+
+    /// Indexes the pages by key.
+    pub fn index_pages(&mut self) {
+        self.index = self
+            .pages
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.key.clone(), i))
+            .collect();
+    }
+
+    /// The counts of `markets` for the match `spec` describes, when the book holds its
+    /// table: each market's counts (a game the book never saw played is void in every
+    /// match), in the order asked for, with the entrants in the spec's order.
+    #[must_use]
+    pub fn lookup(&self, spec: &MatchSpec, markets: &[Market]) -> Option<Vec<Observed>> {
+        if !spec.rules.is_empty() || spec.table != TableRules::default() || !spec.wary.is_empty() {
+            return None;
+        }
+        let entrants = spec.entrants();
+        let n = entrants.len();
+        let turns = if rotates(spec.game, n) { n } else { 1 };
+        (0..turns).find_map(|r| {
+            // The book's order, rotated by `r`: its entrant j is the spec's (j + r) % n.
+            let rotated: Vec<Entrant> = (0..n).map(|j| entrants[(j + r) % n].clone()).collect();
+            let page = &self.pages[*self.index.get(&key(
+                spec.game,
+                &rotated,
+                spec.format,
+                spec.draw_cap,
+            ))?];
+            let map: Vec<usize> = (0..n).map(|j| (j + r) % n).collect();
+            Some(
+                markets
+                    .iter()
+                    .map(|&m| match page.counts.iter().find(|c| c.market == m) {
+                        Some(c) => reorder(&c.observed(page.game, n, page.sims), &map),
+                        None => Observed::never(m, spec.game, n, page.sims),
+                    })
+                    .collect(),
+            )
+        })
+    }
+}
+
+/// The match in the default format between built-in characters, named as a GM would.
+///
+/// # Errors
+/// A name that picks out nobody, or a table the game cannot seat.
+pub fn built_in_table(
+    kind: GameKind,
+    names: &[&str],
+    seed: u64,
+) -> Result<MatchSpec, Box<dyn std::error::Error + Send + Sync>> {
+    let roster = crate::roster::Roster::built_in();
+    let seats = names
+        .iter()
+        .map(|n| {
+            Ok(crate::table::Seated {
+                character: roster.named(n)?.clone(),
+                given_file: None,
+            })
+        })
+        .collect::<Result<Vec<_>, crate::names::NameError>>()?;
+    let draft = crate::table::Draft {
+        seats,
+        seed,
+        ..crate::table::Draft::default()
+    };
+    Ok(MatchSpec::new(kind, draft)?)
+}
+
+/// The fingerprint of `play`'s players: a hash (FNV-1a, 64 bits) of the logs of one
+/// seeded best-of-3 of each game between Old Brannoc and Mirela Quickfingers, two of the
+/// built-in characters who cheat. Any change to how the players move, cheat or are seen
+/// changes it.
+///
+/// # Panics
+/// Never: the built-in characters play every game.
+#[must_use]
+pub fn fingerprint() -> String {
+    let mut text = String::new();
+    for kind in GameKind::ALL {
+        let spec = built_in_table(kind, &["Brannoc", "Mirela"], 20_261_201)
+            .expect("two built-in characters sit at every game");
+        let log = crate::games::with_game!(kind, G => {
+            let settings = spec
+                .settings::<G>(crate::ai::Effort::Full)
+                .expect("the built-in settings");
+            crate::table::play_match::<G>(&spec.entrants(), &settings).expect("a match")
+        });
+        text.push_str(&serde_json::to_string(&log).expect("a log writes as JSON"));
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The book was counted from the players as they play now: if this fails, the players
+    /// changed, and `cargo run --release --example price_book` must count the book again.
+    #[test]
+    fn the_book_was_counted_from_today_s_players() {
+        let book = Book::built_in();
+        assert!(!book.pages.is_empty());
+        assert_eq!(
+            book.fingerprint,
+            fingerprint(),
+            "data/prices.json was counted from other players: count it again with {}",
+            book.written_by
+        );
+    }
+
+    /// Every page's counts add up: in each market, outright wins, dead heats, pushes and
+    /// voids account for every match (the yes-or-no cheat markets aside).
+    #[test]
+    fn every_page_adds_up() {
+        for page in &Book::built_in().pages {
+            let sims = page.sims;
+            assert!(sims >= 400, "{}: {sims} matches", page.key);
+            for c in &page.counts {
+                let o = c.observed(page.game, page.players, sims);
+                if !o.market.is_cheating() {
+                    let total: u64 =
+                        o.outright.iter().sum::<u64>() + o.dead_heats + o.push + o.void;
+                    assert_eq!(total, sims, "{}: {:?}", page.key, o.market);
+                }
+            }
+        }
+    }
+
+    /// A table is found under the order it was counted in and, where the first turn is a
+    /// fair lot, under the other order too, with each entrant's counts following them.
+    #[test]
+    fn a_table_is_found_whichever_entrant_is_named_first() {
+        let spec = |names: &[&str]| built_in_table(GameKind::Pic, names, 1).unwrap();
+        let book = Book::built_in();
+        let a = book
+            .lookup(&spec(&["Pip", "Ysolde"]), &[Market::Match])
+            .expect("a pairing of the regulars");
+        let b = book
+            .lookup(&spec(&["Ysolde", "Pip"]), &[Market::Match])
+            .expect("the other order");
+        assert_eq!(a[0].outright[0], b[0].outright[1]);
+        assert_eq!(a[0].outright[1], b[0].outright[0]);
+        assert!(
+            a[0].outright[1] > a[0].outright[0],
+            "Sister Ysolde is the stronger"
+        );
+    }
+}

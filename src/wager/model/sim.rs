@@ -1,0 +1,455 @@
+//! Imagining matches with the model: each game as [`super`] describes it, the match
+//! around the games as `play` runs it, every market settled on each imagined match.
+
+use rand::RngExt;
+
+use super::{Banked, GameModel, Kind, Table};
+use crate::ai::TableRng;
+use crate::games::{End, GameKind, OnCheat, Tally};
+use crate::table::Flow;
+use crate::wager::market::{Market, Played};
+use crate::wager::simulate::{Basis, MarketEstimate, Observed, count, empty};
+
+/// One imagined game: its winners, how it ended, every tally and who was caught, by
+/// entrant.
+#[derive(Clone, Debug)]
+struct Game {
+    winners: Vec<usize>,
+    end: End,
+    tallies: Vec<Vec<i64>>,
+    caught: Vec<bool>,
+}
+
+/// One imagined match.
+#[derive(Clone, Debug)]
+pub struct Imagined {
+    kind: GameKind,
+    players: usize,
+    first: Option<usize>,
+    games: Vec<Game>,
+    winners: Vec<usize>,
+}
+
+impl Played for Imagined {
+    fn entrants(&self) -> usize {
+        self.players
+    }
+
+    fn match_winners(&self) -> &[usize] {
+        &self.winners
+    }
+
+    fn first_turn(&self) -> Option<usize> {
+        self.first
+    }
+
+    fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    fn game(&self, number: u32) -> Option<usize> {
+        let g = number.checked_sub(1)? as usize;
+        (g < self.games.len()).then_some(g)
+    }
+
+    fn game_winners(&self, g: usize) -> Vec<usize> {
+        self.games[g].winners.clone()
+    }
+
+    fn end(&self, g: usize) -> End {
+        self.games[g].end
+    }
+
+    fn tally(&self, g: usize, entrant: usize, tally: Tally) -> i64 {
+        let Some(t) = self.kind.facts().tallies.iter().position(|&x| x == tally) else {
+            return 0;
+        };
+        self.games[g].tallies[entrant].get(t).copied().unwrap_or(0)
+    }
+
+    fn caught(&self, g: usize, entrant: usize) -> bool {
+        self.games[g].caught[entrant]
+    }
+}
+
+/// What the table remembers of cheats through an imagined match, by entrant.
+struct Memory {
+    willing: Vec<Option<u32>>,
+    tries: Vec<u32>,
+    seen: Vec<Vec<f64>>,
+}
+
+impl Memory {
+    fn new(table: &Table, rng: &mut TableRng) -> Memory {
+        use crate::table::cheat::appetite;
+        let willing = table
+            .players
+            .iter()
+            .map(|p| match p.honesty {
+                0 => None,
+                h if h >= 10 => Some(0),
+                h => {
+                    let a = appetite(h);
+                    let extra = rng.random::<f64>() < a.fract();
+                    Some(a.floor() as u32 + u32::from(extra))
+                }
+            })
+            .collect();
+        let n = table.players.len();
+        Memory {
+            willing,
+            tries: vec![0; n],
+            seen: table.wary.clone(),
+        }
+    }
+}
+
+/// A draw from a Poisson law of mean `lambda` (small means only: Knuth's way).
+fn poisson(lambda: f64, rng: &mut TableRng) -> u32 {
+    if lambda <= 0.0 {
+        return 0;
+    }
+    let limit = (-lambda.min(30.0)).exp();
+    let mut k = 0;
+    let mut p = rng.random::<f64>();
+    while p > limit && k < 200 {
+        k += 1;
+        p *= rng.random::<f64>();
+    }
+    k
+}
+
+/// An index drawn with chance proportional to `weights`.
+fn pick(weights: &[f64], rng: &mut TableRng) -> usize {
+    let total: f64 = weights.iter().sum();
+    let mut x = rng.random::<f64>() * total;
+    for (i, &w) in weights.iter().enumerate() {
+        if x < w {
+            return i;
+        }
+        x -= w;
+    }
+    weights.len().saturating_sub(1)
+}
+
+/// The cheats of one game: each seat's tries, who saw them, what stood; the seat whose
+/// try seen forfeited the game, if one did.
+struct Cheats {
+    stood: Vec<u32>,
+    caught: Vec<u32>,
+    forfeit: Option<usize>,
+}
+
+fn cheats(
+    model: &GameModel,
+    table: &Table,
+    seats: &[usize],
+    memory: &mut Memory,
+    rng: &mut TableRng,
+) -> Cheats {
+    let n = seats.len();
+    let c = model.cheat_for(table.kind, table.on_cheat);
+    let forfeits = table.on_cheat == OnCheat::ForfeitGame && !table.kind.facts().rule_two;
+    let mut out = Cheats {
+        stood: vec![0; n],
+        caught: vec![0; n],
+        forfeit: None,
+    };
+    let eyes = |s: usize, memory: &Memory| -> Vec<(u8, f64)> {
+        let e = seats[s];
+        (0..n)
+            .filter(|&w| w != s)
+            .map(|w| (table.players[seats[w]].eye, memory.seen[seats[w]][e]))
+            .collect()
+    };
+    let mut left: Vec<u32> = (0..n)
+        .map(|s| {
+            let e = seats[s];
+            let p = &table.players[e];
+            if p.honesty >= 10 || memory.willing[e] == Some(0) {
+                return 0;
+            }
+            let risk = c.risk(p.skill.rough_level(), &eyes(s, memory), memory.tries[e]);
+            let k = poisson(c.tries(p.honesty, risk), rng);
+            memory.willing[e].map_or(k, |w| k.min(w))
+        })
+        .collect();
+    // The tries come in turn, one seat's among another's.
+    while left.iter().any(|&k| k > 0) {
+        let weights: Vec<f64> = left.iter().map(|&k| f64::from(k)).collect();
+        let s = pick(&weights, rng);
+        left[s] -= 1;
+        let e = seats[s];
+        let level = table.players[e].skill.rough_level();
+        let tries = memory.tries[e];
+        let mut seen = false;
+        for w in (0..n).filter(|&w| w != s) {
+            let watcher = seats[w];
+            let p = c.seen_by(
+                level,
+                table.players[watcher].eye,
+                memory.seen[watcher][e],
+                tries,
+            );
+            if rng.random::<f64>() < p {
+                seen = true;
+                memory.seen[watcher][e] += 1.0;
+            }
+        }
+        memory.tries[e] += 1;
+        if let Some(w) = memory.willing[e].as_mut() {
+            *w = w.saturating_sub(1);
+        }
+        if seen {
+            out.caught[s] += 1;
+            if forfeits {
+                out.forfeit = Some(s);
+                break;
+            }
+        } else {
+            out.stood[s] += 1;
+        }
+    }
+    out
+}
+
+/// Imagines one game with `seats` (entrants by seat), each entrant's strength moved by
+/// `shift`.
+fn game(
+    model: &GameModel,
+    table: &Table,
+    seats: &[usize],
+    shift: &[f64],
+    memory: &mut Memory,
+    rng: &mut TableRng,
+) -> Game {
+    let n = seats.len();
+    let strengths = model.strengths(n);
+    let c = model.cheat_for(table.kind, table.on_cheat);
+    let base: Vec<f64> = seats
+        .iter()
+        .map(|&e| strengths.strength(&table.players[e]) + shift[e])
+        .collect();
+    let levels: Vec<f64> = seats.iter().map(|&e| table.players[e].level()).collect();
+    let done = cheats(model, table, seats, memory, rng);
+    let caught_cost = if table.on_cheat == OnCheat::ForfeitGame && !table.kind.facts().rule_two {
+        0.0
+    } else {
+        c.caught
+    };
+    let now: Vec<f64> = (0..n)
+        .map(|s| {
+            base[s] + c.stood * f64::from(done.stood[s]) - caught_cost * f64::from(done.caught[s])
+        })
+        .collect();
+    let (wins, drawn) = model.outcome(&now, &levels);
+    // The winning seats, the kind of game, and the winner's chance.
+    let (winners, kind, chance): (Vec<usize>, Kind, f64) = if let Some(f) = done.forfeit {
+        let others: Vec<usize> = (0..n).filter(|&s| s != f).collect();
+        let w = if others.len() == 1 {
+            others[0]
+        } else {
+            let weights: Vec<f64> = others.iter().map(|&s| wins[s]).collect();
+            others[pick(&weights, rng)]
+        };
+        (vec![w], Kind::Forfeit, wins[w])
+    } else {
+        let mut weights = wins.clone();
+        weights.push(drawn);
+        let s = pick(&weights, rng);
+        if s == n {
+            let best = wins.iter().copied().fold(0.0, f64::max);
+            (Vec::new(), Kind::Drawn, best)
+        } else if n > 2 && rng.random::<f64>() < model.shared.get(n - 2).copied().unwrap_or(0.0) {
+            let rest: Vec<usize> = (0..n).filter(|&x| x != s).collect();
+            let weights: Vec<f64> = rest.iter().map(|&x| wins[x]).collect();
+            let other = rest[pick(&weights, rng)];
+            (vec![s, other], Kind::Shared, wins[s])
+        } else {
+            (vec![s], Kind::Won, wins[s])
+        }
+    };
+    let roles = role_order(&winners, done.forfeit, &base);
+    let fifth = ((chance * 5.0) as u8).min(4);
+    let tallies_per_seat = table.kind.facts().tallies.len();
+    let banked: Option<&Banked> = model
+        .bank(n)
+        .and_then(|b| b.shelf(kind, fifth).or_else(|| b.shelf(Kind::Won, fifth)))
+        .map(|shelf| &shelf[rng.random_range(0..shelf.len())]);
+    let mut tallies = vec![vec![0i64; tallies_per_seat]; table.players.len()];
+    let mut end = if kind == Kind::Forfeit {
+        End::Forfeit
+    } else {
+        table.kind.facts().ends[0]
+    };
+    if let Some(b) = banked {
+        if kind != Kind::Forfeit {
+            end = b.end;
+        }
+        for (r, &s) in roles.iter().enumerate() {
+            if let Some(t) = b.tallies.get(r) {
+                tallies[seats[s]] = t.clone();
+            }
+        }
+    }
+    let mut caught = vec![false; table.players.len()];
+    for s in 0..n {
+        caught[seats[s]] = done.caught[s] > 0;
+    }
+    Game {
+        winners: winners.iter().map(|&s| seats[s]).collect(),
+        end,
+        tallies,
+        caught,
+    }
+}
+
+/// The seats in role order: the winners (the stronger first), the seat that forfeited,
+/// then the others from the strongest down.
+#[must_use]
+pub fn role_order(winners: &[usize], forfeit: Option<usize>, strength: &[f64]) -> Vec<usize> {
+    let by_strength = |v: &mut Vec<usize>| {
+        v.sort_by(|&a, &b| strength[b].total_cmp(&strength[a]).then(a.cmp(&b)));
+    };
+    let mut first: Vec<usize> = winners.to_vec();
+    by_strength(&mut first);
+    let mut rest: Vec<usize> = (0..strength.len())
+        .filter(|s| !winners.contains(s) && Some(*s) != forfeit)
+        .collect();
+    by_strength(&mut rest);
+    first.extend(forfeit);
+    first.extend(rest);
+    first
+}
+
+/// Imagines one match of `table`, each entrant's strength moved by `shift`.
+pub fn imagine(model: &GameModel, table: &Table, shift: &[f64], rng: &mut TableRng) -> Imagined {
+    let n = table.players.len();
+    let facts = table.kind.facts();
+    let odds = crate::games::with_game!(table.kind, G => {
+        <G as crate::games::Game>::first_turn_odds(n)
+    });
+    let mut flow = Flow::new(n, table.format, table.draw_cap, facts.seating);
+    let mut memory = Memory::new(table, rng);
+    let mut first = None;
+    let mut games = Vec::new();
+    loop {
+        let winner = flow.needs_ceremony().then(|| pick(&odds, rng));
+        if first.is_none() {
+            first = winner;
+        }
+        let seats = flow.seat(winner).to_vec();
+        let g = game(model, table, &seats, shift, &mut memory, rng);
+        let over = flow.record(&g.winners);
+        games.push(g);
+        if over {
+            break;
+        }
+    }
+    Imagined {
+        kind: table.kind,
+        players: n,
+        first,
+        games,
+        winners: flow.winners(),
+    }
+}
+
+/// The seed a table is imagined from: its own description, so a table has one price.
+fn seed_of(table: &Table) -> u64 {
+    let text = format!(
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}",
+        table.kind, table.players, table.format, table.draw_cap, table.on_cheat, table.wary
+    );
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// `sims` imagined matches of `table` with `shift`, every market of `markets` counted.
+fn counted(
+    model: &GameModel,
+    table: &Table,
+    markets: &[Market],
+    shift: &[f64],
+    sims: u64,
+) -> Vec<Observed> {
+    let mut rng = crate::ai::table_rng(seed_of(table));
+    let mut tally = empty(markets, table.kind, table.players.len());
+    for _ in 0..sims {
+        let m = imagine(model, table, shift, &mut rng);
+        count(&mut tally, &m);
+    }
+    tally
+}
+
+/// The model's estimates of every market of `markets`: the chances over `sims.0`
+/// imagined matches, each range from `sims.1` more with each entrant in turn a spread
+/// weaker and a spread stronger (a selection's range spans every such chance of it).
+#[must_use]
+pub fn estimates(
+    model: &GameModel,
+    table: &Table,
+    markets: &[Market],
+    sims: (u64, u64),
+) -> Vec<MarketEstimate> {
+    let n = table.players.len();
+    let central = counted(model, table, markets, &vec![0.0; n], sims.0);
+    let mut shifted: Vec<Vec<Observed>> = Vec::new();
+    for e in 0..n {
+        for sign in [-1.0, 1.0] {
+            let mut shift = vec![0.0; n];
+            shift[e] = sign * model.spread;
+            shifted.push(counted(model, table, markets, &shift, sims.1));
+        }
+    }
+    central
+        .iter()
+        .enumerate()
+        .map(|(m, obs)| {
+            let mut est = obs.estimate();
+            est.basis = Basis::Model;
+            est.ranges = (0..obs.selections.len())
+                .map(|k| {
+                    let chance = |o: &Observed| o.outright[k] as f64 / o.sims.max(1) as f64;
+                    shifted
+                        .iter()
+                        .map(|run| chance(&run[m]))
+                        .chain(std::iter::once(chance(obs)))
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
+                            (lo.min(c), hi.max(c))
+                        })
+                })
+                .collect();
+            est
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_put_the_winners_first_then_the_forfeit_then_the_strongest() {
+        let strength = [0.1, 0.5, -0.2, 0.9, 0.0];
+        assert_eq!(role_order(&[2], None, &strength), vec![2, 3, 1, 0, 4]);
+        assert_eq!(role_order(&[0, 3], Some(1), &strength), vec![3, 0, 1, 4, 2]);
+        assert_eq!(role_order(&[], None, &[0.0, 1.0]), vec![1, 0]);
+    }
+
+    #[test]
+    fn poisson_draws_have_the_mean_asked_for() {
+        let mut rng = crate::ai::table_rng(7);
+        for lambda in [0.2, 1.0, 3.5] {
+            let total: u32 = (0..20_000).map(|_| poisson(lambda, &mut rng)).sum();
+            let mean = f64::from(total) / 20_000.0;
+            // The sample mean's deviation is sqrt(lambda / 20000): at most 0.014 here.
+            assert!((mean - lambda).abs() < 0.06, "{lambda}: {mean}");
+        }
+        assert_eq!(poisson(0.0, &mut rng), 0);
+    }
+}
