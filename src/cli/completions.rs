@@ -26,7 +26,10 @@ pub struct CompletionsArgs {
 /// When writing fails.
 pub fn completions(args: &CompletionsArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut cmd = Cli::command();
-    clap_complete::generate(args.shell, &mut cmd, "taproom", out);
+    // Made whole first: clap_complete panics on a write that fails.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "taproom", &mut script);
+    out.write_all(&script)?;
     Ok(())
 }
 

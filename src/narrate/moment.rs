@@ -274,7 +274,8 @@ impl Moment {
             Moment::MatchWon => (&["winner", "scores"], false),
             Moment::MatchShared => (&["winner", "scores"], false),
             Moment::MatchDrawn => (&["scores"], false),
-            Moment::WagerPaid => (&["mover", "winner", "coins"], false),
+            // A bettor collecting (told with the settlement, where only these are filled).
+            Moment::WagerPaid => return vec!["mover", "winner", "coins"],
             Moment::Gasp => (&["mover", "victim"], false),
             Moment::Cheer => (&["winner"], false),
             Moment::Groan | Moment::Tension => (&["winner", "loser"], false),

@@ -317,15 +317,21 @@ impl Narrator<'_> {
             _ => Some(Result3::Shared),
         };
         let told = variant.and_then(|v| self.say(Moment::Finish(end, v), &vars));
-        told.or_else(|| self.say(Moment::Finish(end, Result3::Won), &vars))
-            .or_else(|| {
-                let fallback = if winner.is_some() {
-                    Moment::GameWon
-                } else {
-                    Moment::GameDrawn
-                };
-                self.say(fallback, &vars)
-            })
+        // A drawn game is never told with a line for a win (it would name a winner and a
+        // loser it has not).
+        let won = winner.is_some();
+        told.or_else(|| {
+            won.then(|| self.say(Moment::Finish(end, Result3::Won), &vars))
+                .flatten()
+        })
+        .or_else(|| {
+            let fallback = if winner.is_some() {
+                Moment::GameWon
+            } else {
+                Moment::GameDrawn
+            };
+            self.say(fallback, &vars)
+        })
     }
 }
 

@@ -36,6 +36,8 @@ pub fn is_file(word: &str) -> bool {
 pub fn seat(roster: &Roster, word: &str, base: &Path) -> Result<Seated, Error> {
     if is_file(word) {
         let path = base.join(word);
+        // A write a killed run left in the file's folder is finished (or undone) first.
+        super::apply::open(&crate::store::folder_of(&path), super::apply::WAIT)?;
         let character = Character::from_toml(&path, &read_text(&path)?)?;
         return Ok(Seated {
             character,

@@ -18,12 +18,22 @@ use crate::roster::{Character, FileError, Roster};
 pub fn new_character(dir: &Path, sketch: &Sketch) -> Result<PathBuf, Error> {
     let path = dir.join(file_name(&sketch.name));
     let text = sketch.to_toml();
-    Character::from_toml(&path, &text).map_err(|e| Error::Argument {
-        flag: "NAME",
-        message: format!(
-            "`{}` cannot be a character's name: {}",
-            sketch.name, e.message
-        ),
+    // The file is checked as any character file is; a complaint is put to the flag that
+    // gave the field at fault.
+    Character::from_toml(&path, &text).map_err(|e| {
+        let (flag, message) = match e.field.as_deref() {
+            Some("purse") => ("--purse", format!("--purse: {}", e.message)),
+            Some("description") => ("--description", format!("--description: {}", e.message)),
+            Some("skill") => ("--skill", format!("--skill: {}", e.message)),
+            _ => (
+                "NAME",
+                format!(
+                    "`{}` cannot be a character's name: {}",
+                    sketch.name, e.message
+                ),
+            ),
+        };
+        Error::Argument { flag, message }
     })?;
     if dir.is_dir() {
         let roster = Roster::load(Some(dir))?;
