@@ -193,8 +193,7 @@ impl<W: Write> Console for Terminal<'_, W> {
             }
             match text {
                 _ if cut => self.line(&format!(
-                    "That line is longer than {MAX_LINE} bytes, longer than anything taproom \
-                     asks for; it is not read. Try again."
+                    "That line is longer than {MAX_LINE} bytes, too long to read. Try again."
                 )),
                 Ok(line) => return Some(line),
                 Err(_) => {

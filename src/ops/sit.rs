@@ -127,7 +127,13 @@ pub fn people(
             ));
         }
         let character = match roster.named(name) {
-            Ok(c) => c.clone(),
+            Ok(c) => {
+                // Found by the start of a name: said, so that nobody is seated unawares.
+                if !crate::names::same(name, &c.name) && !crate::names::same(name, &c.short) {
+                    told.push(format!("{name} is {}, of the roster.", c.name));
+                }
+                c.clone()
+            }
             Err(crate::names::NameError::Unknown { suggestion, .. }) => {
                 let near = suggestion.map_or_else(String::new, |s| format!(" (did you mean {s}?)"));
                 told.push(format!(

@@ -244,6 +244,10 @@ fn names_that_differ_only_in_case_are_one_person_and_newcomers_are_said() {
     );
     assert_eq!(code, 0);
     assert!(out.contains("Sister Ysolde (White)") || out.contains("Sister Ysolde (Black)"));
+    assert!(
+        out.contains("Ysolde is Sister Ysolde, of the roster."),
+        "{out}"
+    );
     assert!(!out.contains("newcomer"), "{out}");
     let (out, _) = sit(
         &[
