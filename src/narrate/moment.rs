@@ -256,6 +256,10 @@ impl Moment {
             Moment::Swing => (&["mover", "victim", "count"], false),
             Moment::Comeback => (&["winner", "loser", "count"], false),
             Moment::CloseFinish | Moment::Rout => (&["winner", "loser", "count", "scores"], false),
+            // An ending that is always a draw (a truce): its own lines tell a draw.
+            Moment::Finish(end, Result3::Won) if end.always_drawn() => {
+                (&["number", "scores", "score"], false)
+            }
             Moment::Finish(end, Result3::Won) => (
                 &["number", "winner", "loser", "verb", "scores", "score"],
                 // The last capture or crossing is named only where a game must end by one.

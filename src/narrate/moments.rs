@@ -318,10 +318,11 @@ impl Narrator<'_> {
         };
         let told = variant.and_then(|v| self.say(Moment::Finish(end, v), &vars));
         // A drawn game is never told with a line for a win (it would name a winner and a
-        // loser it has not).
-        let won = winner.is_some();
+        // loser it has not); an ending that is always a draw (a truce) has its own lines
+        // for one.
+        let own = winner.is_some() || end.always_drawn();
         told.or_else(|| {
-            won.then(|| self.say(Moment::Finish(end, Result3::Won), &vars))
+            own.then(|| self.say(Moment::Finish(end, Result3::Won), &vars))
                 .flatten()
         })
         .or_else(|| {

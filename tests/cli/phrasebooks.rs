@@ -302,7 +302,9 @@ fn every_placeholder_a_moment_claims_is_filled_in_every_game() {
     );
     let names: Vec<String> = said.iter().map(|&k| all[k].key()).collect();
     // Told across the runs: the ceremonies, the moments of play in every game, drawn and
-    // shared endings, the match, the crowd, the bookie, cheats and accusations.
+    // shared endings (a truce by its own lines once its drawn variant is gone; a plain
+    // draw's fallback is in `narration.rs`, as no built-in ending reaches it here), the
+    // match, the crowd, the bookie, cheats and accusations.
     for key in [
         "lot",
         "first-throw",
@@ -314,7 +316,7 @@ fn every_placeholder_a_moment_claims_is_filled_in_every_game() {
         "whelp",
         "bring-down",
         "truce-drawn",
-        "game-drawn",
+        "truce",
         "match-won",
         "cheer",
         "cheat-unseen",
@@ -330,4 +332,49 @@ fn every_placeholder_a_moment_claims_is_filled_in_every_game() {
         );
     }
     assert!(said.len() >= 40, "{} moments told: {names:?}", said.len());
+}
+
+#[test]
+fn a_truce_is_told_by_the_built_in_truce_lines() {
+    // A truce is always a draw: its lines are told for it, rather than a plain draw's.
+    let book = taproom::narrate::Phrasebook::built_in();
+    let truce = book.lines(
+        GameKind::TidesOfWar,
+        Moment::Finish(taproom::games::End::Truce, Result3::Won),
+    );
+    assert!(!truce.is_empty());
+    let mut told = 0;
+    for seed in 1..=6 {
+        let out = Taproom::new()
+            .args([
+                "play",
+                "tides",
+                "Pip",
+                "Tamsin",
+                "--rule",
+                "truce_after=3",
+                "--best-of",
+                "1",
+                "--draw-cap",
+                "0",
+                "--narrate",
+                "full",
+                "--seed",
+                &seed.to_string(),
+            ])
+            .ok();
+        if !out.stdout.contains("(truce,") {
+            continue;
+        }
+        let prose = out.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            truce
+                .iter()
+                .any(|l| prose.contains(&l.replace("{number}", "1"))),
+            "seed {seed}: no truce line told:\n{}",
+            out.stdout
+        );
+        told += 1;
+    }
+    assert!(told > 0, "no seed ended in a truce");
 }
