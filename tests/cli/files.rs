@@ -453,3 +453,53 @@ fn a_character_file_changed_while_a_person_sits_is_named_and_nothing_is_written(
         assert!(!dir.path().join("ledger.txt").exists(), "{case}");
     }
 }
+
+#[test]
+fn a_manual_page_whose_name_is_taken_by_a_special_file_is_refused_and_nothing_written() {
+    let limit = Duration::from_secs(20);
+    for (kind, what) in KINDS {
+        let dir = tempfile::tempdir().unwrap();
+        let man = dir.path().join("man");
+        std::fs::create_dir(&man).unwrap();
+        if !make(kind, &man.join("taproom-play.1")) {
+            continue;
+        }
+        let before = snapshot(dir.path());
+        let ran = run_within(dir.path(), &["man", "--out", "man"], "", limit);
+        refused(&ran, "taproom-play.1", what, &format!("{kind}: man --out"));
+        assert!(ran.stdout.is_empty(), "{kind}: {}", ran.stdout);
+        assert_eq!(snapshot(dir.path()), before, "{kind}: no page written");
+    }
+    // A symlink to a device is the device; a symlink to a regular file has its target
+    // replaced, and stays a link.
+    let dir = tempfile::tempdir().unwrap();
+    let man = dir.path().join("man");
+    std::fs::create_dir(&man).unwrap();
+    std::os::unix::fs::symlink("/dev/null", man.join("taproom.1")).unwrap();
+    let ran = run_within(dir.path(), &["man", "--out", "man"], "", limit);
+    refused(
+        &ran,
+        "taproom.1",
+        "a character device",
+        "man --out, a link to /dev/null",
+    );
+    std::fs::remove_file(man.join("taproom.1")).unwrap();
+    std::fs::write(dir.path().join("kept.1"), "old").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("kept.1"), man.join("taproom.1")).unwrap();
+    let ran = run_within(dir.path(), &["man", "--out", "man"], "", limit);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        std::fs::symlink_metadata(man.join("taproom.1"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let page = std::fs::read_to_string(dir.path().join("kept.1")).unwrap();
+    assert!(page.contains(".TH taproom 1"), "{page}");
+    assert!(
+        snapshot(dir.path())
+            .iter()
+            .all(|(p, _)| !p.to_string_lossy().contains(".taproom-")),
+        "nothing left over"
+    );
+}
