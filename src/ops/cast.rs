@@ -22,6 +22,21 @@ pub fn open_roster(dir: Option<&Path>) -> Result<(Roster, Vec<crate::store::Reco
     Ok((Roster::load(dir)?, recovered))
 }
 
+/// Finishes (or undoes), in the folder of each character file among `words`, a write a
+/// killed run left unfinished there, before the file is read; returns what it did, for
+/// the GM to be told.
+///
+/// # Errors
+/// As [`open_roster`].
+pub fn open_files(words: &[String]) -> Result<Vec<crate::store::Recovered>, Error> {
+    let mut done = Vec::new();
+    for word in words.iter().filter(|w| is_file(w)) {
+        let folder = crate::store::folder_of(Path::new(word));
+        done.extend(super::apply::open(&folder, super::apply::WAIT)?);
+    }
+    Ok(done)
+}
+
 /// Whether a word names a character file rather than a character.
 #[must_use]
 pub fn is_file(word: &str) -> bool {

@@ -172,6 +172,8 @@ pub fn play_with(
         Some(dir) => apply::open(dir, apply::WAIT)?,
         None => Vec::new(),
     };
+    recovered.extend(super::cast::open_files(&req.words)?);
+    recovered.extend(super::cast::open_files(&people)?);
     let tavern = Tavern::load(req.tavern.as_deref())?;
     let mut table = read_table(req, &people)?;
     // With --apply: the ledger checked, then every folder written locked and the table

@@ -305,6 +305,100 @@ fn a_run_writing_in_one_folder_between_the_kill_and_the_other_folder_keeps_all_w
 }
 
 #[test]
+fn every_command_that_reads_the_roster_folder_makes_a_killed_write_whole_and_says_so() {
+    // Killed with both journals prepared (undone), and with the evening's committed
+    // (finished); then one command that opens only the roster folder, in its own way.
+    let reference = tempfile::tempdir().unwrap();
+    evening(reference.path(), 5);
+    let old = snapshot(reference.path());
+    let start = balances(reference.path());
+    let mut args = night(5);
+    args.push("--apply".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = Taproom::new()
+        .args(&args)
+        .current_dir(reference.path())
+        .ok();
+    let new = snapshot(reference.path());
+    let (n, m) = written(&out.stdout, reference.path());
+    let (_, point) = steps(n, m);
+    let commands: [(&[&str], &str); 5] = [
+        // (An empty purse, so that the money counted stays the same.)
+        (
+            &[
+                "new",
+                "character",
+                "Zed Quill",
+                "--purse",
+                "0 cp",
+                "--roster",
+                "npcs",
+            ],
+            "",
+        ),
+        (
+            &["play", "tides", "npcs/pip.toml", "Mirela", "--best-of", "1"],
+            "",
+        ),
+        (
+            &["odds", "tides", "npcs/pip.toml", "Mirela", "--sims", "10"],
+            "",
+        ),
+        (
+            &[
+                "ladder",
+                "tides",
+                "npcs/pip.toml",
+                "npcs/tamsin.toml",
+                "--games",
+                "2",
+            ],
+            "",
+        ),
+        (
+            &[
+                "sit",
+                "tides",
+                "Mirela",
+                "--as",
+                "npcs/pip.toml",
+                "--best-of",
+                "1",
+            ],
+            "resign\n",
+        ),
+    ];
+    for k in [point - 1, point] {
+        for (command, stdin) in commands {
+            let dir = tempfile::tempdir().unwrap();
+            evening(dir.path(), 5);
+            let stop = format!("crash:{k}");
+            let status = run_with(dir.path(), &args, Some(("TAPROOM_TEST_STOP", &stop)));
+            assert!(status.code().is_none(), "step {k}: killed: {status}");
+            let what = format!("killed before step {k}, then `{}`", command.join(" "));
+            let ran = Taproom::new()
+                .args(command)
+                .stdin(stdin)
+                .current_dir(dir.path())
+                .ok();
+            let said = if k < point {
+                "undid a write that an interrupted run had begun"
+            } else {
+                "finished a write that an interrupted run had left half done"
+            };
+            assert!(ran.stderr.contains(said), "{what}: {}", ran.stderr);
+            let want = if k < point { &old } else { &new };
+            let now: Vec<(PathBuf, String)> = snapshot(dir.path())
+                .into_iter()
+                .filter(|(p, _)| !p.ends_with("zed-quill.toml"))
+                .collect();
+            assert_eq!(&now, want, "{what}: whole, and nothing left over");
+            purses_match_the_ledger(dir.path(), &start, &what);
+        }
+    }
+}
+
+#[test]
 fn a_write_failing_at_any_point_leaves_every_file_as_it_was() {
     let reference = tempfile::tempdir().unwrap();
     evening(reference.path(), 6);
