@@ -564,12 +564,46 @@ fn read_journal(path: &Path) -> Result<Option<Journal>, WriteError> {
             });
         }
     };
-    serde_json::from_slice(&text)
-        .map(Some)
-        .map_err(|e| WriteError::Journal {
+    let journal: Journal = serde_json::from_slice(&text).map_err(|e| WriteError::Journal {
+        file: path.to_owned(),
+        why: e.to_string(),
+    })?;
+    if let Some(why) = not_ours(&journal, &folder_of(path)) {
+        return Err(WriteError::Journal {
             file: path.to_owned(),
-            why: e.to_string(),
-        })
+            why: why.to_owned(),
+        });
+    }
+    Ok(Some(journal))
+}
+
+/// Why a journal cannot be one a transaction wrote into `folder`, if it cannot: recovery
+/// renames and removes only the files a transaction staged and kept beside its targets,
+/// in the folders it names, among them the one the journal is in.
+fn not_ours(journal: &Journal, folder: &Path) -> Option<&'static str> {
+    if journal.id.is_empty()
+        || !journal
+            .id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+    {
+        return Some("its transaction's name is not one taproom gives");
+    }
+    let here = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_owned());
+    if !journal.folders.contains(&here) {
+        return Some("it does not name the folder it is in");
+    }
+    let beside_its_target = journal.files.iter().all(|e| {
+        journal.folders.contains(&folder_of(&e.target))
+            && e.temp == beside(&e.target, &journal.id, TEMP)
+            && e.backup
+                .as_ref()
+                .is_none_or(|b| *b == beside(&e.target, &journal.id, OLD))
+    });
+    if !beside_its_target {
+        return Some("it names files that are not taproom's own, staged beside their targets");
+    }
+    None
 }
 
 /// Finishes or undoes every transaction a killed run left a journal of in `folder`,
@@ -982,6 +1016,50 @@ mod tests {
         assert_eq!(done.len(), 1);
         assert!(!done[0].undone);
         assert_eq!(files(dir.path()), owned(&[("a.toml", "new a")]));
+    }
+
+    #[test]
+    fn a_journal_naming_files_not_staged_by_taproom_is_refused_and_nothing_moved() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = std::fs::canonicalize(dir.path()).unwrap();
+        let other = tempfile::tempdir().unwrap();
+        let elsewhere = std::fs::canonicalize(other.path()).unwrap();
+        std::fs::write(elsewhere.join("precious.txt"), "precious").unwrap();
+        std::fs::write(real.join("x"), "forged").unwrap();
+        let entry = |target: &Path, temp: &Path| serde_json::json!({"target": target, "temp": temp, "backup": null});
+        let forged = [
+            // A target outside the folders it names.
+            serde_json::json!({"id": "x", "state": "committed", "folders": [&real],
+                "files": [entry(&elsewhere.join("precious.txt"), &real.join("x"))]}),
+            // A staged file that is not beside its target under taproom's name.
+            serde_json::json!({"id": "x", "state": "committed", "folders": [&real, &elsewhere],
+                "files": [entry(&elsewhere.join("precious.txt"), &real.join("x"))]}),
+            // Not naming the folder it is in.
+            serde_json::json!({"id": "x", "state": "committed", "folders": [&elsewhere],
+                "files": []}),
+            // A name that reaches out of its folder.
+            serde_json::json!({"id": "../x", "state": "committed", "folders": [&real],
+                "files": []}),
+        ];
+        for journal in forged {
+            let path = journal_path(&real, "x");
+            std::fs::write(&path, serde_json::to_vec(&journal).unwrap()).unwrap();
+            let err = settle(dir.path(), Duration::ZERO).unwrap_err();
+            assert!(
+                matches!(err, WriteError::Journal { .. }),
+                "{journal}: {err}"
+            );
+            assert!(
+                err.to_string().contains("look at the files it names"),
+                "{err}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(elsewhere.join("precious.txt")).unwrap(),
+                "precious"
+            );
+            assert_eq!(std::fs::read_to_string(real.join("x")).unwrap(), "forged");
+            std::fs::remove_file(&path).unwrap();
+        }
     }
 
     #[cfg(unix)]
