@@ -117,13 +117,27 @@ struct Terminal<'o, W: Write> {
 /// and dropped, and the line refused.
 const MAX_LINE: usize = 1024;
 
+/// The most taproom reads of one line that never ends (`< /dev/zero`) before it takes the
+/// input as ended, so that such an input cannot hold the table for ever.
+const MAX_RUN: usize = 8 << 20;
+
 /// One line of input, without its line end, cut at [`MAX_LINE`] bytes (whether it was
 /// cut is said); `None` at the end of the input.
+///
+/// # Errors
+/// A read that fails, or a line still running past [`MAX_RUN`] bytes (`InvalidData`).
 fn read_line(input: &mut dyn BufRead) -> std::io::Result<Option<(Vec<u8>, bool)>> {
     let mut line = Vec::new();
     let mut cut = false;
     let mut any = false;
+    let mut run = 0usize;
     loop {
+        if run > MAX_RUN {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "a line runs on past 8 MB without ending",
+            ));
+        }
         let buf = match input.fill_buf() {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
@@ -140,6 +154,7 @@ fn read_line(input: &mut dyn BufRead) -> std::io::Result<Option<(Vec<u8>, bool)>
         let room = MAX_LINE.saturating_sub(line.len());
         line.extend_from_slice(&buf[..take.min(room)]);
         cut |= take > room;
+        run += take;
         input.consume(take);
         if done {
             break;
@@ -178,10 +193,22 @@ impl<W: Write> Console for Terminal<'_, W> {
                 self.failed = Some(e);
                 return None;
             }
-            // A read that fails (the terminal gone) is the end of the input too.
-            let Ok(Some((bytes, cut))) = read_line(&mut *self.input) else {
-                self.line("");
-                return None;
+            // A read that fails (the terminal gone), or a line that never ends, is the end
+            // of the input too.
+            let (bytes, cut) = match read_line(&mut *self.input) {
+                Ok(Some(read)) => read,
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    self.line("");
+                    self.line(&format!(
+                        "That line runs on past {} MB without ending; taproom reads no more input.",
+                        MAX_RUN >> 20
+                    ));
+                    return None;
+                }
+                Ok(None) | Err(_) => {
+                    self.line("");
+                    return None;
+                }
             };
             let text = String::from_utf8(bytes);
             if self.echo {

@@ -101,6 +101,46 @@ fn a_long_bad_line_is_said_back_cut_short_and_a_huge_one_is_not_read() {
 }
 
 #[test]
+fn an_input_that_never_ends_a_line_is_taken_as_ended_rather_than_read_for_ever() {
+    // `< /dev/zero`: the first line would never end.
+    let mut args = TIDES.to_vec();
+    args.push("1");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("taproom"))
+        .arg("sit")
+        .args(&args)
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id().to_string();
+    let (send, done) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(child.wait_with_output());
+    });
+    let Ok(out) = done.recv_timeout(std::time::Duration::from_secs(30)) else {
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &pid])
+            .status();
+        panic!("`taproom sit ... < /dev/zero` read for ever");
+    };
+    let out = out.unwrap();
+    let status = out.status;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("That line runs on past 8 MB without ending; taproom reads no more input."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("The input has ended"), "{stdout}");
+}
+
+#[test]
 fn the_end_of_the_input_during_any_ceremony_is_said_once_and_asks_no_more() {
     for game in ["tides", "pic", "kiust", "oicustiytac"] {
         for seed in ["1", "2", "3"] {
