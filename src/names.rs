@@ -1,11 +1,14 @@
 //! Finding who (or which game) a GM means: one matcher for characters, the people at a
 //! table and the games, so every name is read the same way everywhere.
 //!
-//! A name matches exactly (case and surrounding space aside); failing that, by the start
-//! of the whole name or of one of its words ("Brannoc" for "Old Brannoc", "Quick" for
-//! "Mirela Quickfingers"), except that a little word such as "the" never picks anyone by
-//! itself. Several matches are a question ("which one?"); none is an error that names the
-//! closest candidate ("did you mean ...?") or lists them all.
+//! A name matches exactly (case and surrounding space aside); failing that, a character's
+//! own short name, exactly ("Ash" for Ash Wren, even beside Dobbin Ashcroft); failing
+//! that, by the start of the whole name or of one of its words ("Brannoc" for "Old
+//! Brannoc", "Quick" for "Mirela Quickfingers"), except that a little word such as "the"
+//! never picks anyone by itself. Several matches are a question ("which one?"); none is an
+//! error that names the closest candidate ("did you mean ...?") or lists them all.
+//!
+//! Two names that differ only in case (or spacing) are one name: [`same`].
 
 use std::fmt;
 
@@ -71,6 +74,13 @@ fn join(items: &[String], last: &str) -> String {
     }
 }
 
+/// Whether two names are one name: the same but for case and spacing ("Aria" and
+/// "aria", "Old  Brannoc" and "old brannoc").
+#[must_use]
+pub fn same(a: &str, b: &str) -> bool {
+    fold(a) == fold(b)
+}
+
 /// Folds a name for comparison: trimmed, lower case, inner spaces single.
 fn fold(name: &str) -> String {
     name.split_whitespace()
@@ -100,6 +110,9 @@ fn partial(wanted: &str, name: &str) -> bool {
 pub struct Matcher<'a, T> {
     what: &'static str,
     candidates: Vec<(&'a str, T)>,
+    /// Other names of candidates (a character's short name): matched exactly, after the
+    /// full names and before any partial match.
+    aliases: Vec<(&'a str, T)>,
 }
 
 impl<'a, T: Clone + PartialEq> Matcher<'a, T> {
@@ -108,7 +121,25 @@ impl<'a, T: Clone + PartialEq> Matcher<'a, T> {
         Matcher {
             what,
             candidates: candidates.into_iter().collect(),
+            aliases: Vec::new(),
         }
+    }
+
+    /// The same matcher, where each of `aliases` (another name, value) also picks its
+    /// candidate out when given exactly: a character's own short name wins over the
+    /// start of another's name.
+    #[must_use]
+    pub fn aliases(mut self, aliases: impl IntoIterator<Item = (&'a str, T)>) -> Self {
+        self.aliases.extend(aliases);
+        self
+    }
+
+    /// The full name of a candidate's value.
+    fn name_of(&self, value: &T) -> Option<&'a str> {
+        self.candidates
+            .iter()
+            .find(|(_, v)| v == value)
+            .map(|(n, _)| *n)
     }
 
     /// The value of the one candidate `wanted` picks out.
@@ -124,6 +155,28 @@ impl<'a, T: Clone + PartialEq> Matcher<'a, T> {
             .collect();
         if let [one] = exact.as_slice() {
             return Ok(one.1.clone());
+        }
+        if exact.is_empty() {
+            let mut by_alias: Vec<&T> = Vec::new();
+            for (_, v) in self.aliases.iter().filter(|(n, _)| fold(n) == w) {
+                if !by_alias.contains(&v) {
+                    by_alias.push(v);
+                }
+            }
+            match by_alias.as_slice() {
+                [] => {}
+                [one] => return Ok((*one).clone()),
+                many => {
+                    return Err(NameError::Ambiguous {
+                        name: wanted.trim().to_owned(),
+                        matches: many
+                            .iter()
+                            .filter_map(|v| self.name_of(v))
+                            .map(str::to_owned)
+                            .collect(),
+                    });
+                }
+            }
         }
         let partials: Vec<&(&str, T)> = if exact.is_empty() {
             self.candidates
@@ -241,6 +294,47 @@ mod tests {
         let err = find("Zebediah").unwrap_err();
         assert!(err.to_string().contains("there are Old Brannoc, "), "{err}");
         assert!(err.to_string().ends_with("and Sister Ysolde"), "{err}");
+    }
+
+    #[test]
+    fn a_short_name_wins_over_the_start_of_another_name() {
+        let names = [
+            "Ash Wren",
+            "Dobbin Ashcroft",
+            "Gorble the Elder",
+            "Gorble the Younger",
+        ];
+        let shorts = ["Ash", "Dobbin", "Gorble", "Gorble"];
+        let m = || {
+            Matcher::new("character", names.iter().map(|n| (*n, *n)))
+                .aliases(shorts.iter().zip(names).map(|(s, n)| (*s, n)))
+        };
+        assert_eq!(m().find("Ash"), Ok("Ash Wren"));
+        assert_eq!(m().find("ash"), Ok("Ash Wren"));
+        // Without the short name, "Ash" starts both.
+        let plain = Matcher::new("character", names.iter().map(|n| (*n, *n)));
+        assert!(matches!(
+            plain.find("Ash"),
+            Err(NameError::Ambiguous { .. })
+        ));
+        // The start of a name is still a match, and two short names alike a question.
+        assert_eq!(m().find("Ashc"), Ok("Dobbin Ashcroft"));
+        assert_eq!(
+            m().find("gorble").unwrap_err().to_string(),
+            "`gorble` could be Gorble the Elder or Gorble the Younger: which one?"
+        );
+        // A full name given exactly wins over another's short name.
+        let pips = ["Pip", "Pip Underbough"];
+        let m = Matcher::new("character", pips.iter().map(|n| (*n, *n)))
+            .aliases([("Pip", "Pip Underbough")]);
+        assert_eq!(m.find("pip"), Ok("Pip"));
+    }
+
+    #[test]
+    fn names_that_differ_in_case_or_spacing_are_one() {
+        assert!(same("Aria", "aria"));
+        assert!(same(" Old  Brannoc", "old brannoc"));
+        assert!(!same("Aria", "Arian"));
     }
 
     #[test]

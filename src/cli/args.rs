@@ -240,20 +240,23 @@ pub fn apply_with(ledger: Option<std::path::PathBuf>, wait: u64) -> crate::ops::
 
 /// Tells the GM on stderr that this run waits for another.
 pub fn say_waiting(folder: &std::path::Path) {
-    eprintln!(
+    super::note(&format!(
         "waiting for another taproom run writing in {} to finish...",
         folder.display()
-    );
+    ));
 }
 
 /// Tells the GM on stderr of a write a killed run had left, finished now.
 pub fn say_recovered(done: &[crate::store::Recovered]) {
     for r in done {
         let names: Vec<String> = r.files.iter().map(|f| f.display().to_string()).collect();
-        eprintln!(
-            "finished a write that an interrupted run had left half done: {}",
-            names.join(", ")
-        );
+        let done = if r.undone {
+            "undid a write that an interrupted run had begun (every file is as it was before \
+             it)"
+        } else {
+            "finished a write that an interrupted run had left half done"
+        };
+        super::note(&format!("{done}: {}", names.join(", ")));
     }
 }
 

@@ -62,7 +62,8 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut results = Vec::new();
     for file in &args.files {
         match check(file) {
-            Ok(checked) => {
+            Ok((checked, recovered)) => {
+                super::args::say_recovered(&recovered);
                 if args.format == CheckFormat::Text {
                     writeln!(out, "ok: {} ({})", file.display(), described(&checked))?;
                 }
@@ -73,7 +74,7 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
                 if first_error.is_none() {
                     first_error = Some(e);
                 } else if args.format == CheckFormat::Text {
-                    eprintln!("error: {e}");
+                    super::note(&format!("error: {e}"));
                 }
             }
         }

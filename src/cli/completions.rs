@@ -26,7 +26,10 @@ pub struct CompletionsArgs {
 /// When writing fails.
 pub fn completions(args: &CompletionsArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut cmd = Cli::command();
-    clap_complete::generate(args.shell, &mut cmd, "taproom", out);
+    // Made whole first: clap_complete panics on a write that fails.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "taproom", &mut script);
+    out.write_all(&script)?;
     Ok(())
 }
 
@@ -44,7 +47,8 @@ pub struct ManArgs {
 /// Writes the manual pages.
 ///
 /// # Errors
-/// A folder or page that cannot be written.
+/// A folder or page that cannot be written; a page's name taken by something that is not
+/// a regular file (a FIFO, a device, a folder), refused before anything is written.
 pub fn man(args: &ManArgs, out: &mut impl Write) -> Result<(), CliError> {
     let cmd = Cli::command();
     match &args.out {
@@ -54,17 +58,61 @@ pub fn man(args: &ManArgs, out: &mut impl Write) -> Result<(), CliError> {
                 flag: "--out",
                 message: format!("cannot write the manual pages in {}: {e}", dir.display()),
             };
+            let mut pages = Vec::new();
+            let mut cmd = cmd.disable_help_subcommand(true);
+            cmd.build();
+            rendered(&cmd, &mut pages).map_err(cannot)?;
             std::fs::create_dir_all(dir).map_err(cannot)?;
-            clap_mangen::generate_to(cmd, dir).map_err(cannot)?;
-            let mut pages: Vec<String> = std::fs::read_dir(dir)
-                .map_err(cannot)?
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.starts_with("taproom") && n.ends_with(".1"))
-                .collect();
-            pages.sort();
-            writeln!(out, "Written in {}: {}", dir.display(), pages.join(", "))?;
+            // Every page's place looked at first: only a regular file (a symlink followed)
+            // is replaced, and nothing is opened that could block or write to a device.
+            let mut targets = Vec::new();
+            for (name, _) in &pages {
+                let page = dir.join(name);
+                let real = crate::store::real_target(&page).map_err(crate::ops::Error::from)?;
+                crate::store::file::replaceable(&real).map_err(|what| {
+                    crate::ops::Error::from(crate::store::WriteError::NotRegular {
+                        file: page.clone(),
+                        what,
+                    })
+                })?;
+                targets.push(real);
+            }
+            for ((_, text), real) in pages.iter().zip(&targets) {
+                write_whole(real, text).map_err(cannot)?;
+            }
+            let mut names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+            names.sort_unstable();
+            writeln!(out, "Written in {}: {}", dir.display(), names.join(", "))?;
         }
     }
+    Ok(())
+}
+
+/// The pages of a command and of every subcommand it shows, by file name.
+fn rendered(cmd: &clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        rendered(sub, pages)?;
+    }
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut text = Vec::new();
+    man.render(&mut text)?;
+    pages.push((man.get_filename(), text));
+    Ok(())
+}
+
+/// Writes a file whole: beside it first, then renamed into its place (the usual mode for
+/// a new file, the old one's for a file replaced).
+fn write_whole(real: &std::path::Path, text: &[u8]) -> std::io::Result<()> {
+    let folder = crate::store::folder_of(real);
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".taproom-man-").suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut staged = builder.tempfile_in(&folder)?;
+    staged.write_all(text)?;
+    if let Ok(old) = std::fs::metadata(real) {
+        staged.as_file().set_permissions(old.permissions())?;
+    }
+    staged.persist(real).map_err(|e| e.error)?;
     Ok(())
 }

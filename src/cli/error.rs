@@ -17,6 +17,18 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// Whether it is a write to a reader that has gone (`| head`), which ends the output
+    /// quietly rather than as an error.
+    #[must_use]
+    pub fn is_closed_pipe(&self) -> bool {
+        let io = match self {
+            CliError::Io(e) => Some(e),
+            CliError::Ops(crate::ops::Error::Output(e)) => Some(e),
+            CliError::Ops(_) | CliError::Replay(_) => None,
+        };
+        io.is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+
     /// 2 for anything the user can fix in their input, 1 otherwise.
     #[must_use]
     pub fn exit_code(&self) -> i32 {

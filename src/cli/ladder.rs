@@ -89,6 +89,8 @@ pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
     let (roster, recovered) = crate::ops::cast::open_roster(args.roster.as_deref())?;
     args.quiet.recovered(&recovered);
+    args.quiet
+        .recovered(&crate::ops::cast::open_files(&args.characters)?);
     let entry = if args.levels.is_some() || args.temperaments.is_some() {
         Entry::Levels {
             levels: parse_levels(args.levels.as_deref().unwrap_or("1-10"))?,

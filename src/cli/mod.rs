@@ -110,13 +110,11 @@ pub fn main() -> i32 {
                     .get_subcommands()
                     .any(|c| c.get_name() == w.as_str())
             });
-            eprintln!("{}", usage::short(&e, command.map(String::as_str)));
+            note(&usage::short(&e, command.map(String::as_str)));
             return 2;
         }
-        Err(e) => {
-            let _ = e.print();
-            return 0;
-        }
+        // --help and --version: output like any other.
+        Err(e) => return ended(e.print().map_err(CliError::Io)),
     };
     match cli.color {
         ColorWhen::Auto => {}
@@ -140,14 +138,45 @@ pub fn main() -> i32 {
         Command::Completions(args) => completions::completions(&args, &mut out),
         Command::Man(args) => completions::man(&args, &mut out),
     };
-    let _ = out.flush();
+    let flushed = out.flush();
+    drop(out);
+    ended(result.and_then(|()| flushed.map_err(CliError::Io)))
+}
+
+/// The exit code of a command that ended so. A reader that stopped early (`| head`)
+/// ends the output quietly, as it ends other Unix tools: by the signal of a closed pipe
+/// (the shell's 141), once everything the command holds is let go; any other failure
+/// is one line on standard error.
+fn ended(result: Result<(), CliError>) -> i32 {
     match result {
         Ok(()) => 0,
-        // A reader that stopped early (`| head`) is not an error worth a word.
-        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) if e.is_closed_pipe() => closed_pipe(),
         Err(e) => {
-            eprintln!("error: {e}");
+            note(&format!("error: {e}"));
             e.exit_code()
         }
     }
+}
+
+/// Ends the process as a write to a closed pipe ends other Unix tools (Rust ignores the
+/// signal, so taproom sees the error, lets go of its files and locks, and only then
+/// takes the signal's default).
+fn closed_pipe() -> i32 {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal to its default and raising it touch no memory of ours;
+    // the process ends at the raise.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::raise(libc::SIGPIPE);
+    }
+    // Where there is no such signal (or it did not end the process): quietly.
+    0
+}
+
+/// Writes a line to standard error, if it can: a note or an error that cannot be
+/// written (standard error closed or full) is lost, never a panic.
+pub fn note(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}");
+    let _ = err.flush();
 }

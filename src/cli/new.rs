@@ -108,7 +108,8 @@ pub fn run(cmd: &NewCommand, out: &mut impl Write) -> Result<(), CliError> {
         },
         description: args.description.clone(),
     };
-    let path = ops::character::new_character(&args.roster, &sketch)?;
+    let (path, recovered) = ops::character::new_character(&args.roster, &sketch)?;
+    super::args::say_recovered(&recovered);
     writeln!(out, "Written: {}", path.display())?;
     writeln!(
         out,

@@ -123,6 +123,8 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
     let tavern = Tavern::load(args.tavern.as_deref())?;
     let (roster, recovered) = cast::open_roster(args.table.roster.as_deref())?;
     args.quiet.recovered(&recovered);
+    args.quiet
+        .recovered(&crate::ops::cast::open_files(&args.characters)?);
     let mut draft = args.table.draft(args.seed)?;
     draft.table = draft.table.or(tavern.table_rules());
     let spec = cast::describe(kind, &roster, &args.characters, draft)?;

@@ -102,7 +102,10 @@ pub struct SitArgs {
 
 /// The people at a terminal or a script: lines from standard input, everything written to
 /// the output. When the input is not a terminal, each line read is echoed after its
-/// prompt, so a scripted game reads as it was played.
+/// prompt, so a scripted game reads as it was played. A line that is not text (not
+/// UTF-8) or is too long to be anything taproom asks for is one bad line, said as such;
+/// once the output cannot be written, the input counts as ended (and the match is not
+/// settled: see [`Console::broken`]).
 struct Terminal<'o, W: Write> {
     out: &'o mut W,
     input: Box<dyn BufRead>,
@@ -110,30 +113,125 @@ struct Terminal<'o, W: Write> {
     failed: Option<std::io::Error>,
 }
 
+/// The longest line taken from the table, in bytes; the rest of a longer one is read
+/// and dropped, and the line refused.
+const MAX_LINE: usize = 1024;
+
+/// The most taproom reads of one line that never ends (`< /dev/zero`) before it takes the
+/// input as ended, so that such an input cannot hold the table for ever.
+const MAX_RUN: usize = 8 << 20;
+
+/// One line of input, without its line end, cut at [`MAX_LINE`] bytes (whether it was
+/// cut is said); `None` at the end of the input.
+///
+/// # Errors
+/// A read that fails, or a line still running past [`MAX_RUN`] bytes (`InvalidData`).
+fn read_line(input: &mut dyn BufRead) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+    let mut line = Vec::new();
+    let mut cut = false;
+    let mut any = false;
+    let mut run = 0usize;
+    loop {
+        if run > MAX_RUN {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "a line runs on past 8 MB without ending",
+            ));
+        }
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&buf[..take.min(room)]);
+        cut |= take > room;
+        run += take;
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        line.pop();
+    }
+    Ok(Some((line, cut)))
+}
+
+impl<W: Write> Terminal<'_, W> {
+    fn line(&mut self, text: &str) {
+        if self.failed.is_none()
+            && let Err(e) = writeln!(self.out, "{text}")
+        {
+            self.failed = Some(e);
+        }
+    }
+}
+
 impl<W: Write> Console for Terminal<'_, W> {
     fn say(&mut self, text: &str) {
-        if let Err(e) = writeln!(self.out, "{text}") {
-            self.failed.get_or_insert(e);
-        }
+        self.line(text);
     }
 
     fn ask(&mut self, prompt: &str) -> Option<String> {
-        let _ = write!(self.out, "{prompt}");
-        let _ = self.out.flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                let _ = writeln!(self.out);
-                None
+        loop {
+            if self.failed.is_some() {
+                return None;
             }
-            Ok(_) => {
-                let line = line.trim_end_matches(['\n', '\r']).to_owned();
-                if self.echo {
-                    let _ = writeln!(self.out, "{line}");
+            if let Err(e) = write!(self.out, "{prompt}").and_then(|()| self.out.flush()) {
+                self.failed = Some(e);
+                return None;
+            }
+            // A read that fails (the terminal gone), or a line that never ends, is the end
+            // of the input too.
+            let (bytes, cut) = match read_line(&mut *self.input) {
+                Ok(Some(read)) => read,
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    self.line("");
+                    self.line(&format!(
+                        "That line runs on past {} MB without ending; taproom reads no more input.",
+                        MAX_RUN >> 20
+                    ));
+                    return None;
                 }
-                Some(line)
+                Ok(None) | Err(_) => {
+                    self.line("");
+                    return None;
+                }
+            };
+            let text = String::from_utf8(bytes);
+            if self.echo {
+                let shown = match &text {
+                    Ok(t) => crate::ops::sit::shown(t),
+                    Err(e) => crate::ops::sit::shown(&String::from_utf8_lossy(e.as_bytes())),
+                };
+                self.line(&shown);
+            }
+            match text {
+                _ if cut => self.line(&format!(
+                    "That line is longer than {MAX_LINE} bytes, too long to read. Try again."
+                )),
+                Ok(line) => return Some(line),
+                Err(_) => {
+                    self.line("That line is not text (it is not UTF-8); it is not read. Try again.")
+                }
             }
         }
+    }
+
+    fn broken(&mut self) -> Option<std::io::Error> {
+        self.failed.take()
     }
 }
 
@@ -182,6 +280,8 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         console: &mut console,
         width: usize::from(super::args::page_width()),
         typed: Vec::new(),
+        view: args.view.into(),
+        notices: Vec::new(),
     };
     let played = play_with(
         &request,

@@ -175,6 +175,13 @@ impl End {
         End::Forfeit,
     ];
 
+    /// Whether a game that ends this way is always drawn (a truce: nobody wins), so that
+    /// its own lines tell a draw and name no winner.
+    #[must_use]
+    pub fn always_drawn(self) -> bool {
+        matches!(self, End::Truce)
+    }
+
     /// A word for the way it ended, for tables.
     #[must_use]
     pub fn word(self) -> &'static str {

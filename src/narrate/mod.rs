@@ -311,15 +311,19 @@ impl<'a> Narrator<'a> {
             vars.extend(["town", "trap", "heap"].map(|k| (k, place.clone())));
         }
         vars.push(("game", text(self.log.game.title())));
-        // The pronouns of the moment's subject: the mover (or the accuser), else the winner.
+        // The pronouns of the moment's subject: the mover (or the accuser), else the winner
+        // (winners who share a win are "they").
         let subject = ["mover", "accuser", "winner"].iter().find_map(|role| {
             vars.iter().find_map(|(k, v)| match v {
-                Val::People(p) if k == role && p.len() == 1 => Some(p[0]),
+                Val::People(p) if k == role && !p.is_empty() => Some(p.clone()),
                 Val::People(_) | Val::Text(_) | Val::Scores(_) | Val::Owned(..) => None,
             })
         });
-        if let Some(e) = subject {
-            let p = self.pronouns(e);
+        if let Some(people) = subject {
+            let p = match people.as_slice() {
+                [one] => self.pronouns(*one),
+                _ => Pronouns::They,
+            };
             vars.extend([
                 ("they", text(p.they())),
                 ("them", text(p.them())),

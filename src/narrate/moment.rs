@@ -260,6 +260,10 @@ impl Moment {
             Moment::Swing => (&["mover", "victim", "count"], false),
             Moment::Comeback => (&["winner", "loser", "count"], false),
             Moment::CloseFinish | Moment::Rout => (&["winner", "loser", "count", "scores"], false),
+            // An ending that is always a draw (a truce): its own lines tell a draw.
+            Moment::Finish(end, Result3::Won) if end.always_drawn() => {
+                (&["number", "scores", "score"], false)
+            }
             Moment::Finish(end, Result3::Won) => (
                 &["number", "winner", "loser", "verb", "scores", "score"],
                 // The last capture or crossing is named only where a game must end by one.
@@ -278,7 +282,8 @@ impl Moment {
             Moment::MatchWon => (&["winner", "scores"], false),
             Moment::MatchShared => (&["winner", "scores"], false),
             Moment::MatchDrawn => (&["scores"], false),
-            Moment::WagerPaid => (&["mover", "winner", "coins"], false),
+            // A bettor collecting (told with the settlement, where only these are filled).
+            Moment::WagerPaid => return vec!["mover", "winner", "coins"],
             Moment::Gasp => (&["mover", "victim"], false),
             Moment::Cheer => (&["winner"], false),
             Moment::Groan | Moment::Tension => (&["winner", "loser"], false),

@@ -317,15 +317,22 @@ impl Narrator<'_> {
             _ => Some(Result3::Shared),
         };
         let told = variant.and_then(|v| self.say(Moment::Finish(end, v), &vars));
-        told.or_else(|| self.say(Moment::Finish(end, Result3::Won), &vars))
-            .or_else(|| {
-                let fallback = if winner.is_some() {
-                    Moment::GameWon
-                } else {
-                    Moment::GameDrawn
-                };
-                self.say(fallback, &vars)
-            })
+        // A drawn game is never told with a line for a win (it would name a winner and a
+        // loser it has not); an ending that is always a draw (a truce) has its own lines
+        // for one.
+        let own = winner.is_some() || end.always_drawn();
+        told.or_else(|| {
+            own.then(|| self.say(Moment::Finish(end, Result3::Won), &vars))
+                .flatten()
+        })
+        .or_else(|| {
+            let fallback = if winner.is_some() {
+                Moment::GameWon
+            } else {
+                Moment::GameDrawn
+            };
+            self.say(fallback, &vars)
+        })
     }
 }
 

@@ -53,7 +53,8 @@ impl Phrasebook {
                         word.parse().map_err(|e: crate::ai::UnknownTemperament| {
                             table.key_error(word, e.to_string())
                         })?;
-                    self.verbs.insert(temperament, lines_field.strings()?);
+                    let verbs = checked_lines(&lines_field, word, None)?;
+                    self.verbs.insert(temperament, verbs);
                 }
                 continue;
             }
@@ -64,19 +65,7 @@ impl Phrasebook {
                 let Some(moment) = Moment::from_key(key) else {
                     return Err(table.key_error(key, format!("unknown moment `{key}`")));
                 };
-                let lines = lines_field.strings()?;
-                let known = moment.placeholders();
-                for (n, line) in lines.iter().enumerate() {
-                    if let Some(bad) = placeholders(line).into_iter().find(|p| !known.contains(p)) {
-                        let list: Vec<String> = known.iter().map(|p| format!("{{{p}}}")).collect();
-                        return Err(lines_field.error(format!(
-                            "line {} uses `{{{bad}}}`, which the moment `{key}` cannot fill; \
-                             its placeholders are {}",
-                            n + 1,
-                            list.join(" ")
-                        )));
-                    }
-                }
+                let lines = checked_lines(&lines_field, key, Some(&moment.placeholders()))?;
                 let section = match section {
                     "crowd" | "bookie" => "common",
                     other => other,
@@ -105,6 +94,99 @@ impl Phrasebook {
     pub fn verbs(&self, temperament: Temperament) -> &[String] {
         self.verbs.get(&temperament).map_or(&[], Vec::as_slice)
     }
+}
+
+/// A moment's lines (or a temperament's verbs), each checked: at least one line, none
+/// empty, and (for a moment, whose placeholders are `known`) every brace one of a
+/// placeholder the moment fills; a verb has no placeholders. A fault is pinned to the
+/// line's place in the file, and to its brace.
+fn checked_lines(
+    field: &crate::roster::source::Field<'_, '_>,
+    key: &str,
+    known: Option<&[&str]>,
+) -> Result<Vec<String>, FileError> {
+    let lines = field.strings()?;
+    let what = if known.is_some() { "line" } else { "verb" };
+    if lines.is_empty() {
+        return Err(field.error(format!(
+            "`{key}` has no {what}s; give it at least one, or leave it out to keep taproom's own"
+        )));
+    }
+    let items = if field.value.as_str().is_some() {
+        Vec::new()
+    } else {
+        field.items()?
+    };
+    for (n, line) in lines.iter().enumerate() {
+        let item = items.get(n).unwrap_or(field);
+        let at = |offset: usize, message: String| {
+            let mut e = item.error_at(offset, message);
+            e.field = Some(field.path.clone());
+            e
+        };
+        if line.trim().is_empty() {
+            let mut e = item.error(format!("{what} {} is empty", n + 1));
+            e.field = Some(field.path.clone());
+            return Err(e);
+        }
+        let fault = match known {
+            Some(known) => placeholder_fault(line, key, known),
+            None => line.find(['{', '}']).map(|i| {
+                (
+                    i,
+                    format!(
+                        "holds `{}`: a verb is said as it stands, with no placeholders",
+                        &line[i..=i]
+                    ),
+                )
+            }),
+        };
+        if let Some((offset, why)) = fault {
+            return Err(at(offset, format!("{what} {} {why}", n + 1)));
+        }
+    }
+    Ok(lines)
+}
+
+/// The first fault in a line's braces, with its byte offset: a `{` never closed, a `}`
+/// that closes nothing, or a placeholder the moment `key` does not fill (its placeholders
+/// are `known`).
+#[must_use]
+pub fn placeholder_fault(line: &str, key: &str, known: &[&str]) -> Option<(usize, String)> {
+    let unclosed = "has a `{` that opens a placeholder and never closes it (a placeholder is \
+                    written like `{winner}`)";
+    let mut open: Option<usize> = None;
+    for (i, c) in line.char_indices() {
+        match (c, open) {
+            ('{', Some(o)) => return Some((o, unclosed.to_owned())),
+            ('{', None) => open = Some(i),
+            ('}', None) => {
+                return Some((
+                    i,
+                    "has a `}` that closes no placeholder (a placeholder is written like \
+                     `{winner}`)"
+                        .to_owned(),
+                ));
+            }
+            ('}', Some(o)) => {
+                open = None;
+                let name = &line[o + 1..i];
+                if !known.contains(&name) {
+                    let list: Vec<String> = known.iter().map(|p| format!("{{{p}}}")).collect();
+                    return Some((
+                        o,
+                        format!(
+                            "uses `{{{name}}}`, which the moment `{key}` cannot fill; its \
+                             placeholders are {}",
+                            list.join(" ")
+                        ),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    open.map(|o| (o, unclosed.to_owned()))
 }
 
 /// The placeholders of a line, in the order they stand.

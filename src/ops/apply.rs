@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use super::Error;
 use crate::roster::Character;
-use crate::store::{FolderLocks, Recovered, Stop, Transaction, folder_of, real_target};
+use crate::store::{
+    Expect, FolderLocks, ReadError, Recovered, Stop, Transaction, WriteError, folder_of,
+    real_target,
+};
 use crate::wager::write::with_purse;
 use crate::wager::{Currency, Purse};
 
@@ -71,6 +74,12 @@ pub fn check_ledger(ledger: &Path, read: &[(PathBuf, String)]) -> Result<(), Err
         return Err(LedgerError::Toml(ledger.to_owned()).into());
     }
     let real = real_target(ledger)?;
+    crate::store::file::replaceable(&real).map_err(|what| {
+        crate::store::WriteError::NotRegular {
+            file: ledger.to_owned(),
+            what,
+        }
+    })?;
     for (file, what) in read {
         if real_target(file).is_ok_and(|r| r == real) {
             return Err(LedgerError::ReadHere {
@@ -107,18 +116,91 @@ pub fn open(folder: &Path, wait: Duration) -> Result<Vec<Recovered>, Error> {
     if !folder.is_dir() {
         return Ok(Vec::new());
     }
-    Ok(crate::store::recover(folder, None, wait)?)
+    Ok(crate::store::settle(folder, wait)?)
 }
 
-/// The folders a write of these characters' purses and this ledger touches.
+/// The folders a write of these characters' purses and this ledger touches: the folder
+/// each file is named in, and the folder it really is in when it is a symlink (where
+/// its new contents are staged and its journal kept).
 #[must_use]
 pub fn folders(characters: &[&Character], ledger: &Path) -> BTreeSet<PathBuf> {
-    let mut out: BTreeSet<PathBuf> = characters
+    let files = characters
         .iter()
-        .filter_map(|c| c.file.as_deref().map(folder_of))
-        .collect();
-    out.insert(folder_of(ledger));
+        .filter_map(|c| c.file.as_deref())
+        .chain([ledger]);
+    let mut out = BTreeSet::new();
+    for file in files {
+        out.insert(folder_of(file));
+        if let Ok(real) = real_target(file) {
+            out.insert(folder_of(&real));
+        }
+    }
     out
+}
+
+/// Why a character file is no longer the one that was read, if it is not: another
+/// character's, no character's at all, or another purse or debt.
+fn changed_since(
+    read: &Character,
+    now: Result<Character, crate::roster::FileError>,
+) -> Option<String> {
+    let whose = |name: &str| crate::narrate::possessive(name);
+    let now = match now {
+        Ok(c) => c,
+        Err(e) => {
+            return Some(format!(
+                "it no longer reads as {} character file: {}",
+                whose(&read.name),
+                e.message
+            ));
+        }
+    };
+    if now.name != read.name {
+        return Some(format!(
+            "it is {} character file now, not {}",
+            whose(&now.name),
+            whose(&read.name)
+        ));
+    }
+    if now.purse != read.purse || now.debt != read.debt {
+        return Some(format!(
+            "{} purse or debt in it is not what was read",
+            whose(&read.name)
+        ));
+    }
+    None
+}
+
+/// A character file read again before its purse is written: a file that is no longer a
+/// regular file is refused as one.
+fn read_again(file: &Path) -> Result<(String, crate::store::Stamp), Error> {
+    match crate::store::file::read_regular(file) {
+        Ok((bytes, stamp)) => match String::from_utf8(bytes) {
+            Ok(text) => Ok((text, stamp)),
+            Err(_) => Err(WriteError::Changed {
+                file: file.to_owned(),
+                why: "it is no longer UTF-8 text".to_owned(),
+            }
+            .into()),
+        },
+        Err(ReadError::Special(what)) => Err(WriteError::NotRegular {
+            file: file.to_owned(),
+            what,
+        }
+        .into()),
+        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(WriteError::Changed {
+                file: file.to_owned(),
+                why: "it is gone".to_owned(),
+            }
+            .into())
+        }
+        Err(ReadError::Io(source)) => Err(WriteError::Io {
+            file: file.to_owned(),
+            source,
+        }
+        .into()),
+    }
 }
 
 /// Writes every changed purse into its character's own file and appends `entry` to the
@@ -143,15 +225,45 @@ pub fn write(
                 folder: "your roster folder",
             });
         };
-        let text = crate::roster::read_text(file)?;
-        txn.stage(file, with_purse(file, &text, *purse, currency)?.as_bytes())?;
+        // Under the lock, the file must still be the one the purses were read from: the
+        // same character, the same purse and debt; and at the commit, unchanged since
+        // this read.
+        let (text, stamp) = read_again(file)?;
+        if let Some(why) = changed_since(c, Character::from_toml(file, &text)) {
+            return Err(WriteError::Changed {
+                file: file.clone(),
+                why,
+            }
+            .into());
+        }
+        txn.stage_expecting(
+            file,
+            with_purse(file, &text, *purse, currency)?.as_bytes(),
+            Expect::Same(stamp),
+        )?;
         written.push(file.clone());
     }
-    let old = match std::fs::read_to_string(ledger) {
-        Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(source) => {
-            return Err(crate::store::WriteError::Io {
+    let (old, expect) = match crate::store::file::read_regular(ledger) {
+        Ok((bytes, stamp)) => {
+            let text = String::from_utf8(bytes).map_err(|_| WriteError::Io {
+                file: ledger.to_owned(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "the ledger is not UTF-8 text",
+                ),
+            })?;
+            (Some(text), Expect::Same(stamp))
+        }
+        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => (None, Expect::Absent),
+        Err(ReadError::Special(what)) => {
+            return Err(WriteError::NotRegular {
+                file: ledger.to_owned(),
+                what,
+            }
+            .into());
+        }
+        Err(ReadError::Io(source)) => {
+            return Err(WriteError::Io {
                 file: ledger.to_owned(),
                 source,
             }
@@ -159,7 +271,7 @@ pub fn write(
         }
     };
     let text = crate::wager::ledger::appended(old.as_deref(), entry);
-    txn.stage(ledger, text.as_bytes())?;
+    txn.stage_expecting(ledger, text.as_bytes(), expect)?;
     written.push(ledger.to_owned());
     txn.commit(stop)?;
     Ok(written)

@@ -22,6 +22,21 @@ pub fn open_roster(dir: Option<&Path>) -> Result<(Roster, Vec<crate::store::Reco
     Ok((Roster::load(dir)?, recovered))
 }
 
+/// Finishes (or undoes), in the folder of each character file among `words`, a write a
+/// killed run left unfinished there, before the file is read; returns what it did, for
+/// the GM to be told.
+///
+/// # Errors
+/// As [`open_roster`].
+pub fn open_files(words: &[String]) -> Result<Vec<crate::store::Recovered>, Error> {
+    let mut done = Vec::new();
+    for word in words.iter().filter(|w| is_file(w)) {
+        let folder = crate::store::folder_of(Path::new(word));
+        done.extend(super::apply::open(&folder, super::apply::WAIT)?);
+    }
+    Ok(done)
+}
+
 /// Whether a word names a character file rather than a character.
 #[must_use]
 pub fn is_file(word: &str) -> bool {
@@ -36,6 +51,8 @@ pub fn is_file(word: &str) -> bool {
 pub fn seat(roster: &Roster, word: &str, base: &Path) -> Result<Seated, Error> {
     if is_file(word) {
         let path = base.join(word);
+        // A write a killed run left in the file's folder is finished (or undone) first.
+        super::apply::open(&crate::store::folder_of(&path), super::apply::WAIT)?;
         let character = Character::from_toml(&path, &read_text(&path)?)?;
         return Ok(Seated {
             character,

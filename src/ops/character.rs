@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::Error;
 use crate::roster::template::{Sketch, file_name};
-use crate::roster::{Character, FileError, Roster};
+use crate::roster::{Character, FileError};
 
 /// Writes a new character file for `sketch` into `dir` (made when missing) and returns
 /// its path. The text is checked as a character file before anything is written; it goes
@@ -15,18 +15,35 @@ use crate::roster::{Character, FileError, Roster};
 /// # Errors
 /// A name that cannot be a character's, a name the roster already has, a file that is
 /// there already, a folder that cannot be written.
-pub fn new_character(dir: &Path, sketch: &Sketch) -> Result<PathBuf, Error> {
+pub fn new_character(
+    dir: &Path,
+    sketch: &Sketch,
+) -> Result<(PathBuf, Vec<crate::store::Recovered>), Error> {
     let path = dir.join(file_name(&sketch.name));
     let text = sketch.to_toml();
-    Character::from_toml(&path, &text).map_err(|e| Error::Argument {
-        flag: "NAME",
-        message: format!(
-            "`{}` cannot be a character's name: {}",
-            sketch.name, e.message
-        ),
+    // The file is checked as any character file is; a complaint is put to the flag that
+    // gave the field at fault.
+    Character::from_toml(&path, &text).map_err(|e| {
+        let (flag, message) = match e.field.as_deref() {
+            Some("purse") => ("--purse", format!("--purse: {}", e.message)),
+            Some("description") => ("--description", format!("--description: {}", e.message)),
+            Some("skill") => ("--skill", format!("--skill: {}", e.message)),
+            _ => (
+                "NAME",
+                format!(
+                    "`{}` cannot be a character's name: {}",
+                    sketch.name, e.message
+                ),
+            ),
+        };
+        Error::Argument { flag, message }
     })?;
+    // A write a killed run left in the folder is finished (or undone) first, and what it
+    // left staged swept, as any command that reads the folder does.
+    let mut recovered = Vec::new();
     if dir.is_dir() {
-        let roster = Roster::load(Some(dir))?;
+        let roster;
+        (roster, recovered) = super::cast::open_roster(Some(dir))?;
         if let Some(c) = roster
             .characters()
             .iter()
@@ -85,5 +102,5 @@ pub fn new_character(dir: &Path, sketch: &Sketch) -> Result<PathBuf, Error> {
             cannot(e.error, "write the file")
         }
     })?;
-    Ok(path)
+    Ok((path, recovered))
 }

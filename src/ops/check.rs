@@ -22,13 +22,17 @@ pub enum Checked {
     Evening(Box<Prepared>),
 }
 
-/// Checks one file.
+/// Checks one file (after finishing, or undoing, any write a killed run left in its
+/// folders), and says what was finished.
 ///
 /// # Errors
 /// The first problem in it (or in the files an evening names), at its place.
-pub fn check(file: &Path) -> Result<Checked, Error> {
+pub fn check(file: &Path) -> Result<(Checked, Vec<crate::store::Recovered>), Error> {
+    // A write a killed run left in the file's folder is finished (or undone) first, so
+    // that the file is read whole.
+    let mut recovered = super::apply::open(&crate::store::folder_of(file), super::apply::WAIT)?;
     let text = read_text(file)?;
-    Ok(match detect(&text) {
+    let checked = match detect(&text) {
         FileKind::Character => Checked::Character(Box::new(Character::from_toml(file, &text)?)),
         FileKind::Tavern => Checked::Tavern(Box::new(Tavern::from_toml(file, &text)?)),
         FileKind::Phrasebook => {
@@ -36,8 +40,9 @@ pub fn check(file: &Path) -> Result<Checked, Error> {
             Checked::Phrasebook
         }
         FileKind::Evening => {
-            super::evening::open_folders(file)?;
+            recovered.extend(super::evening::open_folders(file)?);
             Checked::Evening(Box::new(prepare(file, false)?))
         }
-    })
+    };
+    Ok((checked, recovered))
 }

@@ -164,7 +164,7 @@ pub fn ladder(
     let games = bounded("--games", games, GAMES.0, GAMES.1)? as u32;
     let total = pairings(contenders.len(), schedule).len() as u64 * u64::from(games);
     bounded(
-        "games in all (pairings times --games)",
+        "the number of games in all (pairings times --games)",
         total,
         1,
         TOTAL_GAMES,

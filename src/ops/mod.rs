@@ -90,6 +90,10 @@ pub enum Error {
     /// A purse or the ledger that could not be written.
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// The table's screen could not be written to (`taproom sit`): the match stops, and
+    /// nothing is settled or written.
+    #[error("cannot write the output: {0}")]
+    Output(std::io::Error),
     /// A ledger that would overwrite another file.
     #[error(transparent)]
     Ledger(#[from] apply::LedgerError),
@@ -141,7 +145,7 @@ impl Error {
     pub fn is_users(&self) -> bool {
         match self {
             Error::Write(w) => !w.is_io(),
-            Error::Table(TableError::Runaway { .. }) => false,
+            Error::Table(TableError::Runaway { .. }) | Error::Output(_) => false,
             _ => true,
         }
     }

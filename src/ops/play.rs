@@ -83,17 +83,20 @@ struct Table {
     spec: MatchSpec,
     people: People,
     proposals: Vec<Proposal>,
+    /// What to tell a table with people at it before play (who sits down as a newcomer).
+    notices: Vec<String>,
 }
 
 fn read_table(req: &Request, tavern: &Tavern, people: &[String]) -> Result<Table, Error> {
     let roster = Roster::load(req.draft.roster.as_deref())?;
     let mut draft = req.draft.clone();
     draft.table = draft.table.or(tavern.table_rules());
+    let mut notices = Vec::new();
     let spec = if people.is_empty() {
         super::cast::describe(req.game, &roster, &req.words, draft)?
     } else {
         // People first, in the order named, then the characters they play against.
-        draft.seats = super::sit::people(&roster, people)?;
+        (draft.seats, notices) = super::sit::people(&roster, people)?;
         draft
             .seats
             .extend(super::cast::seats(&roster, &req.words, Path::new(""), 0)?);
@@ -107,6 +110,7 @@ fn read_table(req: &Request, tavern: &Tavern, people: &[String]) -> Result<Table
         spec,
         people,
         proposals,
+        notices,
     })
 }
 
@@ -169,6 +173,8 @@ pub fn play_with(
         Some(dir) => apply::open(dir, apply::WAIT)?,
         None => Vec::new(),
     };
+    recovered.extend(super::cast::open_files(&req.words)?);
+    recovered.extend(super::cast::open_files(&people)?);
     let tavern = Tavern::load(req.tavern.as_deref())?;
     let mut table = read_table(req, &tavern, &people)?;
     // With --apply: the ledger checked, then every folder written locked and the table
@@ -246,14 +252,21 @@ fn play_game<G: Diagram>(
                 .map(|s| s.character.voice.clone())
                 .collect();
             let people: Vec<usize> = (0..sitting.people.len()).collect();
-            super::sit::play_match::<G>(
+            sitting.notices.clone_from(&table.notices);
+            let log = super::sit::play_match::<G>(
                 &spec.entrants(),
                 &voices,
                 &people,
                 &settings,
                 phrasebook,
                 sitting,
-            )?
+            )?;
+            // A screen that could not be written to stops the match unsettled: nothing
+            // the people did not see is written.
+            if let Some(e) = sitting.console.broken() {
+                return Err(Error::Output(e));
+            }
+            log
         }
     };
     let scenes = super::tell::tell(phrasebook, spec, &log, req.detail, ambience);

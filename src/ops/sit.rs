@@ -21,6 +21,34 @@ pub trait Console {
     fn say(&mut self, text: &str);
     /// Asks with `prompt` and reads one line; `None` when the input has ended.
     fn ask(&mut self, prompt: &str) -> Option<String>;
+    /// Why the table's screen could not be written to, if it could not: the match then
+    /// stops without being settled (nothing is written).
+    fn broken(&mut self) -> Option<std::io::Error> {
+        None
+    }
+}
+
+/// The most characters of a typed line said back in a message.
+const SHOWN: usize = 40;
+
+/// A line as said back to the table: control characters escaped, and cut short (with
+/// "…") past [`SHOWN`] characters, so that a long or hostile line is never printed
+/// whole.
+#[must_use]
+pub fn shown(line: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in line.chars().enumerate() {
+        if i == SHOWN {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Who throws the sticks and draws the stones.
@@ -65,40 +93,64 @@ pub struct Sitting<'c> {
     /// Every line typed that changed the match, in order: fed back on standard input with
     /// the same seed, they replay it exactly.
     pub typed: Vec<String>,
+    /// Who the screen is for: in the players' view no figure gives an unseen cheat away
+    /// (a palmed counter is left out of its cheat's store and score).
+    pub view: crate::report::View,
+    /// What to tell the table before play (set by the match: who sits down as a
+    /// newcomer).
+    pub notices: Vec<String>,
 }
 
-/// The people named with `--as`, as characters: a character file, a name in the roster
-/// (its full or short name, exactly, in any case), or else a newcomer of that name with
-/// an empty purse and the roster's middling skill.
+/// The people named with `--as`, as characters: a character file, a character of the
+/// roster (found as `play` finds one: a full name, a short name, the start of a name or
+/// of one of its words, in any case), or else a newcomer of that name with an empty purse
+/// and the roster's middling skill. Also returns what to tell the table of each newcomer.
 ///
 /// # Errors
-/// A character file that cannot be read or is invalid; a name that is empty.
+/// A character file that cannot be read or is invalid; a name that is empty, or that
+/// could be several characters of the roster.
 pub fn people(
     roster: &crate::roster::Roster,
     words: &[String],
-) -> Result<Vec<crate::table::Seated>, super::Error> {
-    words
-        .iter()
-        .map(|w| {
-            if super::cast::is_file(w) {
-                return super::cast::seat(roster, w, std::path::Path::new(""));
+) -> Result<(Vec<crate::table::Seated>, Vec<String>), super::Error> {
+    let mut seats = Vec::new();
+    let mut told = Vec::new();
+    for w in words {
+        if super::cast::is_file(w) {
+            seats.push(super::cast::seat(roster, w, std::path::Path::new(""))?);
+            continue;
+        }
+        let name = w.trim();
+        if name.is_empty() || name.chars().any(char::is_control) || name.chars().count() > 60 {
+            return Err(super::Error::Conflict(
+                "--as takes a name of 1 to 60 printable characters or a character file",
+            ));
+        }
+        let character = match roster.named(name) {
+            Ok(c) => {
+                // Found by the start of a name: said, so that nobody is seated unawares.
+                if !crate::names::same(name, &c.name) && !crate::names::same(name, &c.short) {
+                    told.push(format!("{name} is {}, of the roster.", c.name));
+                }
+                c.clone()
             }
-            let name = w.trim();
-            if name.is_empty() || name.chars().any(char::is_control) || name.chars().count() > 60 {
-                return Err(super::Error::Conflict(
-                    "--as takes a name of 1 to 60 printable characters or a character file",
+            Err(crate::names::NameError::Unknown { suggestion, .. }) => {
+                let near = suggestion.map_or_else(String::new, |s| format!(" (did you mean {s}?)"));
+                told.push(format!(
+                    "Nobody in the roster is called {name}{near}, so {name} sits down as a \
+                     newcomer, with no file and an empty purse, and the bookie prices them as \
+                     a middling player."
                 ));
+                newcomer(name)
             }
-            let found = roster
-                .characters()
-                .iter()
-                .find(|c| c.name.eq_ignore_ascii_case(name) || c.short.eq_ignore_ascii_case(name));
-            Ok(crate::table::Seated {
-                character: found.cloned().unwrap_or_else(|| newcomer(name)),
-                given_file: None,
-            })
-        })
-        .collect()
+            Err(e) => return Err(e.into()),
+        };
+        seats.push(crate::table::Seated {
+            character,
+            given_file: None,
+        });
+    }
+    Ok((seats, told))
 }
 
 /// Someone who just sat down: no file, no purse, middling skill (what the bookie prices
@@ -159,7 +211,14 @@ pub fn play_match<G: Diagram>(
         game: 0,
         first: None,
         eof: false,
+        start: G::start(entrants.len(), &settings.options).ok(),
+        seen: None,
+        steps: 0,
+        unseen: Vec::new(),
     };
+    for notice in std::mem::take(&mut hands.sitting.notices) {
+        hands.tell(&notice);
+    }
     crate::table::play_match_with(entrants, settings, &mut hands)
 }
 
@@ -184,6 +243,15 @@ struct SitHands<'s, 'c, G: Game> {
     first: Option<String>,
     /// Whether the input has ended (every later turn of a person resigns).
     eof: bool,
+    /// The position a game starts from.
+    start: Option<G>,
+    /// The last position the table was shown or told of.
+    seen: Option<G>,
+    /// The steps of this game played so far (less those taken back).
+    steps: usize,
+    /// Cheats nobody saw this game: after how many steps, by which seat, and what they
+    /// put where the table cannot see it (left out of the players' board).
+    unseen: Vec<(usize, Seat, i32)>,
 }
 
 /// What a person may type on their turn, for `help`.
@@ -231,7 +299,26 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             names: &names,
             last: self.last,
         };
-        pos.diagram_with(&self.sitting.style, &marks)
+        pos.diagram_seen(&self.sitting.style, &marks, &self.hidden(pos))
+    }
+
+    /// By seat, what the players' board leaves out of each seat's figures: what cheats
+    /// nobody saw put where the table cannot see it (nothing in the GM's view).
+    fn hidden(&self, pos: &G) -> Vec<i32> {
+        let mut hidden = vec![0; pos.players()];
+        if self.sitting.view == crate::report::View::Players {
+            for &(_, seat, gain) in &self.unseen {
+                if let Some(h) = hidden.get_mut(seat.index()) {
+                    *h += gain;
+                }
+            }
+        }
+        hidden
+    }
+
+    /// Notes the position as the table last saw it.
+    fn saw(&mut self, pos: &G) {
+        self.seen = Some(pos.clone());
     }
 
     /// The legal moves, numbered, in notation and in words (at most `limit`). Where every
@@ -291,6 +378,15 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             )
         };
         self.tell(&line);
+    }
+
+    /// The input has ended where the table throws or draws: said once, and taproom
+    /// throws and draws from here (each person's turn from here resigns, as said there).
+    fn input_ended(&mut self) {
+        if !self.eof {
+            self.eof = true;
+            self.say("The input has ended: taproom throws and draws for the table from here.");
+        }
     }
 
     /// A person's turn: the table as it stands, then their choice.
@@ -423,9 +519,13 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             .collect();
         match found.as_slice() {
             [one] => Ok(*one),
-            [] => Err(format!("Nobody else at the table is called `{name}`.")),
+            [] => Err(format!(
+                "Nobody else at the table is called `{}`.",
+                shown(name)
+            )),
             _ => Err(format!(
-                "`{name}` could be more than one at the table; say more."
+                "`{}` could be more than one at the table; say more.",
+                shown(name)
             )),
         }
     }
@@ -506,7 +606,8 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     return Some(mv);
                 }
                 _ => self.tell(&format!(
-                    "`{word}` cannot fall here; what can fall: {}.",
+                    "`{}` cannot fall here; what can fall: {}.",
+                    shown(word),
                     can.join(", ")
                 )),
             }
@@ -528,7 +629,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 }
                 _ => self.tell(&format!(
                     "`{}` cannot be: type a whole number from {lo} to {hi}.",
-                    line.trim()
+                    shown(line.trim())
                 )),
             }
         }
@@ -565,7 +666,8 @@ fn pick<M: Copy + Eq + std::fmt::Display + std::str::FromStr>(
             "{mv} is not a legal move here; type `moves` for the list."
         )),
         Err(_) => Err(format!(
-            "`{word}` is neither a move nor a command; type `help` for what you can type."
+            "`{}` is neither a move nor a command; type `help` for what you can type.",
+            shown(word)
         )),
     }
 }
@@ -633,6 +735,9 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
         self.game += 1;
         self.last = None;
         self.thrown = None;
+        self.seen.clone_from(&self.start);
+        self.steps = 0;
+        self.unseen.clear();
         for p in self.players.iter_mut().flatten() {
             p.new_game();
         }
@@ -672,8 +777,7 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
             if let Some(mv) = self.typed_throw(pos, buf) {
                 return mv;
             }
-            self.eof = true;
-            self.say("The input has ended: taproom throws for the table from here.");
+            self.input_ended();
         }
         crate::ai::sample_chance(pos, rng, buf)
     }
@@ -693,6 +797,8 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
     }
 
     fn told(&mut self, seat: Option<Seat>, mv: G::Move, events: &[Event], pos: &G) {
+        self.steps += 1;
+        self.saw(pos);
         match seat {
             None => {
                 self.thrown = Some(mv.to_string());
@@ -717,6 +823,11 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
     }
 
     fn taken_back(&mut self, seat: Seat, steps: usize, pos: &G) {
+        // Cheats made after the position play resumes from are taken back with it.
+        self.steps = self.steps.saturating_sub(steps);
+        let now = self.steps;
+        self.unseen.retain(|&(at, _, _)| at <= now);
+        self.saw(pos);
         let name = self.name(seat).to_owned();
         if steps == 0 {
             self.tell(&format!("{name} has no move of this game to take back."));
@@ -760,6 +871,31 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
     /// who tried it is told it stood, and the GM reads every attempt in the telling.
     fn noted(&mut self, aside: &crate::table::Aside, pos: &G) {
         use crate::table::{Aside, CheatResult};
+        // What an unseen cheat added to its seat's score; a rightly accused cheat's is
+        // seen now.
+        match aside {
+            Aside::Cheat { by, seen_by, .. } if seen_by.is_empty() => {
+                if let (Some(s), Some(before)) = (self.who.iter().position(|e| e == by), &self.seen)
+                {
+                    let seat = Seat(s as u8);
+                    let gain = G::unseen_gain(before, pos, seat);
+                    if gain != 0 {
+                        self.unseen.push((self.steps, seat, gain));
+                    }
+                }
+            }
+            Aside::Accused {
+                against,
+                right: true,
+                ..
+            } => {
+                if let Some(s) = self.who.iter().position(|e| e == against) {
+                    self.unseen.retain(|&(_, seat, _)| seat.index() != s);
+                }
+            }
+            Aside::Cheat { .. } | Aside::Penalty { .. } | Aside::Accused { .. } => {}
+        }
+        self.saw(pos);
         let name = |e: usize| self.entrants[e].name.clone();
         let line = match aside {
             Aside::Cheat {
@@ -842,6 +978,9 @@ impl<G: Diagram> AtTable<'_, '_, '_, G> {
 
 impl<G: Diagram> Throws for AtTable<'_, '_, '_, G> {
     fn lot(&mut self, players: usize) -> usize {
+        if self.hands.eof {
+            return Throws::lot(&mut *self.rng, players);
+        }
         let names: Vec<String> = (0..players)
             .map(|p| format!("{} {}", p + 1, self.named(p)))
             .collect();
@@ -852,13 +991,16 @@ impl<G: Diagram> Throws for AtTable<'_, '_, '_, G> {
         match self.hands.ask_number(&q, 1, players as u32) {
             Some(n) => n as usize - 1,
             None => {
-                self.hands.eof = true;
+                self.hands.input_ended();
                 Throws::lot(&mut *self.rng, players)
             }
         }
     }
 
     fn sticks(&mut self, player: usize) -> u8 {
+        if self.hands.eof {
+            return Throws::sticks(&mut *self.rng, player);
+        }
         let q = format!(
             "{} throws the four sticks for the first turn: how many flat sides up?",
             self.named(player)
@@ -866,13 +1008,16 @@ impl<G: Diagram> Throws for AtTable<'_, '_, '_, G> {
         match self.hands.ask_number(&q, 0, 4) {
             Some(n) => n as u8,
             None => {
-                self.hands.eof = true;
+                self.hands.input_ended();
                 Throws::sticks(&mut *self.rng, player)
             }
         }
     }
 
     fn bag(&mut self, player: usize, n: u32, whites: u32, blacks: u32) -> u32 {
+        if self.hands.eof {
+            return Throws::bag(&mut *self.rng, player, n, whites, blacks);
+        }
         let lo = n.saturating_sub(blacks);
         let hi = n.min(whites);
         let q = format!(
@@ -883,7 +1028,7 @@ impl<G: Diagram> Throws for AtTable<'_, '_, '_, G> {
         match self.hands.ask_number(&q, lo, hi) {
             Some(w) => w,
             None => {
-                self.hands.eof = true;
+                self.hands.input_ended();
                 Throws::bag(&mut *self.rng, player, n, whites, blacks)
             }
         }

@@ -17,8 +17,9 @@ pub fn phrasebook(roster: Option<&Path>, extra: &[PathBuf]) -> Result<Phrasebook
     let mut book = Phrasebook::built_in();
     let mut files: Vec<PathBuf> = Vec::new();
     if let Some(dir) = roster {
+        // Read when there is anything of that name: a folder or a FIFO is refused as one.
         let own = dir.join("phrasebook.toml");
-        if own.is_file() {
+        if std::fs::metadata(&own).is_ok() {
             files.push(own);
         }
     }

@@ -43,7 +43,13 @@ impl People {
     /// When it picks out nobody, or several.
     pub fn full_name(&self, name: &str) -> Result<String, NameError> {
         let names = self.by_name.keys().map(|n| (n.as_str(), n.clone()));
-        crate::names::Matcher::new("character", names).find(name)
+        let shorts = self
+            .by_name
+            .values()
+            .map(|c| (c.short.as_str(), c.name.clone()));
+        crate::names::Matcher::new("character", names)
+            .aliases(shorts)
+            .find(name)
     }
 
     /// The character of a full name.
@@ -72,11 +78,25 @@ pub fn resolve_all(
     spec: &MatchSpec,
     people: &People,
 ) -> Result<Vec<Proposal>, Error> {
-    super::bounded("the bets at one table", bets.len() as u64, 0, MAX_BETS)?;
+    if bets.len() as u64 > MAX_BETS {
+        return Err(Error::Argument {
+            flag: "--bet",
+            message: format!(
+                "--bet: a table takes at most {MAX_BETS} bets, and {} were given",
+                bets.len()
+            ),
+        });
+    }
     let names = spec.names();
+    let shorts: Vec<String> = spec
+        .seats
+        .iter()
+        .map(|s| s.character.short.clone())
+        .collect();
     let table = Table {
         game: spec.game,
         entrants: &names,
+        shorts: &shorts,
     };
     let lookup = |n: &str| people.full_name(n);
     bets.iter()

@@ -76,13 +76,34 @@ pub struct Roster {
 /// # Errors
 /// When the file cannot be read.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
-    std::fs::read_to_string(path).map_err(|e| FileError {
+    read_stamped(path).map(|(text, _)| text)
+}
+
+/// Reads a regular file's text (never a folder, a device, a FIFO or a socket, and never
+/// waiting on one), with the stamp that tells later whether it is still the same file.
+///
+/// # Errors
+/// When the file cannot be read, is not a regular file, or is not UTF-8 text.
+pub fn read_stamped(path: &Path) -> Result<(String, crate::store::Stamp), FileError> {
+    let fail = |message: String| FileError {
         file: path.to_owned(),
         line: 0,
         column: 0,
         field: None,
-        message: format!("cannot read the file: {e}"),
-    })
+        message,
+    };
+    let (bytes, stamp) = crate::store::file::read_regular(path).map_err(|e| match e {
+        crate::store::ReadError::Special(s) => fail(crate::store::file::not_regular(s)),
+        crate::store::ReadError::Io(e) => fail(format!("cannot read the file: {e}")),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        fail(format!(
+            "cannot read the file: it is not UTF-8 text (byte {} is not)",
+            at + 1
+        ))
+    })?;
+    Ok((text, stamp))
 }
 
 impl Roster {
@@ -109,7 +130,7 @@ impl Roster {
         if let Some(old) = self
             .characters
             .iter()
-            .find(|c| c.name.eq_ignore_ascii_case(&character.name))
+            .find(|c| crate::names::same(&c.name, &character.name))
         {
             let origin = |c: &Character| {
                 c.file
@@ -183,7 +204,7 @@ impl Roster {
             if !roster
                 .characters
                 .iter()
-                .any(|o| o.name.eq_ignore_ascii_case(&c.name))
+                .any(|o| crate::names::same(&o.name, &c.name))
             {
                 roster.characters.push(c);
             }
@@ -231,8 +252,8 @@ impl Roster {
         Ok(self.named(name)?.clone())
     }
 
-    /// The character a name picks out (a full name, a first name, a later word); never
-    /// a file.
+    /// The character a name picks out (a full name, their own short name, a first name,
+    /// a later word); never a file.
     ///
     /// # Errors
     /// When nobody matches, or several do.
@@ -242,7 +263,14 @@ impl Roster {
             .iter()
             .enumerate()
             .map(|(i, c)| (c.name.as_str(), i));
-        let i = crate::names::Matcher::new("character", names).find(name)?;
+        let shorts = self
+            .characters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.short.as_str(), i));
+        let i = crate::names::Matcher::new("character", names)
+            .aliases(shorts)
+            .find(name)?;
         Ok(&self.characters[i])
     }
 }

@@ -116,6 +116,30 @@ impl<'d, 'a> Field<'d, 'a> {
             .error(self.span.clone(), Some(self.path.clone()), message.into())
     }
 
+    /// An error about the character at byte `at` of this string value, pinned to its
+    /// own column when the file writes it plainly enough to find (a brace is found by
+    /// counting braces), else to the string's start.
+    #[must_use]
+    pub fn error_at(&self, at: usize, message: impl Into<String>) -> FileError {
+        let value = self.value.as_str().unwrap_or("");
+        let raw = self.doc.text.get(self.span.clone()).unwrap_or("");
+        let offset = value
+            .get(at..)
+            .and_then(|rest| rest.chars().next())
+            .and_then(|c| {
+                // The same brace, counted: the k-th `{` of the value is the k-th of the text
+                // written (an escape does not make a brace, unless it is \u007B itself).
+                let k = value[..at].matches(c).count();
+                let in_raw: Vec<usize> = raw.match_indices(c).map(|(i, _)| i).collect();
+                (in_raw.len() == value.matches(c).count())
+                    .then(|| in_raw.get(k).copied())
+                    .flatten()
+            });
+        let start = self.span.start + offset.unwrap_or(0);
+        self.doc
+            .error(start..start, Some(self.path.clone()), message.into())
+    }
+
     /// The value as a string.
     ///
     /// # Errors

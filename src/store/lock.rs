@@ -21,6 +21,26 @@ pub struct FolderLocks {
     held: Vec<(PathBuf, File)>,
 }
 
+/// Opens (making it when missing) a folder's lock file: never waiting on a FIFO put in
+/// its place, and refusing anything but a regular file.
+fn open_lock(path: &Path) -> Result<File, WriteError> {
+    let not_regular = |what| WriteError::NotRegular {
+        file: path.to_owned(),
+        what,
+    };
+    super::file::replaceable(path).map_err(not_regular)?;
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path).map_err(io(path))?;
+    let meta = file.metadata().map_err(io(path))?;
+    if let Some(what) = super::file::Special::of(&meta) {
+        return Err(not_regular(what));
+    }
+    Ok(file)
+}
+
 impl FolderLocks {
     /// Takes the lock of every folder, in order of their real paths, waiting up to `wait`
     /// for each; `waiting` is told once when a folder is found locked.
@@ -39,12 +59,7 @@ impl FolderLocks {
         let mut held = Vec::new();
         for folder in real {
             let path = folder.join(LOCK_FILE);
-            let file = OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(&path)
-                .map_err(io(&path))?;
+            let file = open_lock(&path)?;
             let start = Instant::now();
             let mut told = false;
             loop {
@@ -78,17 +93,16 @@ impl FolderLocks {
     pub fn try_take(folder: &Path) -> Result<Option<FolderLocks>, WriteError> {
         let real = std::fs::canonicalize(folder).map_err(io(folder))?;
         let path = real.join(LOCK_FILE);
-        let file = match OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-        {
+        let file = match open_lock(&path) {
             Ok(f) => f,
             // A folder the GM may read but not write: nobody can be writing there
             // through taproom, and nothing can be finished either.
-            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => return Ok(None),
-            Err(e) => return Err(io(&path)(e)),
+            Err(WriteError::Io { source, .. })
+                if source.kind() == std::io::ErrorKind::PermissionDenied =>
+            {
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
         };
         match file.try_lock() {
             Ok(()) => Ok(Some(FolderLocks {
@@ -114,6 +128,25 @@ impl FolderLocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_for_a_lock_file_is_refused_without_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.path().join(LOCK_FILE))
+            .status()
+            .is_ok_and(|s| s.success());
+        if !made {
+            eprintln!("skipped: mkfifo is not available here");
+            return;
+        }
+        let err =
+            FolderLocks::take([dir.path().to_owned()], Duration::ZERO, &mut |_| {}).unwrap_err();
+        assert!(err.to_string().contains(".taproom.lock"), "{err}");
+        assert!(err.to_string().contains("a FIFO"), "{err}");
+        assert!(FolderLocks::try_take(dir.path()).is_err());
+    }
 
     #[test]
     fn a_second_taker_waits_then_gives_up_while_the_first_holds() {

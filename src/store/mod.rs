@@ -2,10 +2,17 @@
 //! `--apply` as one transaction, by one writer at a time.
 //!
 //! * **All or nothing.** Every new file is staged beside its target (written, flushed),
-//!   the old ones are kept as backups (hard links), and a journal naming every file is
-//!   written into each folder touched before anything is renamed. A failure before the
-//!   last rename puts every old file back; a kill at any moment leaves a journal that the
-//!   next command to open that folder finds and completes ([`recover`]).
+//!   the old ones are kept as backups (hard links), and a journal naming every file and
+//!   folder is written into each folder touched, prepared and then committed, before
+//!   anything is renamed. A failure before the last rename puts every old file back; a
+//!   kill at any moment leaves journals from which the next command to open any one of
+//!   the folders finishes the whole transaction or undoes it ([`recover`], [`settle`]).
+//! * **The files that were read.** Each character file and the ledger must still be the
+//!   file that was read when the write commits (the same file, unchanged): otherwise
+//!   nothing is written, and the error names the file ([`Expect`]).
+//! * **Only regular files.** Only regular files are read ([`file::read_regular`], which
+//!   never blocks on a FIFO) and replaced: a folder, a device, a FIFO or a socket is
+//!   refused, saying what it is.
 //! * **One writer at a time.** A lock file (`.taproom.lock`) in every folder touched is
 //!   held, through the operating system's file lock, from before the purses are read to
 //!   after the last rename ([`FolderLocks`]); a second run waits for it, saying so, and
@@ -14,13 +21,15 @@
 //!   its permissions and (where the system allows) its owner; a new file gets the usual
 //!   mode (0666 less the umask).
 //! * **No litter.** Temporary files of a killed run are removed by the next run that
-//!   holds the folder's lock.
+//!   holds the folder's lock, or that reads the folder while nobody holds it.
 
+pub mod file;
 mod lock;
 mod txn;
 
+pub use file::{ReadError, Special, Stamp};
 pub use lock::{FolderLocks, LOCK_FILE};
-pub use txn::{Recovered, Stop, Transaction, recover, recover_all};
+pub use txn::{Expect, Recovered, Stop, Transaction, recover, recover_all, settle};
 
 use std::path::{Path, PathBuf};
 
@@ -66,6 +75,26 @@ pub enum WriteError {
         file: PathBuf,
         /// The parser's complaint.
         message: String,
+    },
+    /// A file to be replaced, or read, that is not a regular file.
+    #[error("{}: {}", .file.display(), file::not_regular(*.what))]
+    NotRegular {
+        /// The file.
+        file: PathBuf,
+        /// What it is.
+        what: Special,
+    },
+    /// A file that is no longer the one that was read.
+    #[error(
+        "{}: the file changed after taproom read it ({why}), so nothing was written; \
+         run again to settle on the file as it is now",
+        .file.display()
+    )]
+    Changed {
+        /// The file.
+        file: PathBuf,
+        /// What changed, as a clause.
+        why: String,
     },
     /// A failure injected by a test hook.
     #[error("{0}")]

@@ -1,5 +1,22 @@
 //! Writing several files as one: stage, keep the old ones, journal, rename, clean up; or
-//! on failure put the old ones back; or, after a kill, finish from the journal.
+//! on failure put the old ones back; or, after a kill, finish or undo from the journals.
+//!
+//! A transaction writes its journal into every folder it writes in, and every journal
+//! names every file and folder of the transaction and its state:
+//!
+//! 1. **prepared**, written into each folder in turn once the new contents are staged and
+//!    the old ones kept: nothing is replaced yet, so the transaction can still be undone;
+//! 2. **committed**, written into each folder in turn once every folder is prepared: the
+//!    first of these is the point from which the transaction is finished, never undone;
+//! 3. the renames, then the old contents and the journals are removed.
+//!
+//! A run that opens any one of the folders reads the journals of every folder the
+//! transaction names and decides for the whole of it: finished when a journal says
+//! committed and none says aborted (a failure after the point of no return, undone in
+//! process), undone otherwise. Undoing puts back only the files this transaction put in
+//! place (a file is known by its identity, so one another run wrote since is left
+//! alone). Staged files that no journal of their folder names belong to a transaction
+//! that can only be undone, and are swept by the next run that holds the folder's lock.
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -8,6 +25,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::file::{Stamp, replaceable};
 use super::lock::FolderLocks;
 use super::{WriteError, folder_of, io, real_target};
 
@@ -18,9 +36,13 @@ const OLD: &str = ".taproom-old";
 /// The start of a journal's name.
 const JOURNAL: &str = ".taproom-journal.";
 
-/// Where a test may stop a commit: before step `n` (0 before the backups, 1 before the
-/// journals, `2 + i` before the rename of file `i`, then before removing the backups and
-/// before removing the journals). Off (`Stop::Never`) in normal use.
+/// Where a test may stop a commit of `n` files in `m` folders: before step `k`, where 0
+/// is before the old contents are kept, `1 + j` before folder `j`'s prepared journal,
+/// `1 + m + j` before its committed journal, `1 + 2m + i` before the rename of file `i`,
+/// `1 + 2m + n` before the old contents are removed, and `2 + 2m + n + j` before folder
+/// `j`'s journal is removed (folders in the order of their real paths). Killed before
+/// step `1 + m` or an earlier one, a transaction is undone; before step `2 + m` or a
+/// later one, finished. Off (`Stop::Never`) in normal use.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Stop {
     /// Never stop.
@@ -28,8 +50,71 @@ pub enum Stop {
     Never,
     /// Abort the process there, as a kill would (no clean-up runs).
     Crash(usize),
-    /// Fail there with an error, as a full disk would.
+    /// Fail there with an error, as a full disk would (only before the renames are done:
+    /// what follows them is tidying that cannot fail).
     Fail(usize),
+    /// Return there leaving everything as a kill would, for the tests of this module
+    /// (which cannot abort the process that runs them).
+    #[cfg(test)]
+    Halt(usize),
+}
+
+/// Why a commit did not run to its end.
+enum Interrupted {
+    /// A step failed: the transaction is undone.
+    Failed(WriteError),
+    /// A test stopped it as a kill would.
+    #[cfg(test)]
+    Halted,
+}
+
+impl From<WriteError> for Interrupted {
+    fn from(e: WriteError) -> Self {
+        Interrupted::Failed(e)
+    }
+}
+
+/// How far a transaction has come, as its journals say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum State {
+    /// Everything staged and kept, nothing replaced: undone if interrupted.
+    Prepared,
+    /// Past the point of no return: finished if interrupted.
+    Committed,
+    /// A failure after the point of no return: the run put (or was putting) every old
+    /// file back, and so does whoever finds it.
+    Aborted,
+}
+
+/// Journals of earlier versions had no state, and were written only to be finished.
+fn committed() -> State {
+    State::Committed
+}
+
+/// Which file a path names: its device and inode.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+struct FileId {
+    dev: u64,
+    ino: u64,
+}
+
+impl FileId {
+    fn of(meta: &std::fs::Metadata) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(FileId {
+                dev: meta.dev(),
+                ino: meta.ino(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            None
+        }
+    }
 }
 
 /// One file of a transaction.
@@ -41,21 +126,41 @@ struct Entry {
     temp: PathBuf,
     /// Its old contents, kept while the transaction runs (none for a new file).
     backup: Option<PathBuf>,
+    /// The staged file's identity: once renamed, the target is this file.
+    #[serde(default)]
+    staged: Option<FileId>,
 }
 
-/// What a journal says: the transaction and every file it replaces.
+/// What a journal says: the transaction, every file it replaces, every folder it writes
+/// in, and how far it has come.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Journal {
     id: String,
+    #[serde(default = "committed")]
+    state: State,
     files: Vec<Entry>,
     folders: Vec<PathBuf>,
 }
 
-/// An interrupted transaction, finished.
+/// What a file must still be when the transaction commits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Expect {
+    /// Whatever it is.
+    #[default]
+    Anything,
+    /// Not there (it was not, when read).
+    Absent,
+    /// The file that was read, unchanged.
+    Same(Stamp),
+}
+
+/// An interrupted transaction, finished or undone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recovered {
-    /// The files it wrote.
+    /// The files it wrote (finished) or would have written (undone).
     pub files: Vec<PathBuf>,
+    /// Whether it was undone (every file as it was before it) rather than finished.
+    pub undone: bool,
 }
 
 /// Files staged to be written together.
@@ -63,6 +168,12 @@ pub struct Recovered {
 pub struct Transaction {
     id: String,
     entries: Vec<Entry>,
+    /// For each entry: the path as the caller named it, and what it must still be.
+    wanted: Vec<(PathBuf, Expect)>,
+    /// Whether a journal may have been written.
+    journalled: bool,
+    /// Whether a committed journal may have been written.
+    committed: bool,
 }
 
 impl Default for Transaction {
@@ -87,6 +198,11 @@ fn beside(target: &Path, id: &str, end: &str) -> PathBuf {
     folder_of(target).join(format!(".{name}.{id}{end}"))
 }
 
+/// Whether anything (a file, a link, anything) is at `path`.
+fn there(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 impl Transaction {
     /// An empty transaction.
     #[must_use]
@@ -94,6 +210,9 @@ impl Transaction {
         Transaction {
             id: fresh_id(),
             entries: Vec::new(),
+            wanted: Vec::new(),
+            journalled: false,
+            committed: false,
         }
     }
 
@@ -101,9 +220,27 @@ impl Transaction {
     /// disk, with the target's permissions and owner, or the usual mode for a new file.
     ///
     /// # Errors
-    /// When the folder cannot be written.
+    /// A target that is not a regular file; a folder that cannot be written.
     pub fn stage(&mut self, target: &Path, contents: &[u8]) -> Result<(), WriteError> {
+        self.stage_expecting(target, contents, Expect::Anything)
+    }
+
+    /// [`Transaction::stage`], and at the commit, before anything is replaced, the target
+    /// must still be as `expect` says, or nothing is written.
+    ///
+    /// # Errors
+    /// As [`Transaction::stage`].
+    pub fn stage_expecting(
+        &mut self,
+        target: &Path,
+        contents: &[u8],
+        expect: Expect,
+    ) -> Result<(), WriteError> {
         let real = real_target(target)?;
+        replaceable(&real).map_err(|what| WriteError::NotRegular {
+            file: target.to_owned(),
+            what,
+        })?;
         let temp = beside(&real, &self.id, TEMP);
         let old = std::fs::metadata(&real).ok();
         let mut options = std::fs::OpenOptions::new();
@@ -116,7 +253,9 @@ impl Transaction {
             target: real,
             temp: temp.clone(),
             backup: None,
+            staged: None,
         });
+        self.wanted.push((target.to_owned(), expect));
         file.write_all(contents).map_err(io(target))?;
         if let Some(meta) = &old {
             file.set_permissions(meta.permissions())
@@ -130,6 +269,10 @@ impl Transaction {
             }
         }
         file.sync_all().map_err(io(target))?;
+        let id = file.metadata().ok().and_then(|m| FileId::of(&m));
+        if let Some(e) = self.entries.last_mut() {
+            e.staged = id;
+        }
         Ok(())
     }
 
@@ -145,103 +288,153 @@ impl Transaction {
     }
 
     /// Replaces every target with its staged contents, all or none: on an error before
-    /// the last rename every old file is put back; killed at any moment, it leaves a
-    /// journal that [`recover`] finishes. The caller holds the folders' locks. Returns
-    /// the files written.
+    /// the last rename every old file is put back; killed at any moment, it leaves
+    /// journals from which the next run to open any of its folders finishes or undoes it
+    /// ([`recover`]). The caller holds the folders' locks. Returns the files written.
     ///
     /// # Errors
-    /// A file that cannot be kept, journalled or renamed (every file is then as it was).
+    /// A file that changed since it was read, or that cannot be kept, journalled or
+    /// renamed (every file is then as it was).
     pub fn commit(mut self, stop: &Stop) -> Result<Vec<PathBuf>, WriteError> {
-        let n = self.entries.len();
-        let result = self.run(stop);
-        if let Err(e) = result {
-            self.undo();
-            return Err(e);
+        match self.run(stop) {
+            Ok(()) => {}
+            Err(Interrupted::Failed(e)) => {
+                self.undo();
+                return Err(e);
+            }
+            #[cfg(test)]
+            Err(Interrupted::Halted) => {
+                // As a kill leaves it: no clean-up at all.
+                std::mem::forget(self);
+                return Err(WriteError::Injected("halted".to_owned()));
+            }
         }
-        debug_assert_eq!(self.entries.len(), n);
         let written = self.entries.iter().map(|e| e.target.clone()).collect();
         self.entries.clear();
         Ok(written)
     }
 
-    fn run(&mut self, stop: &Stop) -> Result<(), WriteError> {
-        let n = self.entries.len();
-        at(stop, 0)?;
-        for e in &mut self.entries {
-            if e.target.exists() {
-                let backup = beside(&e.target, &self.id, OLD);
-                // An append-only or immutable file cannot be linked: it is found here,
-                // before anything is replaced.
-                std::fs::hard_link(&e.target, &backup).map_err(io(&e.target))?;
-                e.backup = Some(backup);
+    /// Keeps the old contents, checking that each target is still what was read.
+    fn keep_old(&mut self) -> Result<(), WriteError> {
+        for (e, (named, expect)) in self.entries.iter_mut().zip(&self.wanted) {
+            let changed = |why: &str| WriteError::Changed {
+                file: named.clone(),
+                why: why.to_owned(),
+            };
+            let Ok(meta) = std::fs::symlink_metadata(&e.target) else {
+                if let Expect::Same(_) = expect {
+                    return Err(changed("it is gone"));
+                }
+                continue;
+            };
+            if *expect == Expect::Absent {
+                return Err(changed("a file of that name was made meanwhile"));
+            }
+            if !meta.is_file() {
+                return Err(changed("it is no longer the regular file that was read"));
+            }
+            let backup = beside(&e.target, &self.id, OLD);
+            // An append-only or immutable file cannot be linked: it is found here,
+            // before anything is replaced.
+            std::fs::hard_link(&e.target, &backup).map_err(io(named))?;
+            e.backup = Some(backup.clone());
+            // The old contents kept are the file that was read, or nothing is written.
+            if let Expect::Same(stamp) = expect {
+                let kept = std::fs::symlink_metadata(&backup).map_err(io(named))?;
+                if Stamp::of(&kept) != *stamp {
+                    return Err(changed(if Stamp::of(&kept).same_file(stamp) {
+                        "it was written to since it was read"
+                    } else {
+                        "it was replaced since it was read"
+                    }));
+                }
             }
         }
-        at(stop, 1)?;
-        let folders: Vec<PathBuf> = self.folders().into_iter().collect();
+        Ok(())
+    }
+
+    fn journal(&self, state: State, folders: &[PathBuf]) -> Result<Vec<u8>, WriteError> {
         let journal = Journal {
             id: self.id.clone(),
+            state,
             files: self.entries.clone(),
-            folders: folders.clone(),
+            folders: folders.to_vec(),
         };
-        let text = serde_json::to_vec_pretty(&journal).map_err(|e| WriteError::Io {
+        serde_json::to_vec_pretty(&journal).map_err(|e| WriteError::Io {
             file: PathBuf::from("journal"),
             source: std::io::Error::other(e),
-        })?;
-        for folder in &folders {
-            write_atomically(&journal_path(folder, &self.id), &text)?;
+        })
+    }
+
+    fn run(&mut self, stop: &Stop) -> Result<(), Interrupted> {
+        let folders: Vec<PathBuf> = self.folders().into_iter().collect();
+        let (m, n) = (folders.len(), self.entries.len());
+        at(stop, 0)?;
+        self.keep_old()?;
+        let prepared = self.journal(State::Prepared, &folders)?;
+        for (j, folder) in folders.iter().enumerate() {
+            at(stop, 1 + j)?;
+            self.journalled = true;
+            write_atomically(&journal_path(folder, &self.id), &prepared)?;
+            sync_folder(folder);
+        }
+        let committed = self.journal(State::Committed, &folders)?;
+        for (j, folder) in folders.iter().enumerate() {
+            at(stop, 1 + m + j)?;
+            self.committed = true;
+            write_atomically(&journal_path(folder, &self.id), &committed)?;
             sync_folder(folder);
         }
         for i in 0..n {
-            at(stop, 2 + i)?;
+            at(stop, 1 + 2 * m + i)?;
             let e = &self.entries[i];
-            std::fs::rename(&e.temp, &e.target).map_err(io(&e.target))?;
+            std::fs::rename(&e.temp, &e.target).map_err(io(&self.wanted[i].0))?;
         }
         for folder in &folders {
             sync_folder(folder);
         }
         // Done: what follows is tidying, which recovery would finish as well.
-        let tidy = |k: usize| {
-            if let Stop::Crash(c) = stop
-                && *c == k
-            {
-                std::process::abort();
+        let tidy = |k: usize| -> Result<(), Interrupted> {
+            match stop {
+                Stop::Crash(c) if *c == k => std::process::abort(),
+                #[cfg(test)]
+                Stop::Halt(h) if *h == k => Err(Interrupted::Halted),
+                _ => Ok(()),
             }
         };
-        tidy(2 + n);
+        tidy(1 + 2 * m + n)?;
         for e in &self.entries {
             if let Some(b) = &e.backup {
                 let _ = std::fs::remove_file(b);
             }
         }
-        tidy(3 + n);
-        for folder in &folders {
+        for (j, folder) in folders.iter().enumerate() {
+            tidy(2 + 2 * m + n + j)?;
             let _ = std::fs::remove_file(journal_path(folder, &self.id));
             sync_folder(folder);
         }
         Ok(())
     }
 
-    /// Puts every old file back and removes what this transaction made.
+    /// Puts every old file back and removes what this transaction made; past the point
+    /// of no return, first marks every journal aborted, so that a kill meanwhile is
+    /// undone too.
     fn undo(&mut self) {
-        for e in &self.entries {
-            let renamed = !e.temp.exists();
-            match (&e.backup, renamed) {
-                (Some(b), true) => {
-                    let _ = std::fs::rename(b, &e.target);
-                }
-                (Some(b), false) => {
-                    let _ = std::fs::remove_file(b);
-                }
-                (None, true) => {
-                    let _ = std::fs::remove_file(&e.target);
-                }
-                (None, false) => {}
+        let folders: Vec<PathBuf> = self.folders().into_iter().collect();
+        if self.committed
+            && let Ok(aborted) = self.journal(State::Aborted, &folders)
+        {
+            for folder in &folders {
+                let _ = write_atomically(&journal_path(folder, &self.id), &aborted);
+                sync_folder(folder);
             }
-            let _ = std::fs::remove_file(&e.temp);
         }
-        for folder in self.folders() {
-            let _ = std::fs::remove_file(journal_path(&folder, &self.id));
-            sync_folder(&folder);
+        put_back(&self.entries);
+        if self.journalled {
+            for folder in &folders {
+                let _ = std::fs::remove_file(journal_path(folder, &self.id));
+                sync_folder(folder);
+            }
         }
         self.entries.clear();
     }
@@ -260,14 +453,63 @@ impl Drop for Transaction {
 }
 
 /// Stops a commit where a test asked.
-fn at(stop: &Stop, k: usize) -> Result<(), WriteError> {
+fn at(stop: &Stop, k: usize) -> Result<(), Interrupted> {
     match stop {
         Stop::Crash(c) if *c == k => std::process::abort(),
-        Stop::Fail(f) if *f == k => Err(WriteError::Injected(format!(
+        Stop::Fail(f) if *f == k => Err(Interrupted::Failed(WriteError::Injected(format!(
             "a write failed at step {k} (a test's injected failure)"
-        ))),
-        Stop::Never | Stop::Crash(_) | Stop::Fail(_) => Ok(()),
+        )))),
+        #[cfg(test)]
+        Stop::Halt(h) if *h == k => Err(Interrupted::Halted),
+        _ => Ok(()),
     }
+}
+
+/// Whether `target` is the file this transaction staged (it was renamed into place).
+fn is_ours(target: &Path, staged: Option<FileId>) -> bool {
+    staged.is_some_and(|id| {
+        std::fs::symlink_metadata(target).is_ok_and(|m| FileId::of(&m) == Some(id))
+    })
+}
+
+/// Undoes a transaction's files: a staged file not yet renamed is removed; a target that
+/// is the staged file gets its old contents back (or, new, is removed); the old contents
+/// kept are removed. A target some other run wrote since is left as it is.
+fn put_back(entries: &[Entry]) {
+    for e in entries {
+        if there(&e.temp) {
+            let _ = std::fs::remove_file(&e.temp);
+        } else if is_ours(&e.target, e.staged) {
+            match &e.backup {
+                Some(b) if there(b) => {
+                    let _ = std::fs::rename(b, &e.target);
+                }
+                Some(_) => {}
+                None => {
+                    let _ = std::fs::remove_file(&e.target);
+                }
+            }
+        }
+        if let Some(b) = &e.backup {
+            let _ = std::fs::remove_file(b);
+        }
+    }
+}
+
+/// Finishes a transaction's files: every staged file still there takes its target's
+/// place; the old contents kept are removed.
+fn finish(entries: &[Entry]) -> Result<(), WriteError> {
+    for e in entries {
+        if there(&e.temp) {
+            std::fs::rename(&e.temp, &e.target).map_err(io(&e.target))?;
+        }
+    }
+    for e in entries {
+        if let Some(b) = &e.backup {
+            let _ = std::fs::remove_file(b);
+        }
+    }
+    Ok(())
 }
 
 fn journal_path(folder: &Path, id: &str) -> PathBuf {
@@ -307,10 +549,68 @@ fn journals_in(folder: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Finishes every transaction a killed run left a journal of in `folder`: the renames it
-/// had not made are made, and its backups and journals removed. Takes the locks of the
-/// folders it needs that `held` does not hold (waiting up to `wait`). Then, holding the
-/// folder's lock, removes temporary files no journal names.
+/// A journal, `None` when it is not there (finished by another run meanwhile).
+fn read_journal(path: &Path) -> Result<Option<Journal>, WriteError> {
+    let text = match super::file::read_regular(path) {
+        Ok((t, _)) => t,
+        Err(super::file::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(None);
+        }
+        Err(super::file::ReadError::Io(e)) => return Err(io(path)(e)),
+        Err(e @ super::file::ReadError::Special(_)) => {
+            return Err(WriteError::Journal {
+                file: path.to_owned(),
+                why: e.to_string(),
+            });
+        }
+    };
+    let journal: Journal = serde_json::from_slice(&text).map_err(|e| WriteError::Journal {
+        file: path.to_owned(),
+        why: e.to_string(),
+    })?;
+    if let Some(why) = not_ours(&journal, &folder_of(path)) {
+        return Err(WriteError::Journal {
+            file: path.to_owned(),
+            why: why.to_owned(),
+        });
+    }
+    Ok(Some(journal))
+}
+
+/// Why a journal cannot be one a transaction wrote into `folder`, if it cannot: recovery
+/// renames and removes only the files a transaction staged and kept beside its targets,
+/// in the folders it names, among them the one the journal is in.
+fn not_ours(journal: &Journal, folder: &Path) -> Option<&'static str> {
+    if journal.id.is_empty()
+        || !journal
+            .id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+    {
+        return Some("its transaction's name is not one taproom gives");
+    }
+    let here = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_owned());
+    if !journal.folders.contains(&here) {
+        return Some("it does not name the folder it is in");
+    }
+    let beside_its_target = journal.files.iter().all(|e| {
+        journal.folders.contains(&folder_of(&e.target))
+            && e.temp == beside(&e.target, &journal.id, TEMP)
+            && e.backup
+                .as_ref()
+                .is_none_or(|b| *b == beside(&e.target, &journal.id, OLD))
+    });
+    if !beside_its_target {
+        return Some("it names files that are not taproom's own, staged beside their targets");
+    }
+    None
+}
+
+/// Finishes or undoes every transaction a killed run left a journal of in `folder`,
+/// reading the journals of every folder it names to decide (see the module's account):
+/// the renames it had not made are made, or the old files put back; its old contents
+/// and journals are removed. Takes the locks of the folders it needs that `held` does not
+/// hold (waiting up to `wait`).
 ///
 /// # Errors
 /// A journal that cannot be read, a lock not had in time, a rename refused.
@@ -321,16 +621,9 @@ pub fn recover(
 ) -> Result<Vec<Recovered>, WriteError> {
     let mut done = Vec::new();
     for path in journals_in(folder) {
-        let text = match std::fs::read(&path) {
-            Ok(t) => t,
-            // Finished by another run since it was listed.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(io(&path)(e)),
+        let Some(journal) = read_journal(&path)? else {
+            continue;
         };
-        let journal: Journal = serde_json::from_slice(&text).map_err(|e| WriteError::Journal {
-            file: path.clone(),
-            why: e.to_string(),
-        })?;
         let missing: Vec<PathBuf> = journal
             .folders
             .iter()
@@ -338,18 +631,21 @@ pub fn recover(
             .cloned()
             .collect();
         let _locks = FolderLocks::take(missing, wait, &mut |_| {})?;
-        if !path.exists() {
+        // Read again under the locks: another run may have finished it meanwhile.
+        let Some(journal) = read_journal(&path)? else {
             continue;
-        }
-        for e in &journal.files {
-            if e.temp.exists() {
-                std::fs::rename(&e.temp, &e.target).map_err(io(&e.target))?;
+        };
+        let mut states = vec![journal.state];
+        for f in &journal.folders {
+            if let Some(other) = read_journal(&journal_path(f, &journal.id))? {
+                states.push(other.state);
             }
         }
-        for e in &journal.files {
-            if let Some(b) = &e.backup {
-                let _ = std::fs::remove_file(b);
-            }
+        let forward = states.contains(&State::Committed) && !states.contains(&State::Aborted);
+        if forward {
+            finish(&journal.files)?;
+        } else {
+            put_back(&journal.files);
         }
         for f in &journal.folders {
             sync_folder(f);
@@ -358,6 +654,7 @@ pub fn recover(
         }
         done.push(Recovered {
             files: journal.files.iter().map(|e| e.target.clone()).collect(),
+            undone: !forward,
         });
     }
     Ok(done)
@@ -380,6 +677,40 @@ pub fn recover_all(locks: &FolderLocks, wait: Duration) -> Result<Vec<Recovered>
     Ok(done)
 }
 
+/// Before a folder is read: finishes or undoes what killed runs left journals of there,
+/// then, when staged files of killed runs are left and no other run is writing there
+/// (its lock is free), sweeps them. A folder with nothing left over is only read: no
+/// lock file is made in it.
+///
+/// # Errors
+/// As [`recover`].
+pub fn settle(folder: &Path, wait: Duration) -> Result<Vec<Recovered>, WriteError> {
+    let mut done = recover(folder, None, wait)?;
+    if has_litter(folder)
+        && let Some(lock) = FolderLocks::try_take(folder)?
+    {
+        // A run may have started, and died, since the first look.
+        done.extend(recover(folder, Some(&lock), wait)?);
+        remove_litter(folder);
+    }
+    Ok(done)
+}
+
+/// Whether a name is one of taproom's temporary files or kept old contents.
+fn is_litter(folder: &Path, name: &str) -> bool {
+    name.starts_with('.') && (name.ends_with(TEMP) || name.ends_with(OLD))
+        || is_old_style_temp(folder, name)
+}
+
+/// Whether a folder holds staged files or old contents of killed runs.
+fn has_litter(folder: &Path) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.file_name().to_str().is_some_and(|n| is_litter(folder, n)))
+    })
+}
+
 /// Removes the temporary files and kept old contents of killed runs from a folder whose
 /// lock is held and whose journals are finished.
 fn remove_litter(folder: &Path) {
@@ -389,9 +720,7 @@ fn remove_litter(folder: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if name.starts_with('.') && (name.ends_with(TEMP) || name.ends_with(OLD))
-            || is_old_style_temp(folder, name)
-        {
+        if is_litter(folder, name) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
@@ -416,18 +745,26 @@ fn is_old_style_temp(folder: &Path, name: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// Every file under `dir` (lock files aside), by path relative to it, with contents.
     fn files(dir: &Path) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
-            .unwrap()
-            .flatten()
-            .filter(|e| e.file_name() != ".taproom.lock")
-            .map(|e| {
-                (
-                    e.file_name().to_string_lossy().into_owned(),
-                    std::fs::read_to_string(e.path()).unwrap_or_default(),
-                )
-            })
-            .collect();
+        let mut out = Vec::new();
+        let mut stack = vec![dir.to_owned()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                if e.path().is_dir() {
+                    stack.push(e.path());
+                } else if e.file_name() != ".taproom.lock" {
+                    out.push((
+                        e.path()
+                            .strip_prefix(dir)
+                            .unwrap()
+                            .to_string_lossy()
+                            .into_owned(),
+                        std::fs::read_to_string(e.path()).unwrap_or_default(),
+                    ));
+                }
+            }
+        }
         out.sort();
         out
     }
@@ -440,6 +777,38 @@ mod tests {
         t
     }
 
+    /// Two folders: `npcs` with two character files, the ledger (new) beside it.
+    fn campaign(dir: &Path) -> (PathBuf, PathBuf) {
+        let npcs = dir.join("npcs");
+        let top = dir.join("top");
+        std::fs::create_dir_all(&npcs).unwrap();
+        std::fs::create_dir_all(&top).unwrap();
+        std::fs::write(npcs.join("a.toml"), "old a").unwrap();
+        std::fs::write(npcs.join("b.toml"), "old b").unwrap();
+        (npcs, top)
+    }
+
+    fn three(npcs: &Path, top: &Path) -> Transaction {
+        let mut t = Transaction::new();
+        t.stage(&npcs.join("a.toml"), b"new a").unwrap();
+        t.stage(&npcs.join("b.toml"), b"new b").unwrap();
+        t.stage(&top.join("ledger.txt"), b"new ledger").unwrap();
+        t
+    }
+
+    const OLD_FILES: [(&str, &str); 2] = [("npcs/a.toml", "old a"), ("npcs/b.toml", "old b")];
+    const NEW_FILES: [(&str, &str); 3] = [
+        ("npcs/a.toml", "new a"),
+        ("npcs/b.toml", "new b"),
+        ("top/ledger.txt", "new ledger"),
+    ];
+
+    fn owned(v: &[(&str, &str)]) -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+            .collect()
+    }
+
     #[test]
     fn a_commit_writes_every_file_and_leaves_nothing_else() {
         let dir = tempfile::tempdir().unwrap();
@@ -447,25 +816,20 @@ mod tests {
         assert_eq!(written.len(), 2);
         assert_eq!(
             files(dir.path()),
-            [
-                ("a.toml".to_owned(), "new a".to_owned()),
-                ("ledger.txt".to_owned(), "new ledger".to_owned())
-            ]
+            owned(&[("a.toml", "new a"), ("ledger.txt", "new ledger")])
         );
     }
 
     #[test]
     fn a_failure_at_any_step_puts_every_old_file_back() {
-        // Steps 0 to 3 of two files: before the backups, the journals, and each rename.
-        for k in 0..4 {
+        // Three files in two folders: before the backups, each folder's prepared and
+        // committed journal, and each rename: 1 + 2 * 2 + 3 steps.
+        for k in 0..8 {
             let dir = tempfile::tempdir().unwrap();
-            let err = two(dir.path()).commit(&Stop::Fail(k)).unwrap_err();
+            let (npcs, top) = campaign(dir.path());
+            let err = three(&npcs, &top).commit(&Stop::Fail(k)).unwrap_err();
             assert!(matches!(err, WriteError::Injected(_)), "{k}: {err}");
-            assert_eq!(
-                files(dir.path()),
-                [("a.toml".to_owned(), "old a".to_owned())],
-                "step {k}"
-            );
+            assert_eq!(files(dir.path()), owned(&OLD_FILES), "step {k}");
         }
     }
 
@@ -473,47 +837,229 @@ mod tests {
     fn an_abandoned_transaction_removes_its_staged_files() {
         let dir = tempfile::tempdir().unwrap();
         drop(two(dir.path()));
-        assert_eq!(
-            files(dir.path()),
-            [("a.toml".to_owned(), "old a".to_owned())]
-        );
+        assert_eq!(files(dir.path()), owned(&[("a.toml", "old a")]));
+    }
+
+    /// The steps of a commit of three files in two folders (see [`Stop`]).
+    const STEPS: usize = 2 + 3 * 2 + 3;
+    /// The first step a kill before which leaves the transaction finished.
+    const POINT_OF_NO_RETURN: usize = 2 + 2;
+
+    #[test]
+    fn killed_at_any_step_the_first_folder_opened_decides_for_every_folder() {
+        for k in 0..=STEPS {
+            for first in [0, 1] {
+                let dir = tempfile::tempdir().unwrap();
+                let (npcs, top) = campaign(dir.path());
+                let result = three(&npcs, &top).commit(&Stop::Halt(k));
+                assert_eq!(result.is_ok(), k == STEPS, "step {k}");
+                let folders = [&npcs, &top];
+                let done = settle(folders[first], Duration::ZERO).unwrap();
+                let want = if k < POINT_OF_NO_RETURN {
+                    owned(&OLD_FILES)
+                } else {
+                    owned(&NEW_FILES)
+                };
+                // Only the first folder opened: the others are already whole too.
+                let plain: Vec<(String, String)> = files(dir.path())
+                    .into_iter()
+                    .filter(|(p, _)| !p.contains(".taproom-"))
+                    .collect();
+                assert_eq!(plain, want, "step {k}, {} first", folders[first].display());
+                if let Some(r) = done.first() {
+                    assert_eq!(r.undone, k < POINT_OF_NO_RETURN, "step {k}");
+                }
+                settle(folders[1 - first], Duration::ZERO).unwrap();
+                assert_eq!(files(dir.path()), want, "step {k}: nothing left over");
+            }
+        }
     }
 
     #[test]
-    fn a_journal_left_behind_is_finished_by_recovery() {
+    fn a_folder_swept_and_written_again_before_the_other_is_opened_stays_whole() {
+        // The order: killed part-way, then a run that writes in the characters'
+        // folder alone (sweeping it), then a run that opens the ledger's folder.
+        for k in 0..STEPS {
+            let dir = tempfile::tempdir().unwrap();
+            let (npcs, top) = campaign(dir.path());
+            let _ = three(&npcs, &top).commit(&Stop::Halt(k));
+            let locks = FolderLocks::take([npcs.clone()], Duration::ZERO, &mut |_| {}).unwrap();
+            recover_all(&locks, Duration::ZERO).unwrap();
+            let finished = k >= POINT_OF_NO_RETURN;
+            let a = std::fs::read_to_string(npcs.join("a.toml")).unwrap();
+            assert_eq!(a, if finished { "new a" } else { "old a" }, "step {k}");
+            let mut again = Transaction::new();
+            again.stage(&npcs.join("a.toml"), b"later a").unwrap();
+            again.commit(&Stop::Never).unwrap();
+            drop(locks);
+            settle(&top, Duration::ZERO).unwrap();
+            let mut want = if finished {
+                owned(&NEW_FILES)
+            } else {
+                owned(&OLD_FILES)
+            };
+            want[0].1 = "later a".to_owned();
+            assert_eq!(files(dir.path()), want, "step {k}");
+        }
+    }
+
+    #[test]
+    fn a_failure_past_the_point_of_no_return_killed_while_undoing_is_undone() {
+        // Killed after the first rename, as the run that failed there began to undo:
+        // one journal says aborted, the other still committed. Whichever folder opens
+        // first, the whole is undone.
+        for first in [0, 1] {
+            let dir = tempfile::tempdir().unwrap();
+            let (npcs, top) = campaign(dir.path());
+            let _ = three(&npcs, &top).commit(&Stop::Halt(POINT_OF_NO_RETURN + 2));
+            let journals: Vec<PathBuf> =
+                [&npcs, &top].iter().flat_map(|f| journals_in(f)).collect();
+            assert_eq!(journals.len(), 2);
+            let mut j = read_journal(&journals[first]).unwrap().unwrap();
+            assert_eq!(j.state, State::Committed);
+            j.state = State::Aborted;
+            std::fs::write(&journals[first], serde_json::to_vec(&j).unwrap()).unwrap();
+            let other = folder_of(&journals[1 - first]);
+            let done = settle(&other, Duration::ZERO).unwrap();
+            assert!(done.iter().all(|r| r.undone), "{done:?}");
+            settle(&folder_of(&journals[first]), Duration::ZERO).unwrap();
+            assert_eq!(files(dir.path()), owned(&OLD_FILES), "{first}");
+        }
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_stops_the_write_and_is_named() {
         let dir = tempfile::tempdir().unwrap();
-        let mut t = two(dir.path());
-        // As a kill after the journal and one rename would leave things.
-        for e in &mut t.entries {
-            if e.target.exists() {
-                let b = beside(&e.target, &t.id, OLD);
-                std::fs::hard_link(&e.target, &b).unwrap();
-                e.backup = Some(b);
+        let (npcs, top) = campaign(dir.path());
+        let a = npcs.join("a.toml");
+        for change in ["rewrite", "replace", "remove", "absent"] {
+            std::fs::write(&a, "old a").unwrap();
+            let (_, stamp) = super::super::file::read_regular(&a).unwrap();
+            let mut t = Transaction::new();
+            let expect = if change == "absent" {
+                Expect::Absent
+            } else {
+                Expect::Same(stamp)
+            };
+            t.stage_expecting(&a, b"new a", expect).unwrap();
+            t.stage(&top.join("ledger.txt"), b"new ledger").unwrap();
+            match change {
+                "rewrite" => std::fs::write(&a, "edited by hand").unwrap(),
+                "replace" => {
+                    std::fs::write(npcs.join("c"), "old a").unwrap();
+                    std::fs::rename(npcs.join("c"), &a).unwrap();
+                }
+                "remove" => std::fs::remove_file(&a).unwrap(),
+                _ => {}
             }
+            let before = files(dir.path());
+            let err = t.commit(&Stop::Never).unwrap_err();
+            assert!(matches!(err, WriteError::Changed { .. }), "{change}: {err}");
+            assert!(err.to_string().contains("a.toml"), "{err}");
+            assert_eq!(
+                files(dir.path())
+                    .into_iter()
+                    .filter(|(p, _)| !p.contains(".taproom-"))
+                    .collect::<Vec<_>>(),
+                before
+                    .into_iter()
+                    .filter(|(p, _)| !p.contains(".taproom-"))
+                    .collect::<Vec<_>>(),
+                "{change}: nothing written"
+            );
+            assert!(
+                files(dir.path())
+                    .iter()
+                    .all(|(p, _)| !p.contains(".taproom-")),
+                "{change}: nothing left over"
+            );
         }
-        let journal = Journal {
-            id: t.id.clone(),
-            files: t.entries.clone(),
-            folders: t.folders().into_iter().collect(),
-        };
-        for f in &journal.folders {
-            write_atomically(
-                &journal_path(f, &t.id),
-                &serde_json::to_vec(&journal).unwrap(),
-            )
-            .unwrap();
-        }
-        std::fs::rename(&t.entries[0].temp, &t.entries[0].target).unwrap();
-        t.entries.clear();
-        let done = recover(dir.path(), None, Duration::ZERO).unwrap();
-        assert_eq!(done.len(), 1);
-        assert_eq!(
-            files(dir.path()),
-            [
-                ("a.toml".to_owned(), "new a".to_owned()),
-                ("ledger.txt".to_owned(), "new ledger".to_owned())
-            ]
+    }
+
+    #[test]
+    fn only_a_regular_file_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("ledger.txt")).unwrap();
+        let mut t = Transaction::new();
+        let err = t.stage(&dir.path().join("ledger.txt"), b"x").unwrap_err();
+        assert!(
+            err.to_string().contains("a folder, not a regular file"),
+            "{err}"
         );
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("null.txt");
+            std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+            let err = t.stage(&link, b"x").unwrap_err();
+            assert!(err.to_string().contains("a character device"), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_journal_of_an_earlier_version_is_finished() {
+        // Journals before states had none: they were written only to be finished.
+        let dir = tempfile::tempdir().unwrap();
+        let real = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::write(real.join("a.toml"), "old a").unwrap();
+        std::fs::write(real.join(".a.toml.x.taproom-tmp"), "new a").unwrap();
+        let journal = serde_json::json!({
+            "id": "x",
+            "files": [{"target": real.join("a.toml"), "temp": real.join(".a.toml.x.taproom-tmp"), "backup": null}],
+            "folders": [real],
+        });
+        std::fs::write(
+            journal_path(&real, "x"),
+            serde_json::to_vec(&journal).unwrap(),
+        )
+        .unwrap();
+        let done = settle(dir.path(), Duration::ZERO).unwrap();
+        assert_eq!(done.len(), 1);
+        assert!(!done[0].undone);
+        assert_eq!(files(dir.path()), owned(&[("a.toml", "new a")]));
+    }
+
+    #[test]
+    fn a_journal_naming_files_not_staged_by_taproom_is_refused_and_nothing_moved() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = std::fs::canonicalize(dir.path()).unwrap();
+        let other = tempfile::tempdir().unwrap();
+        let elsewhere = std::fs::canonicalize(other.path()).unwrap();
+        std::fs::write(elsewhere.join("precious.txt"), "precious").unwrap();
+        std::fs::write(real.join("x"), "forged").unwrap();
+        let entry = |target: &Path, temp: &Path| serde_json::json!({"target": target, "temp": temp, "backup": null});
+        let forged = [
+            // A target outside the folders it names.
+            serde_json::json!({"id": "x", "state": "committed", "folders": [&real],
+                "files": [entry(&elsewhere.join("precious.txt"), &real.join("x"))]}),
+            // A staged file that is not beside its target under taproom's name.
+            serde_json::json!({"id": "x", "state": "committed", "folders": [&real, &elsewhere],
+                "files": [entry(&elsewhere.join("precious.txt"), &real.join("x"))]}),
+            // Not naming the folder it is in.
+            serde_json::json!({"id": "x", "state": "committed", "folders": [&elsewhere],
+                "files": []}),
+            // A name that reaches out of its folder.
+            serde_json::json!({"id": "../x", "state": "committed", "folders": [&real],
+                "files": []}),
+        ];
+        for journal in forged {
+            let path = journal_path(&real, "x");
+            std::fs::write(&path, serde_json::to_vec(&journal).unwrap()).unwrap();
+            let err = settle(dir.path(), Duration::ZERO).unwrap_err();
+            assert!(
+                matches!(err, WriteError::Journal { .. }),
+                "{journal}: {err}"
+            );
+            assert!(
+                err.to_string().contains("look at the files it names"),
+                "{err}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(elsewhere.join("precious.txt")).unwrap(),
+                "precious"
+            );
+            assert_eq!(std::fs::read_to_string(real.join("x")).unwrap(), "forged");
+            std::fs::remove_file(&path).unwrap();
+        }
     }
 
     #[cfg(unix)]

@@ -157,8 +157,10 @@ pub enum Decision<M> {
     Play(M),
     /// Resigns the game: it ends at once, and the others' standing decides among them.
     Resign,
-    /// Takes back the seat's own last move (and everything played since), when the table
-    /// allows it; nothing happens when the seat has not moved this game.
+    /// Takes back the seat's own last move that it chose (and everything played since),
+    /// when the table allows it: a forced move (the only one it had) is no choice to take
+    /// back, and would only be played again. Nothing happens when the seat has chosen no
+    /// move this game.
     Undo,
     /// Tries the cheat that serves best here (a person at `sit`); then decides again.
     Cheat,
@@ -358,7 +360,9 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
                         return Ok(outcome);
                     }
                     Decision::Undo => {
-                        let back = history.iter().rposition(|(_, _, by)| *by == s);
+                        let back = history
+                            .iter()
+                            .rposition(|(from, _, by)| *by == s && has_choice(from));
                         let steps = match back {
                             Some(i) => {
                                 let (from, before, _) = history.swap_remove(i);
@@ -432,6 +436,13 @@ pub enum NoCheat {
     NothingToTry,
     /// The seat has tried one already this turn.
     OnceATurn,
+}
+
+/// Whether the seat to move in `pos` has more than one move to choose from.
+fn has_choice<G: Game>(pos: &G) -> bool {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.len() > 1
 }
 
 /// What the table remembers within a game: each seat's last cheat that stood unseen (for

@@ -41,11 +41,13 @@ pub enum SpecError {
     /// A rule option the game does not have, or a value it cannot take.
     #[error("{0}")]
     Rule(#[from] RuleError),
-    /// The same character twice.
-    #[error("{name} cannot sit at the {} table twice", .game.title())]
+    /// The same character twice (or two names that differ only in case).
+    #[error("{name} cannot sit at the {} table twice{}", .game.title(), spelt(.first, .name))]
     Twice {
-        /// Who.
+        /// Who, as named the second time.
         name: String,
+        /// As named the first time.
+        first: String,
         /// The game.
         game: GameKind,
     },
@@ -55,6 +57,15 @@ pub enum SpecError {
     /// A watcher or cheat of `--wary` who is not at the table.
     #[error("--wary names {0}, who is not at this table")]
     Wary(#[from] crate::names::NameError),
+}
+
+/// The words for a name seated twice under two spellings.
+fn spelt(first: &str, second: &str) -> String {
+    if first == second {
+        String::new()
+    } else {
+        format!(" ({first} is seated already, and names that differ only in case are one name)")
+    }
 }
 
 /// Which part of a match's description a [`SpecError`] is about, so a file can point at
@@ -454,12 +465,13 @@ fn check<G: Game>(draft: &Draft) -> Result<(), SpecError> {
     G::start(draft.seats.len(), &options)?;
     G::check_for_match(&options)?;
     for (i, s) in draft.seats.iter().enumerate() {
-        if draft.seats[..i]
+        if let Some(o) = draft.seats[..i]
             .iter()
-            .any(|o| o.character.name == s.character.name)
+            .find(|o| crate::names::same(&o.character.name, &s.character.name))
         {
             return Err(SpecError::Twice {
                 name: s.character.name.clone(),
+                first: o.character.name.clone(),
                 game: G::KIND,
             });
         }

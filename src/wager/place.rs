@@ -22,6 +22,9 @@ pub struct Table<'a> {
     pub game: GameKind,
     /// The entrants' names, in the match's order.
     pub entrants: &'a [String],
+    /// Their short names, in the same order (each also picks its entrant out, before the
+    /// start of another's name does); empty when there are none.
+    pub shorts: &'a [String],
 }
 
 /// A bet with its names matched, not yet placed.
@@ -85,7 +88,14 @@ fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, NameError> {
         .iter()
         .enumerate()
         .map(|(i, n)| (n.as_str(), i));
-    Matcher::new("player at the table", names).find(name)
+    let shorts = table
+        .shorts
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i));
+    Matcher::new("player at the table", names)
+        .aliases(shorts)
+        .find(name)
 }
 
 /// Matches a written bet to the table. `character` finds a character's full name by any
@@ -234,6 +244,17 @@ impl Placed {
     }
 }
 
+/// What a bettor has at stake at a table so far, and the most it could bring back: from
+/// the bookie (each bet's payout), from stakes between characters (each pot whole), and
+/// from the pools (all of them at most, however many of their bets are in them).
+#[derive(Clone, Copy, Debug, Default)]
+struct Committed {
+    stakes: Money,
+    bookie: Money,
+    pots: Money,
+    in_pools: bool,
+}
+
 /// Places proposals in order against the purses: each bettor's stakes at this table
 /// together must be covered by their purse and the house's credit. `price` gives the
 /// bookie's price for a market and a selection. `ante` is a stake every entrant puts up
@@ -250,49 +271,54 @@ pub fn place(
 ) -> Placed {
     let mut placed = Placed::default();
     // What each bettor has staked at this table, and the most their bets could bring back.
-    let mut committed: BTreeMap<String, (Money, Money)> = BTreeMap::new();
+    let mut committed: BTreeMap<String, Committed> = BTreeMap::new();
     let mut group = 0u32;
-    // No pool or pot can pay out more than every stake at the table together.
-    let table_total = Money::checked_sum(
+    // No pool can pay out more than every stake in the pools together.
+    let pool_total = Money::checked_sum(
         proposals
             .iter()
-            .flat_map(|p| {
-                let rival = match &p.how {
-                    How::Against { stake, .. } => *stake,
-                    How::Bookie(_) | How::Pool => Money::ZERO,
-                };
-                [p.stake, rival]
-            })
-            .chain(std::iter::repeat_n(
-                ante.unwrap_or_default(),
-                entrants.len(),
-            )),
+            .filter(|p| matches!(p.how, How::Pool))
+            .map(|p| p.stake),
     );
+    // `pot`: for a stake between characters (or the ante), everything staked on either
+    // side of it, which is the most it can bring back.
     let afford = |bet: &Bet,
-                  committed: &BTreeMap<String, (Money, Money)>|
-     -> Result<(Money, Money), Refusal> {
+                  pot: Money,
+                  committed: &BTreeMap<String, Committed>|
+     -> Result<Committed, Refusal> {
         let who = bet.bettor.as_str();
         let purse = purses.get(who).copied().unwrap_or_default();
-        let (so_far, back_so_far) = committed.get(who).copied().unwrap_or_default();
+        let mut c = committed.get(who).copied().unwrap_or_default();
         let too_large = || Refusal::TooLarge {
             who: who.to_owned(),
         };
-        let total = so_far.checked_add(bet.stake).ok_or_else(too_large)?;
-        let most_back = match bet.book {
-            Book::Bookie(odds) => odds.payout(bet.stake, super::market::Share::WON),
-            Book::Pool | Book::Stakes(_) => table_total,
+        c.stakes = c.stakes.checked_add(bet.stake).ok_or_else(too_large)?;
+        match bet.book {
+            Book::Bookie(odds) => {
+                let back = odds
+                    .payout(bet.stake, super::market::Share::WON)
+                    .ok_or_else(too_large)?;
+                c.bookie = c.bookie.checked_add(back).ok_or_else(too_large)?;
+            }
+            Book::Stakes(_) => c.pots = c.pots.checked_add(pot).ok_or_else(too_large)?,
+            Book::Pool => c.in_pools = true,
+        }
+        let pools = if c.in_pools {
+            pool_total.ok_or_else(too_large)?
+        } else {
+            Money::ZERO
         };
-        let back = most_back
-            .and_then(|m| back_so_far.checked_add(m))
-            .filter(|&b| purse.coins.checked_add(b).is_some_and(|p| p <= MAX_PURSE))
-            .ok_or_else(too_large)?;
-        if purse.covers(total, credit) {
-            Ok((total, back))
+        let back = Money::checked_sum([c.bookie, c.pots, pools]).ok_or_else(too_large)?;
+        if purse.coins.checked_add(back).is_none_or(|p| p > MAX_PURSE) {
+            return Err(too_large());
+        }
+        if purse.covers(c.stakes, credit) {
+            Ok(c)
         } else {
             Err(Refusal::Short {
                 who: who.to_owned(),
                 purse,
-                stakes: total,
+                stakes: c.stakes,
             })
         }
     };
@@ -307,7 +333,11 @@ pub fn place(
                 thing: None,
                 book: Book::Stakes(group),
             };
-            match afford(&bet, &committed) {
+            match afford(
+                &bet,
+                Money(ante.0.saturating_mul(entrants.len() as u64)),
+                &committed,
+            ) {
                 Ok(total) => {
                     committed.insert(name.clone(), total);
                     placed.ante.push(bet);
@@ -353,8 +383,10 @@ pub fn place(
         }
         let mut trial = committed.clone();
         let mut refusal = None;
+        // Saturated, a pot past every bound is refused as too large.
+        let pot = Money(bets.iter().fold(0u64, |a, b| a.saturating_add(b.stake.0)));
         for bet in &bets {
-            match afford(bet, &trial) {
+            match afford(bet, pot, &trial) {
                 Ok(total) => {
                     trial.insert(bet.bettor.clone(), total);
                 }
@@ -386,6 +418,7 @@ mod tests {
         let table = Table {
             game: GameKind::TidesOfWar,
             entrants: &names,
+            shorts: &[],
         };
         let people = |n: &str| {
             let all = SEATED
@@ -422,6 +455,7 @@ mod tests {
         let table = Table {
             game: GameKind::TidesOfWar,
             entrants: &names,
+            shorts: &[],
         };
         let people = |n: &str| Ok::<_, NameError>(n.to_owned());
         let err = resolve(
@@ -515,6 +549,7 @@ mod tests {
         let table = Table {
             game: GameKind::TidesOfWar,
             entrants: &names,
+            shorts: &[],
         };
         let mut text: BetText = "Pip 1 gp on Brannoc".parse().unwrap();
         text.stake = Stake::Thing("her silver locket".parse().unwrap());
@@ -523,5 +558,53 @@ mod tests {
             resolve(&text, &table, &people),
             Err(BetError::ThingWithHouse("Pip".into()))
         );
+    }
+
+    #[test]
+    fn the_most_a_purse_could_reach_is_what_could_really_come_back() {
+        // 80 stakes of 1,000,000,000 gp against one rival: each pot is 2,000,000,000 gp,
+        // so at most 160,000,000,000 gp could come back to either side, far below the most
+        // a purse keeps (10,000,000,000,000 gp) from purses of 200,000,000,000 gp.
+        let gp = |n: u64| Money(n * 100);
+        let p = proposal("Brannoc 1000000000 gp on Brannoc against Ysolde");
+        let proposals = vec![p; 80];
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let rich = |coins: Money| {
+            BTreeMap::from([
+                ("Old Brannoc".to_owned(), Purse::of(coins)),
+                ("Sister Ysolde".to_owned(), Purse::of(gp(200_000_000_000))),
+            ])
+        };
+        let price = |_: Market, _: Selection| Err(Refusal::NoPrice);
+        let placed = place(
+            &proposals,
+            None,
+            &names,
+            &rich(gp(200_000_000_000)),
+            Credit::None,
+            &price,
+        );
+        assert!(placed.refused.is_empty(), "{:?}", placed.refused);
+        assert_eq!(placed.taken.len(), 80);
+        // A purse 99,000,000,000 gp short of the most takes 49 pots of 2,000,000,000 gp
+        // (98,000,000,000 gp) and refuses the 50th, which could take it past.
+        let near = gp(9_901_000_000_000);
+        let placed = place(&proposals, None, &names, &rich(near), Credit::None, &price);
+        assert_eq!(placed.taken.len(), 49);
+        assert!(matches!(
+            placed.refused.first(),
+            Some((49, Refusal::TooLarge { who })) if who == "Old Brannoc"
+        ));
+        // Pool bets together can bring back at most every stake in the pools.
+        let pool = proposal("Brannoc 1000000000 gp on Brannoc in the pool");
+        let placed = place(
+            &vec![pool; 80],
+            None,
+            &names,
+            &rich(gp(200_000_000_000)),
+            Credit::None,
+            &price,
+        );
+        assert!(placed.refused.is_empty(), "{:?}", placed.refused);
     }
 }

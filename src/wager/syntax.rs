@@ -185,6 +185,40 @@ impl<'a> Reader<'a> {
         self.starts_amount() || self.tokens.get(self.at).is_some_and(|t| is_quoted(t))
     }
 
+    /// Whether coins start here for certain: a number with its coin (`5gp`), or a number
+    /// followed by a coin (`5 gp`). A number with no coin after it may be part of a name
+    /// (`Char 7`).
+    fn starts_coins(&self) -> bool {
+        let Some(t) = self.tokens.get(self.at) else {
+            return false;
+        };
+        let t = t.trim_end_matches(',');
+        if !t.starts_with(|c: char| c.is_ascii_digit()) {
+            return false;
+        }
+        if !t.chars().all(|c| c.is_ascii_digit()) {
+            return is_money_token(t);
+        }
+        self.tokens.get(self.at + 1).is_some_and(|next| {
+            let coin = next.trim_end_matches(',').to_ascii_lowercase();
+            COINS.iter().any(|(name, _)| *name == coin)
+        })
+    }
+
+    /// Words of a name, up to a keyword, a quoted thing or coins: a number is a word of
+    /// the name unless a coin follows it (`Char 7 1 gp on Char 5`).
+    fn name_words(&mut self) -> String {
+        let start = self.at;
+        while self.at < self.tokens.len()
+            && !is_keyword(self.tokens[self.at])
+            && !is_quoted(self.tokens[self.at])
+            && !self.starts_coins()
+        {
+            self.at += 1;
+        }
+        self.tokens[start..self.at].join(" ")
+    }
+
     /// A stake: a quoted thing, or an amount.
     fn stake(&mut self, whose: &str) -> Result<Stake, BetSyntaxError> {
         match self.tokens.get(self.at) {
@@ -302,7 +336,7 @@ impl<'a> Reader<'a> {
         if let Market::AnyoneCaught { .. } = market {
             return Ok(PickText::Anyone);
         }
-        let words = self.words();
+        let words = self.name_words();
         if words.is_empty() {
             return self.fail(
                 "it backs nobody: a name (or, for `end`, a way of ending) comes after the market",
@@ -359,9 +393,16 @@ impl FromStr for BetText {
                  another side"
             ));
         }
-        let bettor = r.words();
+        let start = r.at;
+        let mut bettor = r.name_words();
         if bettor.is_empty() {
             return r.fail("it does not begin with the bettor's name");
+        }
+        // No stake after the name: read again with any number as the start of the
+        // stake, so that `Pip 3 on Brannoc` is told its stake has no coin.
+        if !r.starts_stake() && r.peek().as_deref() != Some("backs") {
+            r.at = start;
+            bettor = r.words();
         }
         let backs = r.eat("backs");
         let (stake, market, pick) = if backs {
@@ -451,7 +492,7 @@ impl FromStr for BetText {
                     }
                 }
                 "against" => {
-                    let rival = r.words();
+                    let rival = r.name_words();
                     if rival.is_empty() {
                         return r.fail("`against` needs the rival's name");
                     }
@@ -652,6 +693,37 @@ mod tests {
                 stake: None
             }
         );
+    }
+
+    #[test]
+    fn names_may_hold_numbers_where_no_coin_follows() {
+        let b = bet("Char 7 1 gp on Char 5");
+        assert_eq!(b.bettor, "Char 7");
+        assert_eq!(b.stake, Stake::Coins(Money(100)));
+        assert_eq!(b.pick, PickText::Name("Char 5".into()));
+        let b = bet("Char 7 2 gp 5 sp on Char 5 against Char 3 1 gp");
+        assert_eq!(b.bettor, "Char 7");
+        assert_eq!(b.stake, Stake::Coins(Money(250)));
+        assert_eq!(
+            b.how,
+            HowText::Against {
+                rival: "Char 3".into(),
+                stake: Some(Stake::Coins(Money(100)))
+            }
+        );
+        let b = bet("Char 7 backs game 2 Char 5 3 sp in the pool");
+        assert_eq!(b.bettor, "Char 7");
+        assert_eq!(b.market, Market::Game { number: 2 });
+        assert_eq!(b.pick, PickText::Name("Char 5".into()));
+        assert_eq!(b.stake, Stake::Coins(Money(30)));
+        let b = bet("Char 7 1gp on points Char 5 in game 3");
+        assert_eq!(b.pick, PickText::Name("Char 5".into()));
+        assert_eq!(b.bettor, "Char 7");
+        let b = bet(r#"Unit 9 "a brass key" on Unit 9 against Unit 10"#);
+        assert_eq!(b.bettor, "Unit 9");
+        assert!(matches!(&b.how, HowText::Against { rival, .. } if rival == "Unit 10"));
+        // A number the stake is missing its coin still reads as the stake.
+        assert!(problem("Pip 3 on Brannoc").contains("the stake `3` has no coin"));
     }
 
     #[test]

@@ -99,11 +99,77 @@ fn night(seed: u64) -> Vec<String> {
         .to_vec()
 }
 
+/// How many files a run wrote, and in how many folders, from its `Written:` lines.
+fn written(stdout: &str, dir: &Path) -> (usize, usize) {
+    let files: Vec<PathBuf> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("Written: "))
+        .map(|f| dir.join(f))
+        .collect();
+    let folders: std::collections::BTreeSet<PathBuf> = files
+        .iter()
+        .map(|f| std::fs::canonicalize(f.parent().unwrap()).unwrap())
+        .collect();
+    (files.len(), folders.len())
+}
+
+/// The steps of a commit of `n` files in `m` folders, and the first of them a kill
+/// before which leaves the write finished rather than undone (see `taproom::store::Stop`).
+fn steps(n: usize, m: usize) -> (usize, usize) {
+    (2 + 3 * m + n, 2 + m)
+}
+
+/// Every file but taproom's own staged and kept ones.
+fn plain(snapshot: Vec<(PathBuf, String)>) -> Vec<(PathBuf, String)> {
+    snapshot
+        .into_iter()
+        .filter(|(p, _)| !p.to_string_lossy().contains(".taproom-"))
+        .collect()
+}
+
+/// A purse as the ledger writes it (`3 sp 8 cp`, `owes 2 sp`), in signed copper.
+fn ledger_purse(text: &str) -> i128 {
+    match text.strip_prefix("owes ") {
+        Some(debt) => -debt.parse::<Money>().unwrap().signed(),
+        None => text.parse::<Money>().unwrap().signed(),
+    }
+}
+
+/// Checks the purses of `dir/npcs` against the ledger: each character the ledger names
+/// has the purse its last entry left them, the others the purse they started with, and
+/// what the purses gained the house lost.
+fn purses_match_the_ledger(dir: &Path, start: &[(String, i128)], what: &str) {
+    let now = balances(dir);
+    let ledger = std::fs::read_to_string(dir.join("ledger.txt")).unwrap_or_default();
+    let mut last: std::collections::BTreeMap<String, i128> = std::collections::BTreeMap::new();
+    for line in ledger.lines() {
+        if let Some((name, change)) = line.strip_prefix("- ").and_then(|l| l.split_once(": "))
+            && let Some((_, after)) = change.split_once(" -> ")
+        {
+            last.insert(name.to_owned(), ledger_purse(after));
+        }
+    }
+    for (name, purse) in &now {
+        let want = last
+            .get(name)
+            .copied()
+            .unwrap_or_else(|| start.iter().find(|(n, _)| n == name).map_or(0, |(_, p)| *p));
+        assert_eq!(*purse, want, "{what}: {name}'s purse against the ledger");
+    }
+    let sum = |b: &[(String, i128)]| b.iter().map(|(_, v)| v).sum::<i128>();
+    assert_eq!(
+        sum(&now) - sum(start) + house_gains(&ledger),
+        0,
+        "{what}: no money made or lost"
+    );
+}
+
 #[test]
-fn a_write_killed_at_any_point_is_finished_by_the_next_command() {
+fn a_write_killed_at_any_point_is_finished_or_undone_whichever_folder_opens_first() {
     let reference = tempfile::tempdir().unwrap();
     evening(reference.path(), 5);
     let old = snapshot(reference.path());
+    let start = balances(reference.path());
     let mut args = night(5);
     args.push("--apply".to_owned());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -111,67 +177,244 @@ fn a_write_killed_at_any_point_is_finished_by_the_next_command() {
         .args(&args)
         .current_dir(reference.path())
         .ok();
-    let files = out.stdout.matches("Written: ").count();
-    assert!(files >= 3, "purses and the ledger: {}", out.stdout);
+    let (n, m) = written(&out.stdout, reference.path());
+    assert!(
+        n >= 3 && m == 2,
+        "purses and the ledger, in two folders: {}",
+        out.stdout
+    );
     let new = snapshot(reference.path());
     assert_ne!(old, new);
-    // Before the backups, before the journals, before each rename, before the tidying.
-    for k in 0..files + 4 {
+    // Commands that open one folder each: the roster's, and the ledger's (the evening's).
+    let roster: &[&str] = &["roster", "--roster", "npcs"];
+    let top: &[&str] = &[
+        "play",
+        "tides",
+        "Brannoc",
+        "Mirela",
+        "--roster",
+        ".",
+        "--best-of",
+        "1",
+        "--seed",
+        "1",
+        "--narrate",
+        "none",
+    ];
+    let (all, point) = steps(n, m);
+    for k in 0..all {
+        for (first, second) in [(roster, top), (top, roster)] {
+            let dir = tempfile::tempdir().unwrap();
+            evening(dir.path(), 5);
+            let stop = format!("crash:{k}");
+            let status = run_with(dir.path(), &args, Some(("TAPROOM_TEST_STOP", &stop)));
+            assert!(
+                status.code().is_none(),
+                "step {k}: the run was killed: {status}"
+            );
+            let what = format!("killed before step {k}, `{}` first", first[0]);
+            let want = if k < point { &old } else { &new };
+            // The first command, whichever folder it opens, makes the whole write whole.
+            Taproom::new().args(first).current_dir(dir.path()).ok();
+            assert_eq!(&plain(snapshot(dir.path())), want, "{what}");
+            purses_match_the_ledger(dir.path(), &start, &what);
+            // The second sweeps what is left in its own folder.
+            Taproom::new().args(second).current_dir(dir.path()).ok();
+            assert_eq!(&snapshot(dir.path()), want, "{what}: nothing left over");
+        }
+    }
+}
+
+#[test]
+fn a_run_writing_in_one_folder_between_the_kill_and_the_other_folder_keeps_all_whole() {
+    // The order: killed, then a run from inside the roster folder writing there
+    // and in a ledger elsewhere, then a look at the evening.
+    let reference = tempfile::tempdir().unwrap();
+    evening(reference.path(), 5);
+    let mut args = night(5);
+    args.push("--apply".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = Taproom::new()
+        .args(&args)
+        .current_dir(reference.path())
+        .ok();
+    let (n, m) = written(&out.stdout, reference.path());
+    let (all, _) = steps(n, m);
+    for k in 0..all {
         let dir = tempfile::tempdir().unwrap();
         evening(dir.path(), 5);
-        let stop = format!("crash:{k}");
-        let status = run_with(dir.path(), &args, Some(("TAPROOM_TEST_STOP", &stop)));
-        assert!(
-            status.code().is_none(),
-            "point {k}: the run was killed: {status}"
-        );
-        // The next command that opens the roster finishes (or finds nothing to finish).
-        let read: Vec<String> = night(5);
-        let read: Vec<&str> = read.iter().map(String::as_str).collect();
-        Taproom::new().args(&read).current_dir(dir.path()).ok();
-        let after = snapshot(dir.path());
-        let clean: Vec<(PathBuf, String)> = after
-            .iter()
-            .filter(|(p, _)| !p.to_string_lossy().contains(".taproom-"))
-            .cloned()
-            .collect();
-        if k < 2 {
-            assert_eq!(clean, old, "point {k}: killed before the journal: all old");
-        } else {
-            assert_eq!(clean, new, "point {k}: killed after the journal: all new");
-            assert_eq!(after, new, "point {k}: nothing left over");
+        // Two characters the evening does not touch bet between them at the second run.
+        for name in ["Zora Vey", "Yann Roe"] {
+            std::fs::write(
+                dir.path()
+                    .join("npcs")
+                    .join(format!("{}.toml", name.to_lowercase().replace(' ', "-"))),
+                format!("name = \"{name}\"\nskill = 4\npurse = \"3 gp\"\n"),
+            )
+            .unwrap();
         }
-        let ledger = dir.path().join("ledger.txt");
-        let purses_changed = clean.iter().any(|(p, t)| {
-            p.starts_with("npcs")
-                && new.iter().any(|(q, u)| q == p && u == t)
-                && !old.iter().any(|(q, u)| q == p && u == t)
-        });
-        assert_eq!(
-            ledger.exists(),
-            purses_changed,
-            "point {k}: the ledger with the purses"
-        );
-        // The next run that writes sweeps away what a killed run left staged.
-        Taproom::new().args(&args).current_dir(dir.path()).ok();
+        let start = balances(dir.path());
+        let stop = format!("crash:{k}");
+        run_with(dir.path(), &args, Some(("TAPROOM_TEST_STOP", &stop)));
+        let other = tempfile::tempdir().unwrap();
+        let elsewhere = other.path().join("ledger.txt");
+        Taproom::new()
+            .args([
+                "play",
+                "tides",
+                "Brannoc",
+                "Mirela",
+                "--roster",
+                ".",
+                "--seed",
+                "2",
+                "--best-of",
+                "1",
+                "--narrate",
+                "none",
+                "--tavern",
+                "../inn.toml",
+                "--bet",
+                "Zora 1 sp on Brannoc against Yann",
+                "--apply",
+                "--ledger",
+                elsewhere.to_str().unwrap(),
+            ])
+            .current_dir(&dir.path().join("npcs"))
+            .ok();
+        Taproom::new()
+            .args(["check", "night5.toml"])
+            .current_dir(dir.path())
+            .ok();
+        let what = format!("killed before step {k}");
         assert!(
             snapshot(dir.path())
                 .iter()
                 .all(|(p, _)| !p.to_string_lossy().contains(".taproom-")),
-            "point {k}: litter swept"
+            "{what}: nothing left over"
         );
+        // Both ledgers together account for every purse.
+        let both = format!(
+            "{}{}",
+            std::fs::read_to_string(dir.path().join("ledger.txt")).unwrap_or_default(),
+            std::fs::read_to_string(&elsewhere).unwrap()
+        );
+        std::fs::write(dir.path().join("ledger.txt"), both).unwrap();
+        purses_match_the_ledger(dir.path(), &start, &what);
+    }
+}
+
+#[test]
+fn every_command_that_reads_the_roster_folder_makes_a_killed_write_whole_and_says_so() {
+    // Killed with both journals prepared (undone), and with the evening's committed
+    // (finished); then one command that opens only the roster folder, in its own way.
+    let reference = tempfile::tempdir().unwrap();
+    evening(reference.path(), 5);
+    let old = snapshot(reference.path());
+    let start = balances(reference.path());
+    let mut args = night(5);
+    args.push("--apply".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = Taproom::new()
+        .args(&args)
+        .current_dir(reference.path())
+        .ok();
+    let new = snapshot(reference.path());
+    let (n, m) = written(&out.stdout, reference.path());
+    let (_, point) = steps(n, m);
+    let commands: [(&[&str], &str); 5] = [
+        // (An empty purse, so that the money counted stays the same.)
+        (
+            &[
+                "new",
+                "character",
+                "Zed Quill",
+                "--purse",
+                "0 cp",
+                "--roster",
+                "npcs",
+            ],
+            "",
+        ),
+        (
+            &["play", "tides", "npcs/pip.toml", "Mirela", "--best-of", "1"],
+            "",
+        ),
+        (
+            &["odds", "tides", "npcs/pip.toml", "Mirela", "--sims", "10"],
+            "",
+        ),
+        (
+            &[
+                "ladder",
+                "tides",
+                "npcs/pip.toml",
+                "npcs/tamsin.toml",
+                "--games",
+                "2",
+            ],
+            "",
+        ),
+        (
+            &[
+                "sit",
+                "tides",
+                "Mirela",
+                "--as",
+                "npcs/pip.toml",
+                "--best-of",
+                "1",
+            ],
+            "resign\n",
+        ),
+    ];
+    for k in [point - 1, point] {
+        for (command, stdin) in commands {
+            let dir = tempfile::tempdir().unwrap();
+            evening(dir.path(), 5);
+            let stop = format!("crash:{k}");
+            let status = run_with(dir.path(), &args, Some(("TAPROOM_TEST_STOP", &stop)));
+            assert!(status.code().is_none(), "step {k}: killed: {status}");
+            let what = format!("killed before step {k}, then `{}`", command.join(" "));
+            let ran = Taproom::new()
+                .args(command)
+                .stdin(stdin)
+                .current_dir(dir.path())
+                .ok();
+            let said = if k < point {
+                "undid a write that an interrupted run had begun"
+            } else {
+                "finished a write that an interrupted run had left half done"
+            };
+            assert!(ran.stderr.contains(said), "{what}: {}", ran.stderr);
+            let want = if k < point { &old } else { &new };
+            let now: Vec<(PathBuf, String)> = snapshot(dir.path())
+                .into_iter()
+                .filter(|(p, _)| !p.ends_with("zed-quill.toml"))
+                .collect();
+            assert_eq!(&now, want, "{what}: whole, and nothing left over");
+            purses_match_the_ledger(dir.path(), &start, &what);
+        }
     }
 }
 
 #[test]
 fn a_write_failing_at_any_point_leaves_every_file_as_it_was() {
-    for k in 0..5 {
+    let reference = tempfile::tempdir().unwrap();
+    evening(reference.path(), 6);
+    let mut args = night(6);
+    args.push("--apply".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = Taproom::new()
+        .args(&args)
+        .current_dir(reference.path())
+        .ok();
+    let (n, m) = written(&out.stdout, reference.path());
+    // Before the backups, each journal, and each rename.
+    for k in 0..1 + 2 * m + n {
         let dir = tempfile::tempdir().unwrap();
         evening(dir.path(), 6);
         let old = snapshot(dir.path());
-        let mut args = night(6);
-        args.push("--apply".to_owned());
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let stop = format!("fail:{k}");
         let status = run_with(dir.path(), &args, Some(("TAPROOM_TEST_STOP", &stop)));
         assert_eq!(status.code(), Some(1), "point {k}: a write error");
@@ -207,9 +450,11 @@ fn a_bet_at_play_killed_mid_write_is_all_or_nothing_too() {
     let reference = tempfile::tempdir().unwrap();
     evening(reference.path(), 1);
     let old = snapshot(reference.path());
-    Taproom::new().args(args).current_dir(reference.path()).ok();
+    let out = Taproom::new().args(args).current_dir(reference.path()).ok();
     let new = snapshot(reference.path());
-    for k in 0..7 {
+    let (n, m) = written(&out.stdout, reference.path());
+    let (all, point) = steps(n, m);
+    for k in 0..all {
         let dir = tempfile::tempdir().unwrap();
         evening(dir.path(), 1);
         let stop = format!("crash:{k}");
@@ -219,15 +464,12 @@ fn a_bet_at_play_killed_mid_write_is_all_or_nothing_too() {
             .args(["play", "tides", "--roster", "npcs", "--narrate", "none"])
             .current_dir(dir.path())
             .ok();
-        let clean: Vec<(PathBuf, String)> = snapshot(dir.path())
-            .into_iter()
-            .filter(|(p, _)| !p.to_string_lossy().contains(".taproom-"))
-            .collect();
+        let clean = plain(snapshot(dir.path()));
         assert!(
             clean == old || clean == new,
             "point {k}: all old or all new"
         );
-        assert_eq!(clean == new, k >= 2, "point {k}");
+        assert_eq!(clean == new, k >= point, "point {k}");
     }
 }
 

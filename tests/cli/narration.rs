@@ -17,6 +17,15 @@ use taproom::table::{
 };
 
 fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Voice>) {
+    play_with::<G>(seed, names, format, G::Options::default())
+}
+
+fn play_with<G: Game>(
+    seed: u64,
+    names: &[&str],
+    format: Format,
+    options: G::Options,
+) -> (MatchLog, Vec<Voice>) {
     let roster = Roster::built_in();
     let cast: Vec<_> = names
         .iter()
@@ -43,7 +52,7 @@ fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Vo
         wary: taproom::table::cheat::Wary::default(),
         format,
         draw_cap: 3,
-        options: Default::default(),
+        options,
         seed,
     };
     let log = play_match::<G>(&entrants, &settings).unwrap();
@@ -666,6 +675,78 @@ fn every_game_has_a_line_for_every_way_it_ends() {
             );
         }
     }
+}
+
+#[test]
+fn a_truce_is_told_by_its_own_lines_or_as_a_draw_never_as_a_win() {
+    // A book with no truce lines of its own (and a line for a win ready): a truce falls
+    // back to a plain draw's line.
+    let mut bare = Phrasebook::default();
+    bare.merge_toml(
+        std::path::Path::new("bare.toml"),
+        "[common]\ngame-drawn = [\"Game {number} is drawn, {scores}.\"]\n\
+         game-won = [\"{winner} wins game {number}.\"]\n\
+         [tides-of-war]\nconquest = [\"{winner} conquers.\"]\n",
+    )
+    .unwrap();
+    let built_in = Phrasebook::built_in();
+    let truce_lines = built_in.lines(
+        GameKind::TidesOfWar,
+        Moment::Finish(taproom::games::End::Truce, Result3::Won),
+    );
+    let mut truces = 0;
+    for seed in 0..20 {
+        let options = taproom::games::tides::Options { truce_after: 2 };
+        let (log, voices) =
+            play_with::<Tides>(seed, &["Pip", "Tamsin"], Format::BestOf(1), options);
+        let voice_refs: Vec<&Voice> = voices.iter().collect();
+        let Some(truce) = log
+            .games
+            .iter()
+            .find(|g| g.outcome.end == taproom::games::End::Truce)
+        else {
+            continue;
+        };
+        truces += 1;
+        let finish = |book: &Phrasebook| -> Fact {
+            let mut narrator = Narrator::new(book, &log, &voice_refs);
+            narrator.tell(Detail::Full);
+            narrator
+                .facts()
+                .iter()
+                .find(|f| {
+                    f.game == truce.number
+                        && matches!(
+                            f.key,
+                            Moment::Finish(..) | Moment::GameDrawn | Moment::GameWon
+                        )
+                })
+                .cloned()
+                .unwrap_or_else(|| panic!("seed {seed}: the truce is not told"))
+        };
+        let own = finish(&built_in);
+        assert_eq!(
+            own.key,
+            Moment::Finish(taproom::games::End::Truce, Result3::Won),
+            "seed {seed}: {}",
+            own.line
+        );
+        assert!(truce_lines.contains(&own.template), "seed {seed}");
+        assert!(!own.line.contains(['{', '}']), "seed {seed}: {}", own.line);
+        let plain = finish(&bare);
+        assert_eq!(plain.key, Moment::GameDrawn, "seed {seed}: {}", plain.line);
+        assert!(
+            plain
+                .line
+                .starts_with(&format!("Game {} is drawn, ", truce.number))
+        );
+        assert!(
+            !plain.line.contains(['{', '}']),
+            "seed {seed}: {}",
+            plain.line
+        );
+    }
+    assert!(truces > 0, "no seed ended in a truce");
 }
 
 /// Asides for a played game, at places spread through it: a cheat nobody saw, one seen

@@ -150,6 +150,31 @@ pub trait Diagram: Game {
     /// move highlighted, as `marks` says. Long names are shortened to keep the width.
     #[must_use]
     fn diagram_with(&self, style: &BoardStyle, marks: &Marks<'_, Self::Move>) -> String;
+
+    /// What a change nobody saw (a cheat that stood unseen, from `before` to `after`) put
+    /// into the figures this diagram draws for `seat` where the table cannot see it: a
+    /// counter palmed into a Piç store. None in a game whose cheats show only on the
+    /// board itself.
+    #[must_use]
+    fn unseen_gain(before: &Self, after: &Self, seat: crate::games::Seat) -> i32 {
+        let _ = (before, after, seat);
+        0
+    }
+
+    /// [`Diagram::diagram_with`], leaving out of each seat's figures what the table has
+    /// not seen (`hidden`, by seat: what [`Diagram::unseen_gain`] gave), so that the board
+    /// the players see never gives an unseen cheat away. A game whose figures no cheat
+    /// moves unseen draws as `diagram_with` does.
+    #[must_use]
+    fn diagram_seen(
+        &self,
+        style: &BoardStyle,
+        marks: &Marks<'_, Self::Move>,
+        hidden: &[i32],
+    ) -> String {
+        let _ = hidden;
+        self.diagram_with(style, marks)
+    }
 }
 
 /// A seat's label: its seat name, and the person's name when one is given, as

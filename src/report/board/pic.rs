@@ -149,8 +149,9 @@ fn ring(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>) -> Vec<String> {
     c.render(pen)
 }
 
-/// Each player's counters, as the game's own standing names them, and the score.
-fn table(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>) -> Vec<String> {
+/// Each player's counters, as the game's own standing names them, and the score; less,
+/// in the store and the score, what `hidden` says the table has not seen.
+fn table(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>, hidden: &[i32]) -> Vec<String> {
     let players = pos.players();
     let labels: Vec<String> = (0..players)
         .map(|s| seat_label::<Pic>(pen, Seat(s as u8), marks.names, TABLE_NAME))
@@ -182,11 +183,14 @@ fn table(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>) -> Vec<String> {
             " {mark} {}",
             text::left(&pen.paint(Ink::Player(s), label), name_w)
         );
+        // What the table has not seen (a palmed counter in the store) is left out of the
+        // store and the score it is in.
+        let hidden = hidden.get(s).copied().unwrap_or(0);
         let figures = pos
             .standing(seat)
             .into_iter()
-            .map(|(_, v)| v)
-            .chain([pos.score(seat)]);
+            .map(|(k, v)| if k == "in store" { v - hidden } else { v })
+            .chain([pos.score(seat) - hidden]);
         for (h, v) in heads.iter().zip(figures) {
             line.push_str(&format!(
                 "  {}",
@@ -200,6 +204,15 @@ fn table(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>) -> Vec<String> {
 
 impl Diagram for Pic {
     fn diagram_with(&self, style: &BoardStyle, marks: &Marks<'_, Move>) -> String {
+        self.diagram_seen(style, marks, &[])
+    }
+
+    /// A palmed counter is in the cheat's store, where nobody saw it go.
+    fn unseen_gain(before: &Pic, after: &Pic, seat: Seat) -> i32 {
+        i32::from(after.store(seat)) - i32::from(before.store(seat))
+    }
+
+    fn diagram_seen(&self, style: &BoardStyle, marks: &Marks<'_, Move>, hidden: &[i32]) -> String {
         let pen = Pen::new(style);
         let players = self.players();
         let mut lines = vec![
@@ -212,7 +225,7 @@ impl Diagram for Pic {
         ];
         lines.extend(ring(&pen, self, marks));
         lines.push(String::new());
-        lines.extend(table(&pen, self, marks));
+        lines.extend(table(&pen, self, marks, hidden));
         lines.push(String::new());
         let label = |s: Seat| seat_label::<Pic>(&pen, s, marks.names, TABLE_NAME);
         match (self.turn(), self.outcome()) {
