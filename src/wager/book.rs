@@ -385,22 +385,25 @@ mod tests {
     }
 
     /// A table is found under the order it was counted in and, where the first turn is a
-    /// fair lot, under the other order too, with each entrant's counts following them.
+    /// fair lot, under every rotation of it, with each entrant's counts following them.
     #[test]
     fn a_table_is_found_whichever_entrant_is_named_first() {
         let spec = |names: &[&str]| built_in_table(GameKind::Pic, names, 1).unwrap();
         let book = Book::built_in();
         let a = book
-            .lookup(&spec(&["Pip", "Ysolde"]), &[Market::Match])
-            .expect("a pairing of the regulars");
+            .lookup(&spec(&["Pip", "Ysolde", "Hrodgar"]), &[Market::Match])
+            .expect("the audit's table of three");
         let b = book
-            .lookup(&spec(&["Ysolde", "Pip"]), &[Market::Match])
-            .expect("the other order");
+            .lookup(&spec(&["Hrodgar", "Pip", "Ysolde"]), &[Market::Match])
+            .expect("a rotation");
+        // Pip is 0 in the first, 1 in the second; Hrodgar 2 and 0.
         assert_eq!(a[0].outright[0], b[0].outright[1]);
-        assert_eq!(a[0].outright[1], b[0].outright[0]);
+        assert_eq!(a[0].outright[2], b[0].outright[0]);
+        assert_eq!(a[0].outright[1], b[0].outright[2]);
         assert!(
-            a[0].outright[1] > a[0].outright[0],
-            "Sister Ysolde is the stronger"
+            book.lookup(&spec(&["Pip", "Hrodgar", "Ysolde"]), &[Market::Match])
+                .is_none(),
+            "another order round the table is another table"
         );
     }
 }

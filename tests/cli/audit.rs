@@ -152,6 +152,12 @@ fn built_in_cheats_at_pic_from_the_book() {
 }
 
 #[test]
+fn built_in_cheats_at_pic_at_four_seats_from_the_book() {
+    let json = audit(&["pic", "Brannoc", "Mirela", "Tamsin", "Pip"], 60);
+    assert_eq!(basis(&json), "book");
+}
+
+#[test]
 fn built_in_cheats_at_kiust_oyun_from_the_book() {
     let json = audit(&["kiust", "Hrodgar", "Tamsin"], 80);
     assert_eq!(basis(&json), "book");
