@@ -39,33 +39,9 @@ fn caught_in_log(doc: &serde_json::Value, entrant: Option<u64>) -> bool {
         })
 }
 
-/// The bookie's price on `outcome` in the market labelled `label`, from `odds`.
-fn board_price(args: &[&str], label: &str, outcome: &str) -> String {
-    let mut all = vec!["odds"];
-    all.extend(args);
-    all.extend(["--format", "json"]);
-    let json: serde_json::Value =
-        serde_json::from_str(&Taproom::new().args(&all).ok().stdout).unwrap();
-    json["markets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["label"] == label)
-        .and_then(|m| {
-            m["outcomes"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|o| o["outcome"] == outcome)
-        })
-        .and_then(|o| o["tavern_odds"].as_str())
-        .unwrap_or_else(|| panic!("no price on {outcome} in {label}: {json}"))
-        .to_owned()
-}
-
 #[test]
 fn the_bookie_takes_a_bet_on_a_cheat_at_his_board_s_price_under_the_game_s_rules_and_the_house_s() {
-    let price = board_price(
+    let price = crate::common::board_price(
         &["tides", "Brannoc", "Mirela"],
         "who is caught cheating",
         "Mirela Quickfingers",
@@ -86,7 +62,7 @@ fn the_bookie_takes_a_bet_on_a_cheat_at_his_board_s_price_under_the_game_s_rules
         "--sims",
         "300",
     ];
-    let price = board_price(
+    let price = crate::common::board_price(
         &house,
         "whether anyone is caught cheating in game 2",
         "anyone",

@@ -111,3 +111,28 @@ impl Taproom {
         out
     }
 }
+
+/// The bookie's price, as `odds GAME ... --format json` states it, on `outcome` in the
+/// market labelled `label`.
+pub fn board_price(args: &[&str], label: &str, outcome: &str) -> String {
+    let mut all = vec!["odds"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&Taproom::new().args(&all).ok().stdout).unwrap();
+    json["markets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["label"] == label)
+        .and_then(|m| {
+            m["outcomes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|o| o["outcome"] == outcome)
+        })
+        .and_then(|o| o["tavern_odds"].as_str())
+        .unwrap_or_else(|| panic!("no price on {outcome} in {label}: {json}"))
+        .to_owned()
+}

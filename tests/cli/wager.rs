@@ -310,29 +310,6 @@ fn odds_under_house_rules_are_counted_and_the_same_whatever_the_thread_count() {
         .fails(&["--sims is from 10"]);
 }
 
-/// The price `odds --format json` states for `outcome` in the market labelled `label`.
-fn board_price(args: &[&str], label: &str, outcome: &str) -> String {
-    let mut all = vec!["odds"];
-    all.extend(args);
-    all.extend(["--format", "json"]);
-    let json: serde_json::Value =
-        serde_json::from_str(&Taproom::new().args(&all).ok().stdout).unwrap();
-    let market = json["markets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["label"] == label)
-        .unwrap_or_else(|| panic!("no market {label}: {json}"));
-    market["outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["outcome"] == outcome)
-        .and_then(|o| o["tavern_odds"].as_str())
-        .unwrap_or_else(|| panic!("no price on {outcome}: {market}"))
-        .to_owned()
-}
-
 #[test]
 fn the_bookie_prices_every_market_and_takes_side_bets_at_his_board_s_price() {
     let out = Taproom::new()
@@ -355,7 +332,7 @@ fn the_bookie_prices_every_market_and_takes_side_bets_at_his_board_s_price() {
         assert!(out.contains(market), "{market}: {out}");
     }
     // A side bet with the bookie is taken, at the price the board states.
-    let price = board_price(
+    let price = crate::common::board_price(
         &["tides"],
         "who is to make more captures over the match",
         "Old Brannoc",
