@@ -22,7 +22,7 @@
 //! that on a move the player does not think at all and plays any legal move. Slips are
 //! what a beginner does most and a master never does, and unlike a budget they weaken a
 //! player by the same measure in every position, so the levels stay apart. Each game's
-//! table was set with `examples/tune.rs` and checked with `taproom ladder` (the README
+//! table was set with `examples/tools/tune.rs` and checked with `taproom ladder` (the README
 //! gives the commands and the results).
 //!
 //! * **Iterations** are the search's playouts per decision: counts, never time, so a seed

@@ -2,7 +2,7 @@
 //! taproom in the default formats (every pairing in every game, and the Piç tables of
 //! three, four and five the project's audit plays), the count of every market over
 //! thousands of matches played for real by `play`'s own players, built into the binary
-//! (`data/prices.json`, written by `examples/price_book.rs`).
+//! (`data/prices.json`, written by `examples/tools/price_book.rs`).
 //!
 //! A table is known by what changes how it plays, never by names: the game, each
 //! entrant's skill, temperament, honesty and eye at it, in order, the format and the

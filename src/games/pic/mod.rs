@@ -432,7 +432,7 @@ impl Game for Pic {
         // Counters in a player's own heaps are still on the move (the next sowing carries
         // most of them away), so they count for little; counters in a piç or a store are
         // kept for good, and a piç goes on earning from every sowing that passes it, worth
-        // about eight counters. (Tuned against the plain baseline with `examples/tune.rs`:
+        // about eight counters. (Tuned against the plain baseline with `examples/tools/tune.rs`:
         // counting heaps in full, the levels lost to it two games in three.)
         let total = self.total().max(1) as f32;
         let value = |s: u8| {

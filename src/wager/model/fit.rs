@@ -1,4 +1,4 @@
-//! Fitting the model from real games (`examples/fit_bookie.rs` plays them): each piece of
+//! Fitting the model from real games (`examples/tools/fit_bookie.rs` plays them): each piece of
 //! [`super::GameModel`] from the games that tell of it.
 //!
 //! * The boldness of a typical try (`look`): the value that makes the table's own chance

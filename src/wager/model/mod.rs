@@ -1,5 +1,5 @@
 //! The bookie's measured model: how play's own players fare at each game, fitted from
-//! thousands of real games (`examples/fit_bookie.rs` writes `data/bookie.json`), and the
+//! thousands of real games (`examples/tools/fit_bookie.rs` writes `data/bookie.json`), and the
 //! chances of every market of a match that follow from it, worked out by imagining the
 //! match many times over, game by game, as `play` plays it.
 //!
