@@ -8,9 +8,13 @@
 //! never picks anyone by itself. Several matches are a question ("which one?"); none is an
 //! error that names the closest candidate ("did you mean ...?") or lists them all.
 //!
-//! Two names that differ only in case (or spacing) are one name: [`same`].
+//! Two names that differ only in case (or spacing) are one name: [`same`]. How a
+//! storyteller names someone after the first mention ([`default_short`]) and the pronouns
+//! it uses ([`Pronouns`]) live here too.
 
 use std::fmt;
+
+use serde::Serialize;
 
 /// Words too common in names to pick anyone out on their own.
 const LITTLE_WORDS: [&str; 8] = ["the", "of", "a", "an", "and", "de", "van", "von"];
@@ -237,6 +241,74 @@ impl<T> fmt::Debug for Matcher<'_, T> {
                 &self.candidates.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
             )
             .finish()
+    }
+}
+
+/// The pronouns a storyteller uses for a character.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pronouns {
+    /// he, him, his.
+    He,
+    /// she, her, her.
+    She,
+    /// they, them, their (the default).
+    #[default]
+    They,
+}
+
+impl Pronouns {
+    /// The subject form: "he".
+    #[must_use]
+    pub fn they(self) -> &'static str {
+        match self {
+            Pronouns::He => "he",
+            Pronouns::She => "she",
+            Pronouns::They => "they",
+        }
+    }
+
+    /// The object form: "him".
+    #[must_use]
+    pub fn them(self) -> &'static str {
+        match self {
+            Pronouns::He => "him",
+            Pronouns::She => "her",
+            Pronouns::They => "them",
+        }
+    }
+
+    /// The possessive: "his".
+    #[must_use]
+    pub fn their(self) -> &'static str {
+        match self {
+            Pronouns::He => "his",
+            Pronouns::She => "her",
+            Pronouns::They => "their",
+        }
+    }
+}
+
+/// Words that head a name as a title and stay with it in the short name ("Sister
+/// Ysolde"); words dropped from the front of a short name ("Old Brannoc" is "Brannoc").
+const TITLES: [&str; 12] = [
+    "sister", "brother", "father", "mother", "lady", "lord", "sir", "dame", "master", "mistress",
+    "captain", "goodwife",
+];
+const EPITHETS: [&str; 4] = ["old", "young", "little", "big"];
+
+/// The short name a storyteller uses after the first mention: a title and the name after
+/// it ("Sister Ysolde"), else the first word that is not an epithet ("Old Brannoc" is
+/// "Brannoc", "Tamsin the Tinker" is "Tamsin").
+#[must_use]
+pub fn default_short(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let lower = |w: &str| w.to_lowercase();
+    match words.as_slice() {
+        [title, next, ..] if TITLES.contains(&lower(title).as_str()) => format!("{title} {next}"),
+        [epithet, next, ..] if EPITHETS.contains(&lower(epithet).as_str()) => (*next).to_owned(),
+        [first, ..] => (*first).to_owned(),
+        [] => name.to_owned(),
     }
 }
 

@@ -15,14 +15,14 @@ use std::collections::HashSet;
 
 use crate::roster::Pronouns;
 
-pub use moment::{Moment, Result3, VoiceMoment};
+pub use moment::{Moment, Result3};
 pub use phrasebook::{Phrasebook, fill, fill_with};
 
 use phrasebook::placeholders;
 
 use crate::ai::{TableRng, table_rng};
 use crate::games::{Place, Seat};
-use crate::roster::Voice;
+use crate::roster::{Voice, VoiceMoment};
 use crate::table::{GameLog, MatchLog};
 
 /// The part of the narration's seed that picks the asides' lines.

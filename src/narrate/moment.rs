@@ -378,46 +378,6 @@ impl fmt::Display for Moment {
     }
 }
 
-/// The moments a character's own voice has lines for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VoiceMoment {
-    /// On sitting down.
-    Greeting,
-    /// When things go their way.
-    Boast,
-    /// On winning.
-    Win,
-    /// On losing.
-    Loss,
-}
-
-impl VoiceMoment {
-    /// Every one, in file order.
-    pub const ALL: [VoiceMoment; 4] = [
-        VoiceMoment::Greeting,
-        VoiceMoment::Boast,
-        VoiceMoment::Win,
-        VoiceMoment::Loss,
-    ];
-
-    /// Its key in a character file's `[voice]`.
-    #[must_use]
-    pub fn key(self) -> &'static str {
-        self.key_const()
-    }
-
-    /// [`VoiceMoment::key`], usable in constants.
-    #[must_use]
-    pub const fn key_const(self) -> &'static str {
-        match self {
-            VoiceMoment::Greeting => "greeting",
-            VoiceMoment::Boast => "boast",
-            VoiceMoment::Win => "win",
-            VoiceMoment::Loss => "loss",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

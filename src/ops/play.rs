@@ -6,14 +6,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::apply::{self, Apply};
-use super::sit::Sitting;
+use super::sit::{Notice, SeatedTable, Seating};
 use super::wagers::{
     People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
 };
 use super::{Error, Progress};
 use crate::games::{Game, GameKind};
 use crate::narrate::{Detail, Phrasebook, Scene};
-use crate::report::board::Diagram;
 use crate::roster::{Character, Roster, Tavern};
 use crate::store::Recovered;
 use crate::table::{Draft, MatchLog, MatchSpec, play_match};
@@ -84,7 +83,7 @@ struct Table {
     people: People,
     proposals: Vec<Proposal>,
     /// What to tell a table with people at it before play (who sits down as a newcomer).
-    notices: Vec<String>,
+    notices: Vec<Notice>,
 }
 
 fn read_table(req: &Request, tavern: &Tavern, people: &[String]) -> Result<Table, Error> {
@@ -154,21 +153,25 @@ pub fn play(
     progress: &dyn Progress,
     waiting: &mut dyn FnMut(&Path),
 ) -> Result<Played, Error> {
-    play_with(req, progress, waiting, None)
+    crate::games::with_game!(req.game, G => play_with::<G>(req, progress, waiting, None))
 }
 
-/// [`play`], with people at some seats when `sitting` says who (`taproom sit`): they sit
-/// first, in the order named, then the characters of the request.
+/// [`play`] at game `G` (the request's game), with people at some seats when `sitting`
+/// says who (`taproom sit`): they sit first, in the order named, then the characters of
+/// the request.
 ///
 /// # Errors
 /// As [`play`].
-pub fn play_with(
+pub fn play_with<G: Game>(
     req: &Request,
     progress: &dyn Progress,
     waiting: &mut dyn FnMut(&Path),
-    sitting: Option<&mut Sitting<'_>>,
+    sitting: Option<&mut dyn Seating<G>>,
 ) -> Result<Played, Error> {
-    let people: Vec<String> = sitting.as_ref().map_or_else(Vec::new, |s| s.people.clone());
+    debug_assert_eq!(req.game, G::KIND);
+    let people: Vec<String> = sitting
+        .as_ref()
+        .map_or_else(Vec::new, |s| s.people().to_vec());
     let mut recovered = match &req.draft.roster {
         Some(dir) => apply::open(dir, apply::WAIT)?,
         None => Vec::new(),
@@ -207,10 +210,16 @@ pub fn play_with(
     } else {
         Vec::new()
     };
-    let played = crate::games::with_game!(req.game, G => play_game::<G>(
-        req, &table, &tavern, &phrasebook, &ambience, ledger_file.as_deref(), progress,
+    let played = play_game::<G>(
+        req,
+        &table,
+        &tavern,
+        &phrasebook,
+        &ambience,
+        ledger_file.as_deref(),
+        progress,
         sitting,
-    ))?;
+    )?;
     drop(locked);
     let (log, scenes, wagers) = played;
     Ok(Played {
@@ -226,7 +235,7 @@ pub fn play_with(
 type Outcome = (MatchLog, Vec<Scene>, Option<SettledTable>);
 
 #[allow(clippy::too_many_arguments)]
-fn play_game<G: Diagram>(
+fn play_game<G: Game>(
     req: &Request,
     table: &Table,
     tavern: &Tavern,
@@ -234,7 +243,7 @@ fn play_game<G: Diagram>(
     ambience: &[String],
     ledger_file: Option<&Path>,
     progress: &dyn Progress,
-    sitting: Option<&mut Sitting<'_>>,
+    sitting: Option<&mut dyn Seating<G>>,
 ) -> Result<Outcome, Error> {
     let spec = &table.spec;
     let prepared = if req.bets.is_empty() {
@@ -251,22 +260,13 @@ fn play_game<G: Diagram>(
                 .iter()
                 .map(|s| s.character.voice.clone())
                 .collect();
-            let people: Vec<usize> = (0..sitting.people.len()).collect();
-            sitting.notices.clone_from(&table.notices);
-            let log = super::sit::play_match::<G>(
-                &spec.entrants(),
-                &voices,
-                &people,
-                &settings,
+            sitting.play(SeatedTable {
+                entrants: &spec.entrants(),
+                voices: &voices,
+                settings: &settings,
                 phrasebook,
-                sitting,
-            )?;
-            // A screen that could not be written to stops the match unsettled: nothing
-            // the people did not see is written.
-            if let Some(e) = sitting.console.broken() {
-                return Err(Error::Output(e));
-            }
-            log
+                notices: &table.notices,
+            })?
         }
     };
     let scenes = super::tell::tell(phrasebook, spec, &log, req.detail, ambience);

@@ -7,44 +7,12 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::source::{Doc, FileError};
+use super::voice::{VOICE_KEYS, Voice, VoiceMoment};
 use crate::ai::{Skill, Temperament};
 use crate::games::GameKind;
-use crate::narrate::VoiceMoment;
+use crate::names::{Pronouns, default_short};
+use crate::table::cheat::default_eye;
 use crate::wager::Money;
-
-/// The moments a character has lines for, by their keys in `[voice]`.
-pub const VOICE_KEYS: [&str; 4] = [
-    VoiceMoment::Greeting.key_const(),
-    VoiceMoment::Boast.key_const(),
-    VoiceMoment::Win.key_const(),
-    VoiceMoment::Loss.key_const(),
-];
-
-/// What a character says at each moment (any list may be empty).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Voice {
-    /// On sitting down.
-    pub greeting: Vec<String>,
-    /// When things go their way.
-    pub boast: Vec<String>,
-    /// On winning.
-    pub win: Vec<String>,
-    /// On losing.
-    pub loss: Vec<String>,
-}
-
-impl Voice {
-    /// The lines for a moment.
-    #[must_use]
-    pub fn lines(&self, moment: VoiceMoment) -> &[String] {
-        match moment {
-            VoiceMoment::Greeting => &self.greeting,
-            VoiceMoment::Boast => &self.boast,
-            VoiceMoment::Win => &self.win,
-            VoiceMoment::Loss => &self.loss,
-        }
-    }
-}
 
 /// How a character plays one game, where it differs from their usual.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -57,74 +25,6 @@ pub struct GameStyle {
     pub honesty: Option<u8>,
     /// Eye for a cheat at this game.
     pub eye: Option<u8>,
-}
-
-/// The pronouns a storyteller uses for a character.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Pronouns {
-    /// he, him, his.
-    He,
-    /// she, her, her.
-    She,
-    /// they, them, their (the default).
-    #[default]
-    They,
-}
-
-impl Pronouns {
-    /// The subject form: "he".
-    #[must_use]
-    pub fn they(self) -> &'static str {
-        match self {
-            Pronouns::He => "he",
-            Pronouns::She => "she",
-            Pronouns::They => "they",
-        }
-    }
-
-    /// The object form: "him".
-    #[must_use]
-    pub fn them(self) -> &'static str {
-        match self {
-            Pronouns::He => "him",
-            Pronouns::She => "her",
-            Pronouns::They => "them",
-        }
-    }
-
-    /// The possessive: "his".
-    #[must_use]
-    pub fn their(self) -> &'static str {
-        match self {
-            Pronouns::He => "his",
-            Pronouns::She => "her",
-            Pronouns::They => "their",
-        }
-    }
-}
-
-/// Words that head a name as a title and stay with it in the short name ("Sister
-/// Ysolde"); words dropped from the front of a short name ("Old Brannoc" is "Brannoc").
-const TITLES: [&str; 12] = [
-    "sister", "brother", "father", "mother", "lady", "lord", "sir", "dame", "master", "mistress",
-    "captain", "goodwife",
-];
-const EPITHETS: [&str; 4] = ["old", "young", "little", "big"];
-
-/// The short name a storyteller uses after the first mention: a title and the name after
-/// it ("Sister Ysolde"), else the first word that is not an epithet ("Old Brannoc" is
-/// "Brannoc", "Tamsin the Tinker" is "Tamsin").
-#[must_use]
-pub fn default_short(name: &str) -> String {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    let lower = |w: &str| w.to_lowercase();
-    match words.as_slice() {
-        [title, next, ..] if TITLES.contains(&lower(title).as_str()) => format!("{title} {next}"),
-        [epithet, next, ..] if EPITHETS.contains(&lower(epithet).as_str()) => (*next).to_owned(),
-        [first, ..] => (*first).to_owned(),
-        [] => name.to_owned(),
-    }
 }
 
 /// A validated character.
@@ -354,21 +254,6 @@ impl Character {
             file: Some(file.to_owned()),
         })
     }
-}
-
-/// The eye a character has when the file gives none: their rough level at the game (1 to
-/// 10), sharpened by a wary temperament (cautious +1, cunning +2: it takes one to know
-/// one) and dulled by a hasty one (bold -1, reckless -2), kept within 0 to 10.
-#[must_use]
-pub fn default_eye(skill: Skill, temperament: Temperament) -> u8 {
-    let shift: i32 = match temperament {
-        Temperament::Cautious => 1,
-        Temperament::Cunning => 2,
-        Temperament::Steady => 0,
-        Temperament::Bold => -1,
-        Temperament::Reckless => -2,
-    };
-    (i32::from(skill.rough_level()) + shift).clamp(0, 10) as u8
 }
 
 /// A figure from 0 to 10 (honesty, eye).

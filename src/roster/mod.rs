@@ -7,14 +7,18 @@ pub mod kind;
 pub mod source;
 pub mod tavern;
 pub mod template;
+pub mod voice;
 
 use std::path::{Path, PathBuf};
 
-pub use character::{Character, Pronouns, Voice, default_eye, default_short};
+pub use crate::names::{Pronouns, default_short};
+pub use crate::table::cheat::default_eye;
+pub use character::Character;
 pub use evening::{Evening, MatchPlan};
 pub use kind::{FileKind, detect, expect};
 pub use source::FileError;
 pub use tavern::Tavern;
+pub use voice::{VOICE_KEYS, Voice, VoiceMoment};
 
 /// The characters built into taproom, so that it runs with no files at all.
 const BUILT_IN: [(&str, &str); 6] = [

@@ -16,7 +16,7 @@ pub struct Entrant {
     /// The name a storyteller uses after the first mention.
     pub short: String,
     /// The pronouns a storyteller uses.
-    pub pronouns: crate::roster::Pronouns,
+    pub pronouns: crate::names::Pronouns,
     /// Their skill at this game.
     pub skill: Skill,
     /// Their temperament at this game.
@@ -34,12 +34,12 @@ impl Entrant {
     pub fn new(name: &str, skill: Skill, temperament: Temperament) -> Entrant {
         Entrant {
             name: name.to_owned(),
-            short: crate::roster::default_short(name),
-            pronouns: crate::roster::Pronouns::They,
+            short: crate::names::default_short(name),
+            pronouns: crate::names::Pronouns::They,
             skill,
             temperament,
             honesty: 10,
-            eye: crate::roster::default_eye(skill, temperament),
+            eye: super::cheat::default_eye(skill, temperament),
         }
     }
 }

@@ -30,6 +30,24 @@ pub struct MatchSettings<G: Game> {
     pub wary: Wary,
 }
 
+impl<G: Game> MatchSettings<G> {
+    /// One game (a best of 1, no drawn game replayed) under the game's own rules and
+    /// customs, played in earnest from `seed`, with nobody wary of anyone: the table that
+    /// tests and measuring programs play.
+    #[must_use]
+    pub fn single_game(seed: u64) -> MatchSettings<G> {
+        MatchSettings {
+            format: Format::BestOf(1),
+            draw_cap: 0,
+            options: G::Options::default(),
+            seed,
+            effort: Effort::Full,
+            table: TableRules::default(),
+            wary: Wary::default(),
+        }
+    }
+}
+
 /// The tavern's rules for what happens at the table around the games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableRules {

@@ -1,7 +1,10 @@
 //! `taproom sit`: people at the table take seats against the characters (or each other),
 //! turn by turn on standard input, and the match is told and settled as `play` does.
 
-use std::io::{BufRead, IsTerminal, Write};
+mod hands;
+mod terminal;
+
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -10,10 +13,12 @@ use super::CliError;
 use super::args::{Audience, MatchArgs, Narrate, Quiet, game, layout};
 use super::bet::{self, BetArgs};
 use super::play::OutputFormat;
-use crate::ops::play::{Request, play_with};
-use crate::ops::sit::{Boards, Console, Dice, Sitting};
+use crate::ops::play::{Played, Request, play_with};
 use crate::report::board::BoardStyle;
+use crate::report::board::Diagram;
 use crate::report::{self, Page};
+use hands::{Boards, Dice, Sitting};
+use terminal::Terminal;
 
 /// Who throws the sticks and draws the stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -100,141 +105,6 @@ pub struct SitArgs {
     wager: BetArgs,
 }
 
-/// The people at a terminal or a script: lines from standard input, everything written to
-/// the output. When the input is not a terminal, each line read is echoed after its
-/// prompt, so a scripted game reads as it was played. A line that is not text (not
-/// UTF-8) or is too long to be anything taproom asks for is one bad line, said as such;
-/// once the output cannot be written, the input counts as ended (and the match is not
-/// settled: see [`Console::broken`]).
-struct Terminal<'o, W: Write> {
-    out: &'o mut W,
-    input: Box<dyn BufRead>,
-    echo: bool,
-    failed: Option<std::io::Error>,
-}
-
-/// The longest line taken from the table, in bytes; the rest of a longer one is read
-/// and dropped, and the line refused.
-const MAX_LINE: usize = 1024;
-
-/// The most taproom reads of one line that never ends (`< /dev/zero`) before it takes the
-/// input as ended, so that such an input cannot hold the table for ever.
-const MAX_RUN: usize = 8 << 20;
-
-/// One line of input, without its line end, cut at [`MAX_LINE`] bytes (whether it was
-/// cut is said); `None` at the end of the input.
-///
-/// # Errors
-/// A read that fails, or a line still running past [`MAX_RUN`] bytes (`InvalidData`).
-fn read_line(input: &mut dyn BufRead) -> std::io::Result<Option<(Vec<u8>, bool)>> {
-    let mut line = Vec::new();
-    let mut cut = false;
-    let mut any = false;
-    let mut run = 0usize;
-    loop {
-        if run > MAX_RUN {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                "a line runs on past 8 MB without ending",
-            ));
-        }
-        let buf = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            break;
-        }
-        any = true;
-        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (buf.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        line.extend_from_slice(&buf[..take.min(room)]);
-        cut |= take > room;
-        run += take;
-        input.consume(take);
-        if done {
-            break;
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-        line.pop();
-    }
-    Ok(Some((line, cut)))
-}
-
-impl<W: Write> Terminal<'_, W> {
-    fn line(&mut self, text: &str) {
-        if self.failed.is_none()
-            && let Err(e) = writeln!(self.out, "{text}")
-        {
-            self.failed = Some(e);
-        }
-    }
-}
-
-impl<W: Write> Console for Terminal<'_, W> {
-    fn say(&mut self, text: &str) {
-        self.line(text);
-    }
-
-    fn ask(&mut self, prompt: &str) -> Option<String> {
-        loop {
-            if self.failed.is_some() {
-                return None;
-            }
-            if let Err(e) = write!(self.out, "{prompt}").and_then(|()| self.out.flush()) {
-                self.failed = Some(e);
-                return None;
-            }
-            // A read that fails (the terminal gone), or a line that never ends, is the end
-            // of the input too.
-            let (bytes, cut) = match read_line(&mut *self.input) {
-                Ok(Some(read)) => read,
-                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                    self.line("");
-                    self.line(&format!(
-                        "That line runs on past {} MB without ending; taproom reads no more input.",
-                        MAX_RUN >> 20
-                    ));
-                    return None;
-                }
-                Ok(None) | Err(_) => {
-                    self.line("");
-                    return None;
-                }
-            };
-            let text = String::from_utf8(bytes);
-            if self.echo {
-                let shown = match &text {
-                    Ok(t) => crate::ops::sit::shown(t),
-                    Err(e) => crate::ops::sit::shown(&String::from_utf8_lossy(e.as_bytes())),
-                };
-                self.line(&shown);
-            }
-            match text {
-                _ if cut => self.line(&format!(
-                    "That line is longer than {MAX_LINE} bytes, too long to read. Try again."
-                )),
-                Ok(line) => return Some(line),
-                Err(_) => {
-                    self.line("That line is not text (it is not UTF-8); it is not read. Try again.")
-                }
-            }
-        }
-    }
-
-    fn broken(&mut self) -> Option<std::io::Error> {
-        self.failed.take()
-    }
-}
-
 /// Seats the people, plays the match turn by turn, and writes it out as `play` does.
 ///
 /// # Errors
@@ -254,6 +124,36 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         bets: args.wager.bets()?,
         apply: args.wager.apply(),
     };
+    let quiet = args.quiet;
+    let (played, typed) = crate::games::with_game!(kind, G => sit_at::<G>(args, &request, out))?;
+    quiet.recovered(&played.recovered);
+    let page = Page {
+        view: args.view.into(),
+        layout: layout(args.wide, args.format == OutputFormat::Markdown),
+    };
+    writeln!(out)?;
+    match args.format {
+        OutputFormat::Json => {
+            report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
+        }
+        OutputFormat::Text | OutputFormat::Markdown => {
+            let replay = replay_line(args, &played.spec, &typed);
+            report::write_text(out, &played.log, &played.scenes, page, &replay)?;
+            if let Some(settled) = &played.wagers {
+                bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays the match at game `G`, the people at the terminal: what was played, and every
+/// line typed that changed it.
+fn sit_at<G: Diagram>(
+    args: &SitArgs,
+    request: &Request,
+    out: &mut impl Write,
+) -> Result<(Played, Vec<String>), CliError> {
     let quiet = args.quiet;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
@@ -281,10 +181,9 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         width: usize::from(super::args::page_width()),
         typed: Vec::new(),
         view: args.view.into(),
-        notices: Vec::new(),
     };
-    let played = play_with(
-        &request,
+    let played = play_with::<G>(
+        request,
         &quiet.bar(),
         &mut |f| quiet.waiting(f),
         Some(&mut sitting),
@@ -293,25 +192,8 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
     if let Some(e) = console.failed.take() {
         return Err(e.into());
     }
-    quiet.recovered(&played.recovered);
-    let page = Page {
-        view: args.view.into(),
-        layout: layout(args.wide, args.format == OutputFormat::Markdown),
-    };
-    writeln!(out)?;
-    match args.format {
-        OutputFormat::Json => {
-            report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
-        }
-        OutputFormat::Text | OutputFormat::Markdown => {
-            let replay = replay_line(args, &played.spec, &typed);
-            report::write_text(out, &played.log, &played.scenes, page, &replay)?;
-            if let Some(settled) = &played.wagers {
-                bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
-            }
-        }
-    }
-    Ok(())
+    debug_assert_eq!(played.log.game, G::KIND);
+    Ok((played, typed))
 }
 
 /// The command that replays this sitting: the lines typed, fed to `taproom sit` with the

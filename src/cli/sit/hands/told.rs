@@ -1,0 +1,162 @@
+//! What the table is told at `taproom sit` of the characters' moves (in their manner, a
+//! boast at a telling moment, the board when it is wanted) and of cheats, rule-2
+//! penalties and accusations (a cheat nobody saw is never said where everyone reads).
+
+use super::{Boards, SitHands};
+use crate::games::{Event, Game, Seat};
+use crate::ops::sit::telling;
+use crate::report::board::Diagram;
+use crate::roster::VoiceMoment;
+use crate::table::{Aside, CheatResult};
+
+impl<G: Diagram> SitHands<'_, '_, G> {
+    /// A character's move, told in their manner.
+    pub(super) fn tell_npc(&mut self, seat: Seat, mv: G::Move, events: &[Event], pos: &G) {
+        let entrant = self.who[seat.index()];
+        let e = &self.entrants[entrant];
+        let mut words = self.words(mv, seat);
+        let verbs = self.book.verbs(e.temperament);
+        // "moves a man", "steps a stone": said in the character's manner ("edges",
+        // "hurls"); other verbs (sows, whelps, jumps) are the game's own and stay.
+        if let Some(rest) = words
+            .strip_prefix("moves ")
+            .or_else(|| words.strip_prefix("steps "))
+            && !verbs.is_empty()
+        {
+            let k = pos_hash(pos) as usize % verbs.len();
+            words = format!("{} {rest}", verbs[k]);
+        }
+        let mut line = match self.thrown.take() {
+            Some(t) => format!("{} throws {t} and {words} ({mv}).", e.name),
+            None => format!("{} {words} ({mv}).", e.name),
+        };
+        let telling = telling(events);
+        if telling {
+            let boasts = self.voices[entrant].lines(VoiceMoment::Boast);
+            if !boasts.is_empty() {
+                let k = pos_hash(pos) as usize % boasts.len();
+                line.push_str(&format!(" \"{}\"", boasts[k]));
+            }
+        }
+        // A person's turn next shows the board anyway.
+        let person_next = matches!(pos.turn(), crate::games::Turn::Seat(s) if self.is_person(s));
+        let show = !person_next
+            && (self.sitting.boards == Boards::Every || telling || pos.outcome().is_some());
+        self.tell(&line);
+        if show {
+            let b = self.board(pos);
+            self.say(b.trim_end());
+        }
+    }
+
+    /// What the table sees of a cheat, a rule-2 penalty or an accusation. A cheat that
+    /// nobody saw is not said here, where everyone at the table reads: only the person
+    /// who tried it is told it stood, and the GM reads every attempt in the telling.
+    pub(super) fn note(&mut self, aside: &Aside, pos: &G) {
+        self.keep_unseen(aside, pos);
+        self.saw(pos);
+        if let Some(line) = self.aside_line(aside) {
+            self.tell(&line);
+        }
+    }
+
+    /// Keeps what an unseen cheat added to its seat's score (left out of the players'
+    /// board); a rightly accused cheat's is seen now.
+    fn keep_unseen(&mut self, aside: &Aside, pos: &G) {
+        match aside {
+            Aside::Cheat { by, seen_by, .. } if seen_by.is_empty() => {
+                if let (Some(s), Some(before)) = (self.who.iter().position(|e| e == by), &self.seen)
+                {
+                    let seat = Seat(s as u8);
+                    let gain = G::unseen_gain(before, pos, seat);
+                    if gain != 0 {
+                        self.unseen.push((self.steps, seat, gain));
+                    }
+                }
+            }
+            Aside::Accused {
+                against,
+                right: true,
+                ..
+            } => {
+                if let Some(s) = self.who.iter().position(|e| e == against) {
+                    self.unseen.retain(|&(_, seat, _)| seat.index() != s);
+                }
+            }
+            Aside::Cheat { .. } | Aside::Penalty { .. } | Aside::Accused { .. } => {}
+        }
+    }
+
+    /// The line the table reads of an aside; `None` for a character's cheat that nobody
+    /// saw.
+    fn aside_line(&self, aside: &Aside) -> Option<String> {
+        let name = |e: usize| self.entrants[e].name.clone();
+        Some(match aside {
+            Aside::Cheat {
+                by,
+                kind,
+                seen_by,
+                result,
+                ..
+            } => {
+                if seen_by.is_empty() {
+                    // Only a person who tried it is told it stood.
+                    let person = self.players[*by].is_none();
+                    return person.then(|| format!("{} {}. Nobody saw.", name(*by), kind.words()));
+                }
+                let who: Vec<String> = seen_by.iter().map(|&e| name(e)).collect();
+                format!(
+                    "{} {} catches {} trying it: {} {}; {}.",
+                    who.join(" and "),
+                    if who.len() == 1 { "" } else { "both" },
+                    name(*by),
+                    name(*by),
+                    kind.words(),
+                    then_words(*result)
+                )
+                .replace("  ", " ")
+            }
+            Aside::Penalty { by, victim, at } => format!(
+                "{} brings down a stone of {}'s from {at} (rule 2).",
+                name(*by),
+                name(*victim)
+            ),
+            Aside::Accused { by, against, right } => {
+                if *right {
+                    format!(
+                        "{} accuses {} of cheating, and rightly: the cheat is exposed.",
+                        name(*by),
+                        name(*against)
+                    )
+                } else {
+                    format!(
+                        "{} accuses {} of cheating, wrongly; the room does not forget it.",
+                        name(*by),
+                        name(*against)
+                    )
+                }
+            }
+        })
+    }
+}
+
+/// What follows a cheat seen, by the house's rule.
+fn then_words(result: CheatResult) -> &'static str {
+    match result {
+        CheatResult::Stood | CheatResult::TakenBack => "it is taken back",
+        CheatResult::TurnLost => "it is taken back, and the turn is lost by the house's rule",
+        CheatResult::GameForfeit => "the game is forfeit by the house's rule",
+        CheatResult::StakesForfeit => {
+            "it is taken back, and the stakes are forfeit by the house's rule"
+        }
+        CheatResult::RuleTwo => "it is undone, and a stone will be brought down for it (rule 2)",
+    }
+}
+
+/// A cheap, stable number from a position, to vary the words of a line.
+fn pos_hash<G: Game>(pos: &G) -> u64 {
+    let text = format!("{pos}");
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}

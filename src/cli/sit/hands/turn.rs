@@ -1,0 +1,292 @@
+//! A person's turn at `taproom sit`: the table as they find it, what each word they type
+//! does, and what the people throw and draw at the table (`--dice table`), checked
+//! against what can fall.
+
+use super::{HELP, SitHands};
+use crate::ai::TableRng;
+use crate::games::{Chance, Game, Seat, Throws};
+use crate::ops::sit::{accused, hint, pick, shown};
+use crate::report::board::Diagram;
+use crate::table::Decision;
+
+impl<G: Diagram> SitHands<'_, '_, G> {
+    /// A person's turn: the table as it stands, then their choice.
+    pub(super) fn ask_person(&mut self, pos: &G, seat: Seat) -> Decision<G::Move> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let name = self.name(seat).to_owned();
+        if self.eof {
+            return self.resigns_at_the_end(&name);
+        }
+        if let [only] = moves.as_slice() {
+            // A forced move (a pass, the only step) is played at once, and said.
+            let words = self.words(*only, seat);
+            self.tell(&format!("{name} has only one move: {only} ({words})."));
+            return Decision::Play(*only);
+        }
+        self.show_turn(pos, seat, &name, &moves);
+        loop {
+            let Some(line) = self.sitting.console.ask(&format!("{name}> ")) else {
+                self.eof = true;
+                return self.resigns_at_the_end(&name);
+            };
+            if let Some(decision) = self.answer(line.trim(), pos, seat, &name, &moves) {
+                return decision;
+            }
+        }
+    }
+
+    /// The input has ended on a person's turn: they resign the game, and say so.
+    fn resigns_at_the_end(&mut self, name: &str) -> Decision<G::Move> {
+        self.tell(&format!(
+            "The input has ended: {name} resigns {} {}.",
+            G::FACTS.unit.word(),
+            self.game
+        ));
+        Decision::Resign
+    }
+
+    /// The table as a person finds it on their turn: whose turn, the board, the throw,
+    /// the moves.
+    fn show_turn(&mut self, pos: &G, seat: Seat, name: &str, moves: &[G::Move]) {
+        let mut head = format!(
+            "\n-- {} {}: {name} to move ({}) --\n",
+            G::FACTS.unit.title(),
+            self.game,
+            G::FACTS.seat_names.get(seat.index()).copied().unwrap_or("")
+        );
+        head.push_str(&self.board(pos));
+        if let Some(t) = self.thrown.take() {
+            head.push_str(&format!("The throw: {t}\n"));
+        }
+        head.push_str(&self.move_list(seat, moves, 40));
+        self.say(head.trim_end());
+    }
+
+    /// What a word typed on a person's turn does: a decision, or (for a command that
+    /// only shows something, or a word that is no move) `None`, and the turn goes on.
+    fn answer(
+        &mut self,
+        word: &str,
+        pos: &G,
+        seat: Seat,
+        name: &str,
+        moves: &[G::Move],
+    ) -> Option<Decision<G::Move>> {
+        match word.to_ascii_lowercase().as_str() {
+            "" => {}
+            "board" => {
+                let b = self.board(pos);
+                self.say(b.trim_end());
+            }
+            "moves" => {
+                let list = self.move_list(seat, moves, usize::MAX);
+                self.say(list.trim_end());
+            }
+            "help" | "?" => self.help(),
+            "resign" => {
+                self.sitting.typed.push("resign".to_owned());
+                self.tell(&format!(
+                    "{name} resigns {} {}.",
+                    G::FACTS.unit.word(),
+                    self.game
+                ));
+                return Some(Decision::Resign);
+            }
+            "hint" if self.sitting.hint => {
+                let hint = self.hint(pos, seat);
+                self.tell(&hint);
+            }
+            "undo" if self.sitting.undo => {
+                self.sitting.typed.push("undo".to_owned());
+                return Some(Decision::Undo);
+            }
+            "cheat" => {
+                self.sitting.typed.push("cheat".to_owned());
+                return Some(Decision::Cheat);
+            }
+            w if w == "accuse" || w.starts_with("accuse ") => {
+                match self.accused(pos, seat, word["accuse".len()..].trim()) {
+                    Ok(against) => {
+                        self.sitting.typed.push(word.to_owned());
+                        return Some(Decision::Accuse(against));
+                    }
+                    Err(why) => self.tell(&why),
+                }
+            }
+            "hint" | "undo" => self.tell(&format!(
+                "The GM has not allowed `{word}` at this table (sit --{word} allows it)."
+            )),
+            _ => match pick(word, moves) {
+                Ok(mv) => {
+                    self.sitting.typed.push(mv.to_string());
+                    return Some(Decision::Play(mv));
+                }
+                Err(why) => self.tell(&why.to_string()),
+            },
+        }
+        None
+    }
+
+    /// What a person may type, as the GM allowed it.
+    fn help(&mut self) {
+        let mut help = HELP.to_owned();
+        if self.sitting.hint {
+            help.push_str(" hint (what a master would play).");
+        }
+        if self.sitting.undo {
+            help.push_str(" undo (take back your last move).");
+        }
+        self.tell(&help);
+    }
+
+    /// The seat a person accuses: the one named, or the only other at a table of two.
+    fn accused(&self, pos: &G, seat: Seat, name: &str) -> Result<Seat, String> {
+        let others: Vec<(Seat, &str, &str)> = (0..pos.players())
+            .map(|i| Seat(i as u8))
+            .filter(|&s| s != seat)
+            .map(|s| {
+                let e = &self.entrants[self.who[s.index()]];
+                (s, e.name.as_str(), e.short.as_str())
+            })
+            .collect();
+        accused(&others, name)
+    }
+
+    /// What a master (level 10) would play here, and why in a few words.
+    fn hint(&mut self, pos: &G, seat: Seat) -> String {
+        let (mv, why) = hint(pos, seat, &mut self.hint_rng);
+        format!(
+            "A master would play {mv} ({}): {why}.",
+            self.words(mv, seat)
+        )
+    }
+
+    /// A chance outcome typed at the table, checked against what can fall.
+    pub(super) fn typed_throw(
+        &mut self,
+        pos: &G,
+        buf: &mut Vec<(G::Move, Chance)>,
+    ) -> Option<G::Move> {
+        buf.clear();
+        pos.chance_outcomes(buf);
+        let can: Vec<String> = buf
+            .iter()
+            .map(|(mv, c)| format!("{mv} ({} in {})", c.num, c.den))
+            .collect();
+        loop {
+            let line = self.sitting.console.ask(&format!(
+                "Throw the sticks and type what fell ({}): ",
+                can.join(", ")
+            ))?;
+            let word = line.trim();
+            if word.is_empty() {
+                continue;
+            }
+            match word.parse::<G::Move>() {
+                Ok(mv) if buf.iter().any(|(m, _)| *m == mv) => {
+                    self.sitting.typed.push(mv.to_string());
+                    return Some(mv);
+                }
+                _ => self.tell(&format!(
+                    "`{}` cannot fall here; what can fall: {}.",
+                    shown(word),
+                    can.join(", ")
+                )),
+            }
+        }
+    }
+
+    /// Asks the table for a whole number in `range`, with `question`; `None` when the
+    /// input has ended.
+    fn ask_number(&mut self, question: &str, lo: u32, hi: u32) -> Option<u32> {
+        loop {
+            let line = self
+                .sitting
+                .console
+                .ask(&format!("{question} ({lo}-{hi}): "))?;
+            match line.trim().parse::<u32>() {
+                Ok(n) if (lo..=hi).contains(&n) => {
+                    self.sitting.typed.push(n.to_string());
+                    return Some(n);
+                }
+                _ => self.tell(&format!(
+                    "`{}` cannot be: type a whole number from {lo} to {hi}.",
+                    shown(line.trim())
+                )),
+            }
+        }
+    }
+}
+
+/// The first-turn ceremony thrown at the table: each throw and draw typed in, checked
+/// against what can fall; when the input ends, the seeded generator throws the rest.
+pub(super) struct AtTable<'h, 's, 'c, G: Game> {
+    pub(super) hands: &'h mut SitHands<'s, 'c, G>,
+    pub(super) rng: &'h mut TableRng,
+}
+
+impl<G: Diagram> AtTable<'_, '_, '_, G> {
+    fn named(&self, player: usize) -> String {
+        self.hands.entrants[player].name.clone()
+    }
+}
+
+impl<G: Diagram> Throws for AtTable<'_, '_, '_, G> {
+    fn lot(&mut self, players: usize) -> usize {
+        if self.hands.eof {
+            return Throws::lot(&mut *self.rng, players);
+        }
+        let names: Vec<String> = (0..players)
+            .map(|p| format!("{} {}", p + 1, self.named(p)))
+            .collect();
+        let q = format!(
+            "Draw lots for the first turn; who won? ({})",
+            names.join(", ")
+        );
+        match self.hands.ask_number(&q, 1, players as u32) {
+            Some(n) => n as usize - 1,
+            None => {
+                self.hands.input_ended();
+                Throws::lot(&mut *self.rng, players)
+            }
+        }
+    }
+
+    fn sticks(&mut self, player: usize) -> u8 {
+        if self.hands.eof {
+            return Throws::sticks(&mut *self.rng, player);
+        }
+        let q = format!(
+            "{} throws the four sticks for the first turn: how many flat sides up?",
+            self.named(player)
+        );
+        match self.hands.ask_number(&q, 0, 4) {
+            Some(n) => n as u8,
+            None => {
+                self.hands.input_ended();
+                Throws::sticks(&mut *self.rng, player)
+            }
+        }
+    }
+
+    fn bag(&mut self, player: usize, n: u32, whites: u32, blacks: u32) -> u32 {
+        if self.hands.eof {
+            return Throws::bag(&mut *self.rng, player, n, whites, blacks);
+        }
+        let lo = n.saturating_sub(blacks);
+        let hi = n.min(whites);
+        let q = format!(
+            "{} draws {} from the bag ({whites} white, {blacks} black in it): how many white?",
+            self.named(player),
+            crate::games::words::stones(n as usize)
+        );
+        match self.hands.ask_number(&q, lo, hi) {
+            Some(w) => w,
+            None => {
+                self.hands.input_ended();
+                Throws::bag(&mut *self.rng, player, n, whites, blacks)
+            }
+        }
+    }
+}
