@@ -152,7 +152,7 @@ impl Quiet {
     }
 
     /// Tells of writes a killed run had left and this one finished, unless quiet.
-    pub fn recovered(self, done: &[crate::store::Recovered]) {
+    pub fn recovered(self, done: &[crate::ops::apply::Recovered]) {
         if !self.quiet {
             say_recovered(done);
         }
@@ -212,30 +212,10 @@ impl crate::ops::Progress for Bar {
     }
 }
 
-/// Where a test asks `--apply` to stop (`TAPROOM_TEST_STOP=crash:N` or `fail:N`, see
-/// [`crate::store::Stop`]): an internal hook for the tests that kill a write half-way,
-/// never set in normal use.
-#[must_use]
-pub fn test_stop() -> crate::store::Stop {
-    let Ok(text) = std::env::var("TAPROOM_TEST_STOP") else {
-        return crate::store::Stop::Never;
-    };
-    let parse = |n: &str| n.trim().parse::<usize>().ok();
-    match text.split_once(':') {
-        Some(("crash", n)) => parse(n).map_or(crate::store::Stop::Never, crate::store::Stop::Crash),
-        Some(("fail", n)) => parse(n).map_or(crate::store::Stop::Never, crate::store::Stop::Fail),
-        _ => crate::store::Stop::Never,
-    }
-}
-
-/// The `--apply` settings: the ledger, the wait for another run, the test hook.
+/// The `--apply` settings: the ledger, the wait for another run.
 #[must_use]
 pub fn apply_with(ledger: Option<std::path::PathBuf>, wait: u64) -> crate::ops::apply::Apply {
-    crate::ops::apply::Apply {
-        ledger,
-        wait: std::time::Duration::from_secs(wait),
-        stop: test_stop(),
-    }
+    crate::ops::apply::Apply::with_wait(ledger, std::time::Duration::from_secs(wait))
 }
 
 /// Tells the GM on stderr that this run waits for another.
@@ -247,7 +227,7 @@ pub fn say_waiting(folder: &std::path::Path) {
 }
 
 /// Tells the GM on stderr of a write a killed run had left, finished now.
-pub fn say_recovered(done: &[crate::store::Recovered]) {
+pub fn say_recovered(done: &[crate::ops::apply::Recovered]) {
     for r in done {
         let names: Vec<String> = r.files.iter().map(|f| f.display().to_string()).collect();
         let done = if r.undone {

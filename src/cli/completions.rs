@@ -62,24 +62,7 @@ pub fn man(args: &ManArgs, out: &mut impl Write) -> Result<(), CliError> {
             let mut cmd = cmd.disable_help_subcommand(true);
             cmd.build();
             rendered(&cmd, &mut pages).map_err(cannot)?;
-            std::fs::create_dir_all(dir).map_err(cannot)?;
-            // Every page's place looked at first: only a regular file (a symlink followed)
-            // is replaced, and nothing is opened that could block or write to a device.
-            let mut targets = Vec::new();
-            for (name, _) in &pages {
-                let page = dir.join(name);
-                let real = crate::store::real_target(&page).map_err(crate::ops::Error::from)?;
-                crate::store::file::replaceable(&real).map_err(|what| {
-                    crate::ops::Error::from(crate::store::WriteError::NotRegular {
-                        file: page.clone(),
-                        what,
-                    })
-                })?;
-                targets.push(real);
-            }
-            for ((_, text), real) in pages.iter().zip(&targets) {
-                write_whole(real, text).map_err(cannot)?;
-            }
+            crate::ops::pages::write_pages(dir, &pages, cannot)?;
             let mut names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
             names.sort_unstable();
             writeln!(out, "Written in {}: {}", dir.display(), names.join(", "))?;
@@ -97,22 +80,5 @@ fn rendered(cmd: &clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> std::io:
     let mut text = Vec::new();
     man.render(&mut text)?;
     pages.push((man.get_filename(), text));
-    Ok(())
-}
-
-/// Writes a file whole: beside it first, then renamed into its place (the usual mode for
-/// a new file, the old one's for a file replaced).
-fn write_whole(real: &std::path::Path, text: &[u8]) -> std::io::Result<()> {
-    let folder = crate::store::folder_of(real);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".taproom-man-").suffix(".tmp");
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut staged = builder.tempfile_in(&folder)?;
-    staged.write_all(text)?;
-    if let Ok(old) = std::fs::metadata(real) {
-        staged.as_file().set_permissions(old.permissions())?;
-    }
-    staged.persist(real).map_err(|e| e.error)?;
     Ok(())
 }

@@ -303,4 +303,170 @@ impl Event {
             | Event::Over { .. } => None,
         }
     }
+
+    /// Whether it belongs to the first-turn ceremony (a lot, a throw or a draw for the
+    /// first turn, and who won it), not to play.
+    #[must_use]
+    pub fn is_ceremony(&self) -> bool {
+        match self {
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. } => true,
+            Event::Capture { .. }
+            | Event::Claim { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Enter { .. }
+            | Event::Whelp { .. }
+            | Event::BringDown { .. }
+            | Event::BringHome { .. }
+            | Event::Over { .. } => false,
+        }
+    }
+
+    /// Who it gave the first turn to: the winner of a lot or of a ceremony.
+    #[must_use]
+    pub fn first_turn_to(&self) -> Option<Seat> {
+        match *self {
+            Event::Lot { winner } | Event::FirstTurn { winner } => Some(winner),
+            Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::Capture { .. }
+            | Event::Claim { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Enter { .. }
+            | Event::Whelp { .. }
+            | Event::BringDown { .. }
+            | Event::BringHome { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+
+    /// Whether it is a moment worth showing the board for: something taken, claimed,
+    /// brought down or home, or a stone on enemy ground.
+    #[must_use]
+    pub fn is_telling(&self) -> bool {
+        match self {
+            Event::Capture { .. }
+            | Event::Claim { .. }
+            | Event::BringDown { .. }
+            | Event::BringHome { .. }
+            | Event::Enter { .. } => true,
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Whelp { .. }
+            | Event::Over { .. } => false,
+        }
+    }
+
+    /// Where a stone came to stand on enemy ground or took another: the place of an
+    /// entry or a capture.
+    #[must_use]
+    pub fn entered_or_took_at(&self) -> Option<Place> {
+        match *self {
+            Event::Enter { at, .. } | Event::Capture { at, .. } => Some(at),
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Claim { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Whelp { .. }
+            | Event::BringDown { .. }
+            | Event::BringHome { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+
+    /// Who threw the sticks, for a throw of play (one that fell, or one lost).
+    #[must_use]
+    pub fn thrower(&self) -> Option<Seat> {
+        match *self {
+            Event::Throw { by, .. } | Event::ThrowLost { by } => Some(by),
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Capture { .. }
+            | Event::Claim { .. }
+            | Event::Pass { .. }
+            | Event::Enter { .. }
+            | Event::Whelp { .. }
+            | Event::BringDown { .. }
+            | Event::BringHome { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::Event;
+    use crate::games::{Game, Turn, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides};
+
+    /// Every event of `G`'s first-turn ceremonies at `players` seats is a ceremony's,
+    /// the last of each says who won it; every event of random play is not a ceremony's,
+    /// and a telling one is some seat's doing.
+    fn check<G: Game>(players: usize) {
+        for seed in 0..40 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let first = G::first_turn(players, &mut rng);
+            assert!(
+                first.events.iter().all(Event::is_ceremony),
+                "{:?}",
+                first.events
+            );
+            let last = first.events.last().expect("a ceremony says who won");
+            assert_eq!(last.first_turn_to().map(|s| s.index()), Some(first.winner));
+            let mut pos = G::start(players, &G::Options::default()).unwrap();
+            let mut events: Vec<Event> = Vec::new();
+            let mut buf = Vec::new();
+            let mut chances = Vec::new();
+            for _ in 0..300 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let mv = if pos.turn() == Turn::Chance {
+                    chances.clear();
+                    pos.chance_outcomes(&mut chances);
+                    chances[rand::RngExt::random_range(&mut rng, 0..chances.len())].0
+                } else {
+                    buf.clear();
+                    pos.legal_moves(&mut buf);
+                    buf[rand::RngExt::random_range(&mut rng, 0..buf.len())]
+                };
+                pos.play_unchecked(mv, &mut events);
+            }
+            for e in &events {
+                assert!(!e.is_ceremony(), "{e:?} is play");
+                assert_eq!(e.first_turn_to(), None);
+                if e.is_telling() || e.entered_or_took_at().is_some() || e.thrower().is_some() {
+                    assert!(e.by().is_some(), "{e:?} is someone's doing");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ceremonies_and_play_are_told_apart_in_every_game() {
+        check::<Tides>(2);
+        check::<Kiust>(2);
+        check::<Oicus>(2);
+        for players in 2..=5 {
+            check::<Pic>(players);
+        }
+    }
 }

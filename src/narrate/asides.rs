@@ -138,13 +138,12 @@ impl Narrator<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::path::Path;
 
     use super::super::{Detail, Fact, Moment, Narrator, Phrasebook, Scene, phrasebook};
     use crate::ai::{Skill, Temperament};
     use crate::games::{End, Event, GameKind, Outcome, Place, Seat, Seats};
-    use crate::report::{Layout, Page, View};
     use crate::roster::Pronouns;
     use crate::table::{
         Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step,
@@ -159,7 +158,7 @@ mod tests {
     }
 
     /// An aside before step `before`, changing no position.
-    fn aside(before: usize, aside: Aside) -> AsideAt {
+    pub(crate) fn aside(before: usize, aside: Aside) -> AsideAt {
         AsideAt {
             before,
             aside,
@@ -167,7 +166,7 @@ mod tests {
         }
     }
 
-    fn cheat(
+    pub(crate) fn cheat(
         by: usize,
         kind: CheatKind,
         at: Option<&str>,
@@ -260,7 +259,7 @@ mod tests {
         }
     }
 
-    fn tell(log: &MatchLog, detail: Detail) -> (Vec<Scene>, Vec<Fact>) {
+    pub(crate) fn tell(log: &MatchLog, detail: Detail) -> (Vec<Scene>, Vec<Fact>) {
         let book = Phrasebook::built_in();
         let mut narrator = Narrator::new(&book, log, &[]);
         let scenes = narrator.tell(detail);
@@ -300,7 +299,7 @@ mod tests {
     }
 
     /// A match with every kind of aside of Tides of War.
-    fn tides_with_asides() -> MatchLog {
+    pub(crate) fn tides_with_asides() -> MatchLog {
         use CheatResult::{StakesForfeit, Stood, TakenBack};
         let nudge = CheatKind::Nudge;
         log(
@@ -473,81 +472,6 @@ mod tests {
             after.last(),
             Some(Moment::Finish(..) | Moment::GameWon)
         ));
-    }
-
-    /// The text of a match for `view`, on one line a line.
-    fn page(log: &MatchLog, scenes: &[Scene], view: View) -> String {
-        let mut out = Vec::new();
-        let page = Page {
-            view,
-            layout: Layout::Wide,
-        };
-        crate::report::write_text(&mut out, log, scenes, page, "taproom play").unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn the_players_never_hear_of_a_cheat_nobody_saw() {
-        let mut log = tides_with_asides();
-        // The first mention of Mirela in game 1 is a cheat nobody saw, before any move.
-        log.games[0].asides.insert(
-            0,
-            aside(
-                0,
-                cheat(1, CheatKind::Nudge, Some("a6"), &[], CheatResult::Stood),
-            ),
-        );
-        for detail in [Detail::Brief, Detail::Full] {
-            let (scenes, facts) = tell(&log, detail);
-            let gm = page(&log, &scenes, View::Gm);
-            let players = page(&log, &scenes, View::Players);
-            let unseen: Vec<&Fact> = facts
-                .iter()
-                .filter(|f| f.key == Moment::CheatUnseen)
-                .collect();
-            assert!(!unseen.is_empty());
-            for f in &unseen {
-                assert!(f.gm_only);
-                assert!(gm.contains(&f.line), "the GM hears {:?}", f.line);
-                assert!(
-                    !players.contains(&f.line),
-                    "the players do not: {:?}",
-                    f.line
-                );
-            }
-            // No line the players hear tells a cheat that stood unseen: none of its places.
-            for line in players.lines() {
-                for place in ["a6", "f3"] {
-                    assert!(!line.contains(&format!(" {place}")), "{line}");
-                }
-            }
-            // (The result's lines style the winner's name.)
-            for f in facts.iter().filter(|f| !f.gm_only && f.game > 0) {
-                assert!(players.contains(&f.line), "the players hear {:?}", f.line);
-            }
-            // Named in full at the first mention the players hear.
-            for scene in &scenes {
-                let text: Vec<&String> = scene.players_lines().collect();
-                let text = text
-                    .iter()
-                    .map(|l| l.as_str())
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                for e in &log.entrants {
-                    if let Some(short_at) = text.find(&e.short) {
-                        assert!(
-                            text.find(&e.name).is_some_and(|f| f <= short_at),
-                            "{} named short first: {text}",
-                            e.name
-                        );
-                    }
-                }
-                for (i, line) in scene.lines.iter().enumerate() {
-                    let told_unseen = unseen.iter().any(|f| &f.line == line);
-                    assert_eq!(scene.is_gm_only(i), told_unseen, "{line}");
-                }
-            }
-        }
     }
 
     #[test]

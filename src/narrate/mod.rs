@@ -6,6 +6,8 @@
 //! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
 
 mod asides;
+#[cfg(test)]
+pub(crate) use asides::tests as aside_tests;
 mod lead;
 mod moment;
 mod moments;

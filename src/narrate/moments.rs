@@ -37,16 +37,11 @@ impl Narrator<'_> {
                 Event::FirstTurn { winner } => {
                     (Moment::FirstTurn, vec![("winner", person(winner.index()))])
                 }
-                Event::Capture { .. }
-                | Event::Claim { .. }
-                | Event::Pass { .. }
-                | Event::Throw { .. }
-                | Event::ThrowLost { .. }
-                | Event::Enter { .. }
-                | Event::Whelp { .. }
-                | Event::BringDown { .. }
-                | Event::BringHome { .. }
-                | Event::Over { .. } => continue,
+                // Only the ceremony's own events come before a game.
+                _ => {
+                    debug_assert!(!e.is_ceremony(), "a ceremony's event untold: {e:?}");
+                    continue;
+                }
             };
             let weight = if key.decides_first_turn() { 90 } else { 20 };
             out.push(Spotted {
@@ -286,21 +281,7 @@ impl Narrator<'_> {
             .iter()
             .rev()
             .flat_map(|s| s.events.iter().rev())
-            .find_map(|e| match *e {
-                Event::Enter { at, .. } | Event::Capture { at, .. } => Some(at),
-                Event::Lot { .. }
-                | Event::FirstThrow { .. }
-                | Event::BagDraw { .. }
-                | Event::FirstTurn { .. }
-                | Event::Claim { .. }
-                | Event::Pass { .. }
-                | Event::Throw { .. }
-                | Event::ThrowLost { .. }
-                | Event::Whelp { .. }
-                | Event::BringDown { .. }
-                | Event::BringHome { .. }
-                | Event::Over { .. } => None,
-            });
+            .find_map(Event::entered_or_took_at);
         if let Some(p) = last_place {
             vars.push(("place", self.place(game, p, None)));
         }
@@ -341,23 +322,13 @@ impl Narrator<'_> {
 fn right_used(game: &GameLog, at: usize, by: Seat) -> Option<crate::games::Place> {
     for step in &game.steps[at + 1..] {
         for e in &step.events {
-            match *e {
-                Event::Enter { by: b, at } if b == by => return Some(at),
-                Event::Throw { by: b, .. } | Event::ThrowLost { by: b } if b != by => return None,
-                Event::Enter { .. }
-                | Event::Throw { .. }
-                | Event::ThrowLost { .. }
-                | Event::Lot { .. }
-                | Event::FirstThrow { .. }
-                | Event::BagDraw { .. }
-                | Event::FirstTurn { .. }
-                | Event::Capture { .. }
-                | Event::Claim { .. }
-                | Event::Pass { .. }
-                | Event::Whelp { .. }
-                | Event::BringDown { .. }
-                | Event::BringHome { .. }
-                | Event::Over { .. } => {}
+            if let Event::Enter { by: b, at } = *e
+                && b == by
+            {
+                return Some(at);
+            }
+            if e.thrower().is_some_and(|b| b != by) {
+                return None;
             }
         }
     }

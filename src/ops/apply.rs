@@ -8,9 +8,9 @@ use std::time::Duration;
 use super::Error;
 use crate::roster::Character;
 use crate::store::{
-    Expect, FolderLocks, ReadError, Recovered, Stop, Transaction, WriteError, folder_of,
-    real_target,
+    Expect, FolderLocks, ReadError, Transaction, WriteError, folder_of, real_target,
 };
+pub use crate::store::{Recovered, Stop};
 use crate::wager::write::with_purse;
 use crate::wager::{Currency, Purse};
 
@@ -29,6 +29,18 @@ pub struct Apply {
 }
 
 impl Apply {
+    /// Writing to `ledger` (`None`: the tavern's, or the default), waiting `wait` for
+    /// another run's lock; in the tests' builds, stopping where `TAPROOM_TEST_STOP` says
+    /// ([`stop_from_env`]).
+    #[must_use]
+    pub fn with_wait(ledger: Option<PathBuf>, wait: Duration) -> Apply {
+        Apply {
+            ledger,
+            wait,
+            stop: stop_from_env(),
+        }
+    }
+
     /// Writing to the default ledger, waiting [`WAIT`].
     #[must_use]
     pub fn new(ledger: Option<PathBuf>) -> Apply {
@@ -38,6 +50,24 @@ impl Apply {
             stop: Stop::Never,
         }
     }
+}
+
+/// Where a test asks a write to stop (`TAPROOM_TEST_STOP=crash:N` or `fail:N`, see
+/// [`Stop`]): the hook of the tests that kill a write half-way. It is compiled only with
+/// the `fault-injection` feature, which only the tests turn on (the crate's dev-dependency
+/// on itself); a build without it reads no such variable and never stops a write.
+#[must_use]
+pub fn stop_from_env() -> Stop {
+    #[cfg(feature = "fault-injection")]
+    if let Ok(text) = std::env::var("TAPROOM_TEST_STOP") {
+        let parse = |n: &str| n.trim().parse::<usize>().ok();
+        return match text.split_once(':') {
+            Some(("crash", n)) => parse(n).map_or(Stop::Never, Stop::Crash),
+            Some(("fail", n)) => parse(n).map_or(Stop::Never, Stop::Fail),
+            _ => Stop::Never,
+        };
+    }
+    Stop::Never
 }
 
 /// A ledger that would overwrite another file the run reads, or a TOML file.

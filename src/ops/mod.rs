@@ -10,6 +10,7 @@ pub mod character;
 pub mod check;
 pub mod evening;
 pub mod ladder;
+pub mod pages;
 pub mod play;
 pub mod price;
 pub mod sit;

@@ -329,16 +329,7 @@ fn reason<G: Game>(before: &G, after: &G, seat: Seat, events: &[Event]) -> Strin
 /// Whether these events make a moment worth the board (and a boast).
 #[must_use]
 pub fn telling(events: &[Event]) -> bool {
-    events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Capture { .. }
-                | Event::Claim { .. }
-                | Event::BringDown { .. }
-                | Event::BringHome { .. }
-                | Event::Enter { .. }
-        )
-    })
+    events.iter().any(Event::is_telling)
 }
 
 #[cfg(test)]

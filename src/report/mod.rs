@@ -312,3 +312,6 @@ pub fn write_json(out: &mut impl Write, log: &MatchLog, scenes: &[Scene]) -> io:
     serde_json::to_writer_pretty(&mut *out, &JsonMatch::new(log, scenes))?;
     writeln!(out)
 }
+
+#[cfg(test)]
+mod tests;

@@ -48,10 +48,13 @@ pub enum Stop {
     /// Never stop.
     #[default]
     Never,
-    /// Abort the process there, as a kill would (no clean-up runs).
+    /// Abort the process there, as a kill would (no clean-up runs). Only in the tests'
+    /// builds (the `fault-injection` feature).
+    #[cfg(any(test, feature = "fault-injection"))]
     Crash(usize),
     /// Fail there with an error, as a full disk would (only before the renames are done:
-    /// what follows them is tidying that cannot fail).
+    /// what follows them is tidying that cannot fail). Only in the tests' builds.
+    #[cfg(any(test, feature = "fault-injection"))]
     Fail(usize),
     /// Return there leaving everything as a kill would, for the tests of this module
     /// (which cannot abort the process that runs them).
@@ -395,7 +398,9 @@ impl Transaction {
         }
         // Done: what follows is tidying, which recovery would finish as well.
         let tidy = |k: usize| -> Result<(), Interrupted> {
+            let _ = k; // read only by the tests' stops
             match stop {
+                #[cfg(any(test, feature = "fault-injection"))]
                 Stop::Crash(c) if *c == k => std::process::abort(),
                 #[cfg(test)]
                 Stop::Halt(h) if *h == k => Err(Interrupted::Halted),
@@ -454,8 +459,11 @@ impl Drop for Transaction {
 
 /// Stops a commit where a test asked.
 fn at(stop: &Stop, k: usize) -> Result<(), Interrupted> {
+    let _ = k; // read only by the tests' stops
     match stop {
+        #[cfg(any(test, feature = "fault-injection"))]
         Stop::Crash(c) if *c == k => std::process::abort(),
+        #[cfg(any(test, feature = "fault-injection"))]
         Stop::Fail(f) if *f == k => Err(Interrupted::Failed(WriteError::Injected(format!(
             "a write failed at step {k} (a test's injected failure)"
         )))),

@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use super::{GameLog, MatchLog};
-use crate::games::{Event, Tally};
+use crate::games::{Event, Seat, Tally};
 
 /// What one entrant did in one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -74,16 +74,7 @@ impl GameLog {
                 }
                 Event::FirstTurn { winner: w } => winner = Some(name(w.index())),
                 // Only the ceremony's own events come before a game.
-                Event::Capture { .. }
-                | Event::Claim { .. }
-                | Event::Pass { .. }
-                | Event::Throw { .. }
-                | Event::ThrowLost { .. }
-                | Event::Enter { .. }
-                | Event::Whelp { .. }
-                | Event::BringDown { .. }
-                | Event::BringHome { .. }
-                | Event::Over { .. } => {}
+                _ => debug_assert!(!e.is_ceremony(), "a ceremony's event unread: {e:?}"),
             }
         }
         winner.map(|winner| FirstTurnRecord {
@@ -100,21 +91,10 @@ impl MatchLog {
     /// the match named them), if it had one.
     #[must_use]
     pub fn first_turn_winner(&self) -> Option<usize> {
-        self.first_ceremony().iter().rev().find_map(|e| match *e {
-            Event::FirstTurn { winner } | Event::Lot { winner } => Some(winner.index()),
-            Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::Capture { .. }
-            | Event::Claim { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Enter { .. }
-            | Event::Whelp { .. }
-            | Event::BringDown { .. }
-            | Event::BringHome { .. }
-            | Event::Over { .. } => None,
-        })
+        self.first_ceremony()
+            .iter()
+            .rev()
+            .find_map(|e| e.first_turn_to().map(Seat::index))
     }
 
     /// Every game summed up, in order.
