@@ -132,6 +132,52 @@ impl From<Audience> for View {
     }
 }
 
+/// Output formats of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Narrated scenes and a table.
+    Text,
+    /// The whole match as JSON.
+    Json,
+    /// The scenes and tables in Markdown, for campaign notes or a chat window.
+    Markdown,
+}
+
+/// How a match is told and laid out: the story, who reads it, the GM's own lines, the
+/// format and the width of the tables (`play` and `sit`).
+#[derive(Debug, Args)]
+pub struct TellArgs {
+    /// How much of the story to tell.
+    #[arg(long, value_enum, default_value_t = Narrate::Brief)]
+    pub narrate: Narrate,
+    /// Who the text is for: `gm` shows everything; `players` only what can be read aloud.
+    #[arg(long, value_enum, default_value_t = Audience::Gm)]
+    pub view: Audience,
+    /// A phrasebook of the GM's own lines, added to (or replacing) the built-in ones. A
+    /// `phrasebook.toml` in the --roster folder is read too.
+    #[arg(long, value_name = "FILE")]
+    pub phrasebook: Vec<PathBuf>,
+    /// Text for the table, Markdown for notes and chat, or JSON for tools (the match and
+    /// its wagers; schema in docs/json.md).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Tables as wide as they need, whatever the terminal (by default they fit its width,
+    /// `COLUMNS`, or 80 columns when printing elsewhere).
+    #[arg(long)]
+    pub wide: bool,
+}
+
+impl TellArgs {
+    /// Who reads the page and how its tables are laid out.
+    #[must_use]
+    pub fn page(&self) -> crate::report::Page {
+        crate::report::Page {
+            view: self.view.into(),
+            layout: layout(self.wide, self.format == OutputFormat::Markdown),
+        }
+    }
+}
+
 /// `--quiet`: for scripts, the result alone.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct Quiet {

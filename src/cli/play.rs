@@ -1,26 +1,15 @@
 //! `taproom play`: one match, narrated, with a result table, and its wagers.
 
 use std::io::Write;
-use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::CliError;
-use super::args::{Audience, MatchArgs, Narrate, Quiet, game, layout};
+pub use super::args::OutputFormat;
+use super::args::{MatchArgs, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Request, play};
-use crate::report::{self, Page};
-
-/// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    /// Narrated scenes and a table.
-    Text,
-    /// The whole match as JSON.
-    Json,
-    /// The scenes and tables in Markdown, for campaign notes or a chat window.
-    Markdown,
-}
+use crate::report;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -42,30 +31,14 @@ pub struct PlayArgs {
     seed: Option<u64>,
     #[command(flatten)]
     table: MatchArgs,
-    /// How much of the story to tell.
-    #[arg(long, value_enum, default_value_t = Narrate::Brief)]
-    narrate: Narrate,
-    /// Who the text is for: `gm` shows everything; `players` only what can be read aloud.
-    #[arg(long, value_enum, default_value_t = Audience::Gm)]
-    view: Audience,
-    /// A phrasebook of the GM's own lines, added to (or replacing) the built-in ones. A
-    /// `phrasebook.toml` in the --roster folder is read too.
-    #[arg(long, value_name = "FILE")]
-    phrasebook: Vec<PathBuf>,
-    /// Text for the table, Markdown for notes and chat, or JSON for tools (the match and
-    /// its wagers; schema in docs/json.md).
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    format: OutputFormat,
+    #[command(flatten)]
+    tell: TellArgs,
     /// One line for a GM mid-scene: who won, the score, how the deciding game ended and
     /// the seed (and, with bets, a second line for the money).
     #[arg(long, conflicts_with_all = ["format", "narrate", "view"])]
     short: bool,
     #[command(flatten)]
     quiet: Quiet,
-    /// Tables as wide as they need, whatever the terminal (by default they fit its width,
-    /// `COLUMNS`, or 80 columns when printing elsewhere).
-    #[arg(long)]
-    wide: bool,
     #[command(flatten)]
     wager: BetArgs,
 }
@@ -84,8 +57,8 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         game: kind,
         words: args.characters.clone(),
         draft: args.table.draft(seed)?,
-        detail: args.narrate.into(),
-        phrasebooks: args.phrasebook.clone(),
+        detail: args.tell.narrate.into(),
+        phrasebooks: args.tell.phrasebook.clone(),
         tavern: args.wager.tavern(),
         bets,
         apply: args.wager.apply(),
@@ -93,10 +66,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let quiet = args.quiet;
     let played = play(&request, &quiet.bar(), &mut |f| quiet.waiting(f))?;
     quiet.recovered(&played.recovered);
-    let page = Page {
-        view: args.view.into(),
-        layout: layout(args.wide, args.format == OutputFormat::Markdown),
-    };
+    let page = args.tell.page();
     if args.short {
         writeln!(out, "{}", report::short::match_line(&played.log))?;
         if let Some(settled) = &played.wagers {
@@ -112,7 +82,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    match args.format {
+    match args.tell.format {
         OutputFormat::Json => {
             report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
         }

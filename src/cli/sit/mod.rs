@@ -5,18 +5,16 @@ mod hands;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{Audience, MatchArgs, Narrate, Quiet, game, layout};
+use super::args::{MatchArgs, OutputFormat, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
-use super::play::OutputFormat;
 use crate::ops::play::{Played, Request, play_with};
 use crate::report::board::BoardStyle;
 use crate::report::board::Diagram;
-use crate::report::{self, Page};
+use crate::report;
 use hands::{Boards, Dice, Sitting};
 use terminal::Terminal;
 
@@ -83,24 +81,10 @@ pub struct SitArgs {
     /// Boards in plain ASCII (for old terminals and chat windows).
     #[arg(long)]
     ascii: bool,
-    /// How much of the story to tell at the end.
-    #[arg(long, value_enum, default_value_t = Narrate::Brief)]
-    narrate: Narrate,
-    /// Who the closing text is for: `gm` shows everything; `players` only what can be
-    /// read aloud.
-    #[arg(long, value_enum, default_value_t = Audience::Gm)]
-    view: Audience,
-    /// A phrasebook of the GM's own lines.
-    #[arg(long, value_name = "FILE")]
-    phrasebook: Vec<PathBuf>,
-    /// The closing text: text for the table, Markdown for notes, or JSON for tools.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    format: OutputFormat,
+    #[command(flatten)]
+    tell: TellArgs,
     #[command(flatten)]
     quiet: Quiet,
-    /// Tables as wide as they need, whatever the terminal.
-    #[arg(long)]
-    wide: bool,
     #[command(flatten)]
     wager: BetArgs,
 }
@@ -118,8 +102,8 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         game: kind,
         words: args.opponents.clone(),
         draft: args.table.draft(seed)?,
-        detail: args.narrate.into(),
-        phrasebooks: args.phrasebook.clone(),
+        detail: args.tell.narrate.into(),
+        phrasebooks: args.tell.phrasebook.clone(),
         tavern: args.wager.tavern(),
         bets: args.wager.bets()?,
         apply: args.wager.apply(),
@@ -127,12 +111,9 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
     let quiet = args.quiet;
     let (played, typed) = crate::games::with_game!(kind, G => sit_at::<G>(args, &request, out))?;
     quiet.recovered(&played.recovered);
-    let page = Page {
-        view: args.view.into(),
-        layout: layout(args.wide, args.format == OutputFormat::Markdown),
-    };
+    let page = args.tell.page();
     writeln!(out)?;
-    match args.format {
+    match args.tell.format {
         OutputFormat::Json => {
             report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
         }
@@ -180,7 +161,7 @@ fn sit_at<G: Diagram>(
         console: &mut console,
         width: usize::from(super::args::page_width()),
         typed: Vec::new(),
-        view: args.view.into(),
+        view: args.tell.view.into(),
     };
     let played = play_with::<G>(
         request,
