@@ -69,29 +69,7 @@ impl Narrator<'_> {
                 }
                 vars.push(("watcher", Val::People(seen_by.clone())));
                 self.told(Moment::CheatCaught, &vars, scene);
-                match result {
-                    CheatResult::GameForfeit => {
-                        let mut vars = vec![
-                            ("mover", person(*by)),
-                            ("number", text(game.number.to_string())),
-                        ];
-                        if !game.winners.is_empty() {
-                            vars.push(("winner", Val::People(game.winners.clone())));
-                        }
-                        self.told(Moment::CheatForfeit, &vars, scene);
-                    }
-                    CheatResult::TurnLost => {
-                        self.told(Moment::CheatTurnLost, &[("mover", person(*by))], scene);
-                    }
-                    // The stakes go once: told the first time.
-                    CheatResult::StakesForfeit if self.stakes_told.insert(*by) => {
-                        self.told(Moment::CheatStakes, &[("mover", person(*by))], scene);
-                    }
-                    CheatResult::StakesForfeit
-                    | CheatResult::Stood
-                    | CheatResult::TakenBack
-                    | CheatResult::RuleTwo => {}
-                }
+                self.tell_cost(game, *by, *result, scene);
                 if detail == Detail::Full && !*outcry {
                     *outcry = true;
                     let roles = [
@@ -118,6 +96,34 @@ impl Narrator<'_> {
                 let vars = [("accuser", person(*by)), ("accused", person(*against))];
                 self.told(key, &vars, scene);
             }
+        }
+    }
+
+    /// What a cheat seen by the table costs `by`, by the house's rule: the game forfeit,
+    /// the turn lost, or the stakes (told the first time only).
+    fn tell_cost(&mut self, game: &GameLog, by: usize, result: CheatResult, scene: &mut Scene) {
+        match result {
+            CheatResult::GameForfeit => {
+                let mut vars = vec![
+                    ("mover", person(by)),
+                    ("number", text(game.number.to_string())),
+                ];
+                if !game.winners.is_empty() {
+                    vars.push(("winner", Val::People(game.winners.clone())));
+                }
+                self.told(Moment::CheatForfeit, &vars, scene);
+            }
+            CheatResult::TurnLost => {
+                self.told(Moment::CheatTurnLost, &[("mover", person(by))], scene);
+            }
+            // The stakes go once: told the first time.
+            CheatResult::StakesForfeit if self.stakes_told.insert(by) => {
+                self.told(Moment::CheatStakes, &[("mover", person(by))], scene);
+            }
+            CheatResult::StakesForfeit
+            | CheatResult::Stood
+            | CheatResult::TakenBack
+            | CheatResult::RuleTwo => {}
         }
     }
 

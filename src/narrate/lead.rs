@@ -5,6 +5,97 @@ use super::{Moment, Narrator, Spotted, person, text};
 use crate::games::Seat;
 use crate::table::GameLog;
 
+/// The winner's lead over the best of the others in `scores`, and that other.
+fn lead(scores: &[i32], winner: Seat) -> (i32, Seat) {
+    let (best, other) = (0..scores.len())
+        .filter(|&s| s != winner.index())
+        .map(|s| (scores[s], s))
+        .max()
+        .unwrap_or((0, 0));
+    (scores[winner.index()] - best, Seat(other as u8))
+}
+
+/// What the scores after every step say of the winner's lead.
+struct Course {
+    /// The largest score of the game, either way (at least 1): what a lead is measured
+    /// against.
+    scale: i32,
+    /// The winner's lowest lead (most behind), the step, and who led them then.
+    worst: (i32, usize, Seat),
+    /// The step where the winner went ahead for good, and who led before.
+    turning: Option<(usize, Seat)>,
+    /// The step that moved its mover's standing most: by how much, the step, the mover
+    /// and the one who lost most by it.
+    swing: Option<(i32, usize, Seat, Seat)>,
+    /// The winner's lead at the end, and the runner-up.
+    last: (i32, Seat),
+}
+
+/// Follows the winner's lead through the game.
+fn course(game: &GameLog, winner: Seat) -> Course {
+    let (first_lead, first_rival) = lead(&game.start_scores, winner);
+    let scale = game
+        .start_scores
+        .iter()
+        .chain(game.steps.iter().flat_map(|s| s.scores.iter()))
+        .map(|v| v.abs())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let mut worst = (first_lead, 0usize, first_rival);
+    let mut turning = None;
+    let mut swing: Option<(i32, usize, Seat, Seat)> = None;
+    let mut prev = game.start_scores.clone();
+    let mut prev_lead = first_lead;
+    for (i, step) in game.steps.iter().enumerate() {
+        let (now, other) = lead(&step.scores, winner);
+        if now < worst.0 {
+            worst = (now, i, other);
+        }
+        if prev_lead <= 0 && now > 0 {
+            turning = Some((i, other));
+        }
+        if let Some(mover) = step.seat {
+            let (delta, victim) = step_swing(&prev, &step.scores, mover, other);
+            if delta > swing.map_or(0, |s| s.0) {
+                swing = Some((delta, i, mover, victim));
+            }
+        }
+        prev.clone_from(&step.scores);
+        prev_lead = now;
+    }
+    let last = lead(
+        game.steps.last().map_or(&game.start_scores, |s| &s.scores),
+        winner,
+    );
+    Course {
+        scale,
+        worst,
+        turning,
+        swing,
+        last,
+    }
+}
+
+/// How far a step moved its mover's own standing against the best other (from `before`
+/// to `after`), and the one who lost most by it (`other` when nobody lost anything).
+fn step_swing(before: &[i32], after: &[i32], mover: Seat, other: Seat) -> (i32, Seat) {
+    let gap = |sc: &[i32]| {
+        let best = (0..sc.len())
+            .filter(|&s| s != mover.index())
+            .map(|s| sc[s])
+            .max()
+            .unwrap_or(0);
+        sc[mover.index()] - best
+    };
+    let delta = gap(after) - gap(before);
+    let victim = (0..after.len())
+        .filter(|&s| s != mover.index())
+        .max_by_key(|&s| before[s] - after[s])
+        .map_or(other, |s| Seat(s as u8));
+    (delta, victim)
+}
+
 impl Narrator<'_> {
     /// The moments of the lead, read from the scores the log keeps after every step: the
     /// turning point, the biggest swing, a comeback, a close finish or a rout.
@@ -15,64 +106,8 @@ impl Narrator<'_> {
         };
         let w_seat = game.seat_of(*w);
         let who = |s: Seat| person(game.entrant_at(s));
-        // The winner's lead over the best of the others, and that other, at each moment.
-        let lead = |scores: &[i32]| {
-            let (best, other) = (0..scores.len())
-                .filter(|&s| s != w_seat.index())
-                .map(|s| (scores[s], s))
-                .max()
-                .unwrap_or((0, 0));
-            (scores[w_seat.index()] - best, Seat(other as u8))
-        };
-        let (first_lead, _) = lead(&game.start_scores);
-        let scale = game
-            .start_scores
-            .iter()
-            .chain(game.steps.iter().flat_map(|s| s.scores.iter()))
-            .map(|v| v.abs())
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        // The winner's lowest lead (most behind), the step, and who led them then.
-        let (_, first_rival) = lead(&game.start_scores);
-        let mut worst = (first_lead, 0usize, first_rival);
-        let mut turning = None;
-        let mut swing: Option<(i32, usize, Seat, Seat)> = None;
-        let mut prev = game.start_scores.clone();
-        let mut prev_lead = first_lead;
-        for (i, step) in game.steps.iter().enumerate() {
-            let (now, other) = lead(&step.scores);
-            if now < worst.0 {
-                worst = (now, i, other);
-            }
-            if prev_lead <= 0 && now > 0 {
-                turning = Some((i, other));
-            }
-            if let Some(mover) = step.seat {
-                // How far this step moved its mover's own standing against the best other.
-                let gap = |sc: &[i32]| {
-                    let best = (0..sc.len())
-                        .filter(|&s| s != mover.index())
-                        .map(|s| sc[s])
-                        .max()
-                        .unwrap_or(0);
-                    sc[mover.index()] - best
-                };
-                let delta = gap(&step.scores) - gap(&prev);
-                let victim = (0..step.scores.len())
-                    .filter(|&s| s != mover.index())
-                    .max_by_key(|&s| prev[s] - step.scores[s])
-                    .map_or(other, |s| Seat(s as u8));
-                if delta > swing.map_or(0, |s| s.0) {
-                    swing = Some((delta, i, mover, victim));
-                }
-            }
-            prev.clone_from(&step.scores);
-            prev_lead = now;
-        }
-        let (final_lead, runner_up) =
-            lead(game.steps.last().map_or(&game.start_scores, |s| &s.scores));
-        if let Some((i, other)) = turning.filter(|_| worst.0 < 0) {
+        let c = course(game, w_seat);
+        if let Some((i, other)) = c.turning.filter(|_| c.worst.0 < 0) {
             out.push(Spotted {
                 key: Moment::TurningPoint,
                 weight: 66,
@@ -85,21 +120,22 @@ impl Narrator<'_> {
                 ],
             });
         }
-        if worst.0 < 0 && -worst.0 * 5 >= scale {
+        if c.worst.0 < 0 && -c.worst.0 * 5 >= c.scale {
             out.push(Spotted {
                 key: Moment::Comeback,
                 weight: 72,
-                step: worst.1,
+                step: c.worst.1,
                 seat: Some(w_seat),
                 // The rival is whoever led the winner at their lowest point.
                 vars: vec![
                     ("winner", who(w_seat)),
-                    ("loser", who(worst.2)),
-                    ("count", text((-worst.0).to_string())),
+                    ("loser", who(c.worst.2)),
+                    ("count", text((-c.worst.0).to_string())),
                 ],
             });
         }
-        if let Some((delta, i, mover, victim)) = swing.filter(|s| s.0 >= 2 && s.0 * 6 >= scale) {
+        if let Some((delta, i, mover, victim)) = c.swing.filter(|s| s.0 >= 2 && s.0 * 6 >= c.scale)
+        {
             out.push(Spotted {
                 key: Moment::Swing,
                 weight: 58 + delta.unsigned_abs().min(20),
@@ -112,31 +148,33 @@ impl Narrator<'_> {
                 ],
             });
         }
-        let end = game.steps.len();
-        let scores = game_scores(game);
-        let winner_score = game.steps.last().map_or(0, |s| s.scores[w_seat.index()]);
-        // The margin at the end: a close finish, or a rout by one who never trailed.
-        let margin = if final_lead > 0 && final_lead * 6 <= winner_score.max(1) {
-            Some(Moment::CloseFinish)
-        } else if final_lead >= 3 && final_lead * 2 >= winner_score && worst.0 >= 0 {
-            Some(Moment::Rout)
-        } else {
-            None
-        };
-        if let Some(key) = margin {
-            out.push(Spotted {
-                key,
-                weight: 57,
-                step: end,
-                seat: Some(w_seat),
-                vars: vec![
-                    ("winner", who(w_seat)),
-                    ("loser", who(runner_up)),
-                    ("count", text(final_lead.to_string())),
-                    ("scores", scores),
-                ],
-            });
-        }
+        out.extend(margin(game, w_seat, &c));
         out
     }
+}
+
+/// The margin at the end: a close finish, or a rout by one who never trailed.
+fn margin(game: &GameLog, w_seat: Seat, c: &Course) -> Option<Spotted> {
+    let (final_lead, runner_up) = c.last;
+    let winner_score = game.steps.last().map_or(0, |s| s.scores[w_seat.index()]);
+    let key = if final_lead > 0 && final_lead * 6 <= winner_score.max(1) {
+        Moment::CloseFinish
+    } else if final_lead >= 3 && final_lead * 2 >= winner_score && c.worst.0 >= 0 {
+        Moment::Rout
+    } else {
+        return None;
+    };
+    let who = |s: Seat| person(game.entrant_at(s));
+    Some(Spotted {
+        key,
+        weight: 57,
+        step: game.steps.len(),
+        seat: Some(w_seat),
+        vars: vec![
+            ("winner", who(w_seat)),
+            ("loser", who(runner_up)),
+            ("count", text(final_lead.to_string())),
+            ("scores", game_scores(game)),
+        ],
+    })
 }

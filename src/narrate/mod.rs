@@ -307,14 +307,46 @@ impl<'a> Narrator<'a> {
     /// the scene has named them so far; `None` when the book has no line for it that
     /// would not repeat something already said.
     fn say(&mut self, key: Moment, vars: &[(&'static str, Val)]) -> Option<String> {
-        // A place is also a {town}, a {trap} or a {heap}, as the game's lines call it.
+        let vars = self.with_implied(vars);
+        let lines = self.book.lines(self.log.game, key);
+        let pool = self.pool(key, lines, &vars);
+        if pool.is_empty() {
+            return None;
+        }
+        let rng = if key.is_aside() {
+            &mut self.aside_rng
+        } else {
+            &mut self.rng
+        };
+        let pick = pool[rand::RngExt::random_range(rng, 0..pool.len())];
+        self.used.insert((key, pick));
+        let template = lines[pick].clone();
+        self.said.insert(self.plain(&vars, &template));
+        // People are named in the order the line mentions them: in full the first time
+        // in the scene, short after that, even within the line.
+        let mut words: Vec<(&str, String)> = Vec::new();
+        let line = fill_with(&template, &mut |name| {
+            let (k, v) = vars.iter().find(|(k, _)| *k == name)?;
+            let said = self.render(v);
+            if !words.iter().any(|(w, _)| w == k) {
+                words.push((k, said.clone()));
+            }
+            Some(said)
+        });
+        self.record(key, &vars, &words, template, line.clone());
+        Some(line)
+    }
+
+    /// A moment's placeholders with those they imply: a place is also a {town}, a {trap}
+    /// or a {heap}, as the game's lines call it; the {game}; and the pronouns of the
+    /// moment's subject: the mover (or the accuser), else the winner (winners who share a
+    /// win are "they").
+    fn with_implied(&self, vars: &[(&'static str, Val)]) -> Vec<(&'static str, Val)> {
         let mut vars = vars.to_vec();
         if let Some((_, place)) = vars.iter().find(|(k, _)| *k == "place").cloned() {
             vars.extend(["town", "trap", "heap"].map(|k| (k, place.clone())));
         }
         vars.push(("game", text(self.log.game.title())));
-        // The pronouns of the moment's subject: the mover (or the accuser), else the winner
-        // (winners who share a win are "they").
         let subject = ["mover", "accuser", "winner"].iter().find_map(|role| {
             vars.iter().find_map(|(k, v)| match v {
                 Val::People(p) if k == role && !p.is_empty() => Some(p.clone()),
@@ -332,9 +364,15 @@ impl<'a> Narrator<'a> {
                 ("their", text(p.their())),
             ]);
         }
-        let lines = self.book.lines(self.log.game, key);
-        // An aside's line is picked among those it can fill: a turned stick has no place,
-        // a forfeit game may have no winner.
+        vars
+    }
+
+    /// The lines of `key` that may be said now: those not yet used in this match; once
+    /// every line is used, a line may serve again only if what it says this time (names,
+    /// numbers, places) differs from everything said so far. An aside's line is picked
+    /// among those it can fill: a turned stick has no place, a forfeit game may have no
+    /// winner.
+    fn pool(&self, key: Moment, lines: &[String], vars: &[(&'static str, Val)]) -> Vec<usize> {
         let fits = |i: &usize| {
             !key.is_aside()
                 || placeholders(&lines[*i])
@@ -345,45 +383,33 @@ impl<'a> Narrator<'a> {
             .filter(|&i| !self.used.contains(&(key, i)))
             .filter(fits)
             .collect();
-        // What a line would say with everyone named short, to judge repeats by.
-        let plain = |n: &Self, template: &str| {
-            let words: Vec<(&str, String)> =
-                vars.iter().map(|(k, v)| (*k, n.render_short(v))).collect();
-            fill(template, &words)
-        };
-        // Once every line of a moment is used, a line may serve again only if what it says
-        // this time (names, numbers, places) differs from everything said so far.
-        let pool: Vec<usize> = if fresh.is_empty() {
-            (0..lines.len())
-                .filter(fits)
-                .filter(|&i| !self.said.contains(&plain(self, &lines[i])))
-                .collect()
-        } else {
-            fresh
-        };
-        if pool.is_empty() {
-            return None;
+        if !fresh.is_empty() {
+            return fresh;
         }
-        let rng = if key.is_aside() {
-            &mut self.aside_rng
-        } else {
-            &mut self.rng
-        };
-        let pick = pool[rand::RngExt::random_range(rng, 0..pool.len())];
-        self.used.insert((key, pick));
-        let template = lines[pick].clone();
-        self.said.insert(plain(self, &template));
-        // People are named in the order the line mentions them: in full the first time
-        // in the scene, short after that, even within the line.
-        let mut words: Vec<(&str, String)> = Vec::new();
-        let line = fill_with(&template, &mut |name| {
-            let (k, v) = vars.iter().find(|(k, _)| *k == name)?;
-            let said = self.render(v);
-            if !words.iter().any(|(w, _)| w == k) {
-                words.push((k, said.clone()));
-            }
-            Some(said)
-        });
+        (0..lines.len())
+            .filter(fits)
+            .filter(|&i| !self.said.contains(&self.plain(vars, &lines[i])))
+            .collect()
+    }
+
+    /// What a line would say with everyone named short, to judge repeats by.
+    fn plain(&self, vars: &[(&'static str, Val)], template: &str) -> String {
+        let words: Vec<(&str, String)> = vars
+            .iter()
+            .map(|(k, v)| (*k, self.render_short(v)))
+            .collect();
+        fill(template, &words)
+    }
+
+    /// Keeps the fact of a line said: its moment, who it names, each placeholder as said.
+    fn record(
+        &mut self,
+        key: Moment,
+        vars: &[(&'static str, Val)],
+        words: &[(&str, String)],
+        template: String,
+        line: String,
+    ) {
         self.facts.push(Fact {
             game: self.game_number,
             key,
@@ -406,9 +432,8 @@ impl<'a> Narrator<'a> {
                 .collect(),
             gm_only: self.whisper,
             template,
-            line: line.clone(),
+            line,
         });
-        Some(line)
     }
 
     /// A value as the scene says it: people in full at their first mention, short after.
@@ -485,11 +510,50 @@ impl<'a> Narrator<'a> {
     }
 
     fn tell_game(&mut self, game: &GameLog, detail: Detail, scene: &mut Scene) {
+        let moments = self.chosen_moments(game, detail);
+        // The asides are told among the moments, each before the step it came before.
+        let mut asides = asides::in_order(game).into_iter().peekable();
+        let mut outcry = false;
+        let mut boasted = false;
+        // The crowd gasps once a game, at the heaviest capture or swing told.
+        let gasp_at = moments
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| matches!(m.key, Moment::BigCapture | Moment::Swing))
+            .max_by_key(|(i, m)| (m.weight, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+            .filter(|_| detail == Detail::Full);
+        for (i, m) in moments.iter().enumerate() {
+            if !m.key.is_ceremony() {
+                while let Some(a) = asides.next_if(|a| a.before <= m.step) {
+                    self.tell_aside(game, a, detail, scene, &mut outcry);
+                }
+            }
+            self.tell_moment(m, gasp_at == Some(i), scene);
+            if detail == Detail::Full
+                && !boasted
+                && m.weight >= 60
+                && let Some(seat) = m.seat
+                && let Some(b) = self.voice(game.entrant_at(seat), VoiceMoment::Boast)
+            {
+                scene.push(b);
+                boasted = true;
+            }
+        }
+        for a in asides {
+            self.tell_aside(game, a, detail, scene, &mut outcry);
+        }
+        self.tell_end(game, detail, scene);
+    }
+
+    /// The moments of a game to tell, in the order they happened (the ceremony, in its
+    /// own order, first), one line a move: in brief, the ceremony's result, the opening
+    /// or the most telling moment, and the end.
+    fn chosen_moments(&mut self, game: &GameLog, detail: Detail) -> Vec<Spotted> {
         let mut moments = self.moments(game);
         moments.extend(self.lead_moments(game));
         // A game forfeit for a cheat ends with the forfeit, not with its margin.
-        let forfeit = asides::forfeit(game);
-        if forfeit {
+        if asides::forfeit(game) {
             moments.retain(|m| !matches!(m.key, Moment::CloseFinish | Moment::Rout));
         }
         if detail == Detail::Full
@@ -504,26 +568,7 @@ impl<'a> Narrator<'a> {
             });
         }
         if detail == Detail::Brief {
-            // The ceremony's result, the opening or the most telling moment, and the end.
-            let mut keep: Vec<Spotted> = Vec::new();
-            if let Some(pos) = moments.iter().position(|m| m.key.decides_first_turn()) {
-                keep.push(moments.remove(pos));
-            }
-            moments.retain(|m| !m.key.is_ceremony());
-            moments.sort_by(|a, b| b.weight.cmp(&a.weight).then(a.step.cmp(&b.step)));
-            let room = if keep.is_empty() { 2 } else { 1 };
-            for m in moments {
-                // One line per step: the biggest chain says more than "first blood" of it.
-                if keep.len() < room + usize::from(room == 1)
-                    && !keep
-                        .iter()
-                        .any(|k| k.step == m.step && !k.key.decides_first_turn())
-                {
-                    keep.push(m);
-                }
-            }
-            keep.sort_by_key(|m| (m.step, m.key == Moment::Opening));
-            moments = keep;
+            moments = brief(moments);
         }
         // One line for one move: the biggest chain says more than "first blood" of it.
         let ceremony = |m: &Spotted| m.key.is_ceremony();
@@ -532,54 +577,33 @@ impl<'a> Narrator<'a> {
             .dedup_by(|later, kept| !ceremony(later) && !ceremony(kept) && later.step == kept.step);
         // Told in the order they happened, the ceremony (in its own order) first.
         moments.sort_by_key(|m| (!ceremony(m), m.step, m.key == Moment::Opening));
-        // The asides are told among the moments, each before the step it came before.
-        let mut asides = asides::in_order(game).into_iter().peekable();
-        let mut outcry = false;
-        let mut boasted = false;
-        // The crowd gasps once a game, at the heaviest capture or swing told.
-        let gasp_at = moments
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| matches!(m.key, Moment::BigCapture | Moment::Swing))
-            .max_by_key(|(i, m)| (m.weight, std::cmp::Reverse(*i)))
-            .map(|(i, _)| i)
-            .filter(|_| detail == Detail::Full);
-        for (i, m) in moments.iter().enumerate() {
-            if !ceremony(m) {
-                while let Some(a) = asides.next_if(|a| a.before <= m.step) {
-                    self.tell_aside(game, a, detail, scene, &mut outcry);
-                }
-            }
-            if let Some(line) = self.say(m.key, &m.vars) {
-                scene.push(line);
-                if gasp_at == Some(i) {
-                    let roles: Vec<(&'static str, Val)> = m
-                        .vars
-                        .iter()
-                        .filter(|(k, _)| matches!(*k, "mover" | "victim"))
-                        .cloned()
-                        .collect();
-                    if roles.len() == 2
-                        && let Some(gasp) = self.say(Moment::Gasp, &roles)
-                    {
-                        scene.push(gasp);
-                    }
-                }
-            }
-            if detail == Detail::Full
-                && !boasted
-                && m.weight >= 60
-                && let Some(seat) = m.seat
-                && let Some(b) = self.voice(game.entrant_at(seat), VoiceMoment::Boast)
+        moments
+    }
+
+    /// A moment's line, and the crowd's gasp after it when `gasp`.
+    fn tell_moment(&mut self, m: &Spotted, gasp: bool, scene: &mut Scene) {
+        let Some(line) = self.say(m.key, &m.vars) else {
+            return;
+        };
+        scene.push(line);
+        if gasp {
+            let roles: Vec<(&'static str, Val)> = m
+                .vars
+                .iter()
+                .filter(|(k, _)| matches!(*k, "mover" | "victim"))
+                .cloned()
+                .collect();
+            if roles.len() == 2
+                && let Some(gasp) = self.say(Moment::Gasp, &roles)
             {
-                scene.push(b);
-                boasted = true;
+                scene.push(gasp);
             }
         }
-        for a in asides {
-            self.tell_aside(game, a, detail, scene, &mut outcry);
-        }
-        // A forfeit told is the game's end.
+    }
+
+    /// The game's end: how it finished (unless a forfeit was told, which is its end),
+    /// and the winner's word (always in full, else on the toss of a coin).
+    fn tell_end(&mut self, game: &GameLog, detail: Detail, scene: &mut Scene) {
         let forfeit_told = self
             .facts
             .iter()
@@ -667,6 +691,30 @@ impl Narrator<'_> {
         }
         self.say(Moment::Cheer, &[("winner", person(winner))])
     }
+}
+
+/// The brief telling's choice: the ceremony's result, the opening or the most telling
+/// moment, and the end.
+fn brief(mut moments: Vec<Spotted>) -> Vec<Spotted> {
+    let mut keep: Vec<Spotted> = Vec::new();
+    if let Some(pos) = moments.iter().position(|m| m.key.decides_first_turn()) {
+        keep.push(moments.remove(pos));
+    }
+    moments.retain(|m| !m.key.is_ceremony());
+    moments.sort_by(|a, b| b.weight.cmp(&a.weight).then(a.step.cmp(&b.step)));
+    let room = if keep.is_empty() { 2 } else { 1 };
+    for m in moments {
+        // One line per step: the biggest chain says more than "first blood" of it.
+        if keep.len() < room + usize::from(room == 1)
+            && !keep
+                .iter()
+                .any(|k| k.step == m.step && !k.key.decides_first_turn())
+        {
+            keep.push(m);
+        }
+    }
+    keep.sort_by_key(|m| (m.step, m.key == Moment::Opening));
+    keep
 }
 
 /// The middle of the longest spell of a game in which nobody's score moved, when it is

@@ -241,8 +241,32 @@ impl Moment {
     pub fn placeholders(self) -> Vec<&'static str> {
         const PLACE: [&str; 4] = ["place", "town", "trap", "heap"];
         const PRONOUNS: [&str; 3] = ["they", "them", "their"];
+        let (named, place) = match self.named() {
+            Named::Exactly(only) => return only.to_vec(),
+            Named::Roles(named, place) => (named, place),
+        };
         let mut out: Vec<&'static str> = vec!["game"];
-        let (named, place): (&[&'static str], bool) = match self {
+        out.extend(named);
+        if place {
+            out.extend(PLACE);
+        }
+        // Pronouns stand for the one who acts, or the sole winner.
+        let single_winner = !matches!(
+            self,
+            Moment::Finish(_, Result3::Shared) | Moment::MatchShared
+        );
+        if named.contains(&"mover")
+            || named.contains(&"accuser")
+            || (named.contains(&"winner") && single_winner)
+        {
+            out.extend(PRONOUNS);
+        }
+        out
+    }
+
+    /// The people and figures a moment names, and whether it names a place.
+    fn named(self) -> Named {
+        let (named, place): (&'static [&'static str], bool) = match self {
             Moment::Ambience => (&[], false),
             Moment::Lot | Moment::FirstTurn => (&["winner"], false),
             Moment::FirstThrow => (&["mover", "count"], false),
@@ -283,17 +307,17 @@ impl Moment {
             Moment::MatchShared => (&["winner", "scores"], false),
             Moment::MatchDrawn => (&["scores"], false),
             // A bettor collecting (told with the settlement, where only these are filled).
-            Moment::WagerPaid => return vec!["mover", "winner", "coins"],
+            Moment::WagerPaid => return Named::Exactly(&["mover", "winner", "coins"]),
             Moment::Gasp => (&["mover", "victim"], false),
             Moment::Cheer => (&["winner"], false),
             Moment::Groan | Moment::Tension => (&["winner", "loser"], false),
             Moment::Murmur => (&[], false),
             // At the bookie's, {winner} and {loser} are bettors, whose pronouns no file says.
-            Moment::PaysOut => return vec!["bookie", "winner", "coins"],
-            Moment::Collects => return vec!["bookie", "loser", "coins"],
-            Moment::NoPrice => return vec!["bookie"],
+            Moment::PaysOut => return Named::Exactly(&["bookie", "winner", "coins"]),
+            Moment::Collects => return Named::Exactly(&["bookie", "loser", "coins"]),
+            Moment::NoPrice => return Named::Exactly(&["bookie"]),
             // Bettors again; {stake} is the thing, in quotation marks.
-            Moment::StakePasses => return vec!["winner", "loser", "stake"],
+            Moment::StakePasses => return Named::Exactly(&["winner", "loser", "stake"]),
             // Asides: {mover} is the cheat ({cheat} what they did, in words), {watcher} who
             // saw it; in rule 2, {mover} brings down a stone of {victim}'s.
             Moment::CheatUnseen => (&["mover", "cheat"], true),
@@ -305,22 +329,7 @@ impl Moment {
             Moment::AccusedRight | Moment::AccusedWrong => (&["accuser", "accused"], false),
             Moment::CheatOutcry => (&["mover", "watcher"], false),
         };
-        out.extend(named);
-        if place {
-            out.extend(PLACE);
-        }
-        // Pronouns stand for the one who acts, or the sole winner.
-        let single_winner = !matches!(
-            self,
-            Moment::Finish(_, Result3::Shared) | Moment::MatchShared
-        );
-        if named.contains(&"mover")
-            || named.contains(&"accuser")
-            || (named.contains(&"winner") && single_winner)
-        {
-            out.extend(PRONOUNS);
-        }
-        out
+        Named::Roles(named, place)
     }
 
     /// Whether it is the onlookers' line rather than the story's own (told after it).
@@ -370,6 +379,15 @@ impl Moment {
     pub fn decides_first_turn(self) -> bool {
         matches!(self, Moment::Lot | Moment::FirstTurn)
     }
+}
+
+/// What a moment's lines may name: roles with the game (and a place, and the pronouns
+/// of the one who acts), or exactly these placeholders (the bookie's and the bettors').
+enum Named {
+    /// These roles and figures, and a place when `true`.
+    Roles(&'static [&'static str], bool),
+    /// Exactly these.
+    Exactly(&'static [&'static str]),
 }
 
 impl fmt::Display for Moment {

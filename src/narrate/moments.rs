@@ -7,11 +7,23 @@ use crate::games::event::Throw;
 use crate::games::{End, Event, Seat};
 use crate::table::GameLog;
 
+/// A moment found in an event: its key, the seat it is told of, its weight and its
+/// placeholders.
+type Found = (Moment, Seat, u32, Vec<(&'static str, Val)>);
+
 impl Narrator<'_> {
     /// The moments of one game, most telling first within each kind.
     pub(super) fn moments(&mut self, game: &GameLog) -> Vec<Spotted> {
         let mut out = Vec::new();
-        let who = |s: Seat| person(game.entrant_at(s));
+        self.ceremony_moments(game, &mut out);
+        self.opening(game, &mut out);
+        self.captures(game, &mut out);
+        self.event_moments(game, &mut out);
+        out
+    }
+
+    /// The first-turn ceremony before the game: each lot, throw and draw, and who won.
+    fn ceremony_moments(&self, game: &GameLog, out: &mut Vec<Spotted>) {
         for e in &game.ceremony {
             let (key, vars) = match *e {
                 Event::Lot { winner } => (Moment::Lot, vec![("winner", person(winner.index()))]),
@@ -52,6 +64,11 @@ impl Narrator<'_> {
                 vars,
             });
         }
+    }
+
+    /// The game's first move, in words.
+    fn opening(&mut self, game: &GameLog, out: &mut Vec<Spotted>) {
+        let who = |s: Seat| person(game.entrant_at(s));
         if let Some((i, step)) = game
             .steps
             .iter()
@@ -77,7 +94,11 @@ impl Narrator<'_> {
                 ],
             });
         }
-        // Captures: the first, and the largest chain.
+    }
+
+    /// Captures: the first, and the largest chain.
+    fn captures(&mut self, game: &GameLog, out: &mut Vec<Spotted>) {
+        let who = |s: Seat| person(game.entrant_at(s));
         let mut first_capture = true;
         let mut biggest: Option<(u32, Spotted)> = None;
         for (i, step) in game.steps.iter().enumerate() {
@@ -134,103 +155,14 @@ impl Narrator<'_> {
             }
         }
         out.extend(biggest.map(|(_, m)| m));
-        // Other kinds of event: the first of each kind per seat, and a weight by size.
+    }
+
+    /// Other kinds of event: the first of each kind per seat, and a weight by size.
+    fn event_moments(&mut self, game: &GameLog, out: &mut Vec<Spotted>) {
         let mut seen = HashSet::new();
         for (i, e) in game.events() {
-            let (key, seat, weight, vars): (Moment, Seat, u32, Vec<(&'static str, Val)>) = match *e
-            {
-                Event::Claim {
-                    by,
-                    owner,
-                    at,
-                    counters,
-                } => (
-                    Moment::Claim,
-                    by,
-                    55 + u32::from(counters),
-                    vec![
-                        ("mover", who(by)),
-                        ("owner", who(owner)),
-                        ("place", self.place(game, at, Some(by))),
-                        ("count", text(counters.to_string())),
-                    ],
-                ),
-                Event::Pass { by } => (Moment::Pass, by, 35, vec![("mover", who(by))]),
-                Event::Throw {
-                    by,
-                    throw: Throw::Kiust,
-                } => match right_used(game, i, by) {
-                    Some(at) => (
-                        Moment::KiustEnter,
-                        by,
-                        58,
-                        vec![
-                            ("mover", who(by)),
-                            ("place", self.place(game, at, Some(by))),
-                        ],
-                    ),
-                    None => (Moment::Kiust, by, 45, vec![("mover", who(by))]),
-                },
-                Event::Enter { by, at }
-                    if game.steps.len() > i + 1 || !matches!(game.outcome.end, End::Conquest) =>
-                {
-                    (
-                        Moment::Enter,
-                        by,
-                        50,
-                        vec![
-                            ("mover", who(by)),
-                            ("place", self.place(game, at, Some(by))),
-                        ],
-                    )
-                }
-                Event::Whelp { by, at } => (
-                    Moment::Whelp,
-                    by,
-                    25,
-                    vec![
-                        ("mover", who(by)),
-                        ("place", self.place(game, at, Some(by))),
-                    ],
-                ),
-                Event::BringDown {
-                    by,
-                    victim,
-                    at,
-                    count,
-                    ..
-                } => (
-                    Moment::BringDown,
-                    by,
-                    50 + u32::from(count) * 5,
-                    vec![
-                        ("mover", who(by)),
-                        ("victim", who(victim)),
-                        ("place", self.place(game, at, None)),
-                        ("count", text(count.to_string())),
-                        ("stones", text(stones(u32::from(count)))),
-                    ],
-                ),
-                Event::BringHome { by, at } => (
-                    Moment::BringHome,
-                    by,
-                    40,
-                    vec![
-                        ("mover", who(by)),
-                        ("place", self.place(game, at, Some(by))),
-                    ],
-                ),
-                // Captures are told above; the ceremony before the game; the rest
-                // (an ordinary throw, a lost one, the end) at the finish or not at all.
-                Event::Capture { .. }
-                | Event::Lot { .. }
-                | Event::FirstThrow { .. }
-                | Event::BagDraw { .. }
-                | Event::FirstTurn { .. }
-                | Event::Throw { .. }
-                | Event::ThrowLost { .. }
-                | Event::Enter { .. }
-                | Event::Over { .. } => continue,
+            let Some((key, seat, weight, vars)) = self.event_moment(game, i, e) else {
+                continue;
             };
             if key == Moment::KiustEnter {
                 // The crossing is told with the kiust that allowed it.
@@ -251,7 +183,80 @@ impl Narrator<'_> {
                 });
             }
         }
-        out
+    }
+
+    /// The moment an event of play makes, with its seat, weight and placeholders; `None`
+    /// for what is told elsewhere: captures (above), the ceremony (before the game), an
+    /// ordinary throw, a lost one, the end (at the finish or not at all).
+    fn event_moment(&self, game: &GameLog, i: usize, e: &Event) -> Option<Found> {
+        let who = |s: Seat| person(game.entrant_at(s));
+        // The mover and the place a stone of theirs came to.
+        let moved = |by: Seat, at| {
+            vec![
+                ("mover", who(by)),
+                ("place", self.place(game, at, Some(by))),
+            ]
+        };
+        Some(match *e {
+            Event::Claim {
+                by,
+                owner,
+                at,
+                counters,
+            } => (
+                Moment::Claim,
+                by,
+                55 + u32::from(counters),
+                vec![
+                    ("mover", who(by)),
+                    ("owner", who(owner)),
+                    ("place", self.place(game, at, Some(by))),
+                    ("count", text(counters.to_string())),
+                ],
+            ),
+            Event::Pass { by } => (Moment::Pass, by, 35, vec![("mover", who(by))]),
+            Event::Throw {
+                by,
+                throw: Throw::Kiust,
+            } => match right_used(game, i, by) {
+                Some(at) => (Moment::KiustEnter, by, 58, moved(by, at)),
+                None => (Moment::Kiust, by, 45, vec![("mover", who(by))]),
+            },
+            Event::Enter { by, at }
+                if game.steps.len() > i + 1 || !matches!(game.outcome.end, End::Conquest) =>
+            {
+                (Moment::Enter, by, 50, moved(by, at))
+            }
+            Event::Whelp { by, at } => (Moment::Whelp, by, 25, moved(by, at)),
+            Event::BringDown {
+                by,
+                victim,
+                at,
+                count,
+                ..
+            } => (
+                Moment::BringDown,
+                by,
+                50 + u32::from(count) * 5,
+                vec![
+                    ("mover", who(by)),
+                    ("victim", who(victim)),
+                    ("place", self.place(game, at, None)),
+                    ("count", text(count.to_string())),
+                    ("stones", text(stones(u32::from(count)))),
+                ],
+            ),
+            Event::BringHome { by, at } => (Moment::BringHome, by, 40, moved(by, at)),
+            Event::Capture { .. }
+            | Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Enter { .. }
+            | Event::Over { .. } => return None,
+        })
     }
 
     /// The finish of a game: how it ended.

@@ -12,9 +12,9 @@ use super::CliError;
 use super::args::{MatchArgs, OutputFormat, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Played, Request, play_with};
+use crate::report;
 use crate::report::board::BoardStyle;
 use crate::report::board::Diagram;
-use crate::report;
 use hands::{Boards, Dice, Sitting};
 use terminal::Terminal;
 
