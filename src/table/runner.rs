@@ -341,110 +341,173 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
     step: &mut dyn FnMut(Told<'_, G, E>),
 ) -> Result<Outcome, TableError> {
     let mut chance_buf = Vec::new();
-    // With takebacks: (the position a seat moved from, the steps played before it, the
-    // seat).
-    let mut history: Vec<(G, usize, Seat)> = Vec::new();
-    let mut played = 0usize;
-    let mut table = TableState::default();
+    let mut run = Run {
+        history: Vec::new(),
+        played: 0,
+        table: TableState::default(),
+    };
     for _ in 0..STEP_GUARD {
         let (seat, mv) = match pos.turn() {
             Turn::Over => return pos.outcome().ok_or(TableError::Runaway { game: number }),
             Turn::Chance => (None, hands.throw(pos, rng, &mut chance_buf)),
-            Turn::Seat(s) => {
-                // A character of less than perfect honesty may try something first: once
-                // a turn, as anyone.
-                if let Some(w) = watch.as_deref_mut()
-                    && hands.cheats_unasked(s)
-                    && table.tried != Some((s, played))
-                    && let Some(cheat) = w.tempted(pos, s)
-                {
-                    if let Some(end) = table.attempt(pos, s, cheat, w, played, hands, step) {
-                        return Ok(end);
-                    }
-                    // The position may be another's turn now, or over.
-                    continue;
-                }
-                match hands.decide(pos, s, rng) {
-                    Decision::Play(mv) => {
-                        if hands.may_undo() {
-                            history.push((pos.clone(), played, s));
-                        }
-                        (Some(s), mv)
-                    }
-                    Decision::Resign => {
-                        let outcome = conceded(pos, s, End::Resigned);
-                        hands.resigned(s, &outcome, pos);
-                        step(Told::Resigned(s));
-                        return Ok(outcome);
-                    }
-                    Decision::Undo => {
-                        let back = history
-                            .iter()
-                            .rposition(|(from, _, by)| *by == s && has_choice(from));
-                        let steps = match back {
-                            Some(i) => {
-                                let (from, before, _) = history.swap_remove(i);
-                                history.truncate(i);
-                                *pos = from;
-                                let steps = played - before;
-                                played = before;
-                                step(Told::Back(steps));
-                                steps
-                            }
-                            None => 0,
-                        };
-                        hands.taken_back(s, steps, pos);
-                        continue;
-                    }
-                    Decision::Cheat => {
-                        let Some(w) = watch.as_deref_mut() else {
-                            hands.no_cheat(s, NoCheat::NothingToTry, pos);
-                            continue;
-                        };
-                        if table.tried == Some((s, played)) {
-                            hands.no_cheat(s, NoCheat::OnceATurn, pos);
-                            continue;
-                        }
-                        match w.best_cheat(pos, s) {
-                            Some(cheat) => {
-                                if let Some(end) =
-                                    table.attempt(pos, s, cheat, w, played, hands, step)
-                                {
-                                    return Ok(end);
-                                }
-                            }
-                            None => hands.no_cheat(s, NoCheat::NothingToTry, pos),
-                        }
-                        continue;
-                    }
-                    Decision::Accuse(against) => {
-                        let Some(w) = watch.as_deref_mut() else {
-                            continue;
-                        };
-                        if let Some(end) = table.accuse(pos, s, against, w, played, hands, step) {
-                            return Ok(end);
-                        }
-                        continue;
-                    }
-                }
-            }
+            Turn::Seat(s) => match run.seat_turn(pos, s, hands, rng, watch.as_deref_mut(), step) {
+                Turned::Move(mv) => (Some(s), mv),
+                Turned::Again => continue,
+                Turned::Ended(outcome) => return Ok(outcome),
+            },
         };
         let mut events = E::default();
         pos.play_unchecked(mv, &mut events);
-        played += 1;
+        run.played += 1;
         hands.told(seat, mv, events.kept(), pos);
         step(Told::Step(seat, mv, events, pos));
         // Òicustiỳtac's rule 2: the caught cheat's opponent brings a stone down before
         // their own turn.
         if let (Some(w), Some(mover)) = (watch.as_deref_mut(), seat)
-            && table.penalty == Some(mover)
+            && run.table.penalty == Some(mover)
             && pos.outcome().is_none()
         {
-            table.penalty = None;
-            table.bring_down(pos, mover, w, played, hands, step);
+            run.table.penalty = None;
+            run.table.bring_down(pos, mover, w, run.played, hands, step);
         }
     }
     Err(TableError::Runaway { game: number })
+}
+
+/// What a seat's turn came to.
+enum Turned<M> {
+    /// A move to play.
+    Move(M),
+    /// Nothing played (a takeback, a cheat tried, an accusation, a command refused): the
+    /// loop asks again, the position perhaps changed.
+    Again,
+    /// The game is over (resigned, or forfeit for a cheat or a false accusation).
+    Ended(Outcome),
+}
+
+/// One game's run of the loop: what the table keeps around the moves.
+struct Run<G: Game> {
+    /// With takebacks: the position a seat moved from, the steps played before it, the
+    /// seat.
+    history: Vec<(G, usize, Seat)>,
+    /// The steps played so far (less those taken back).
+    played: usize,
+    /// Cheats, penalties and accusations.
+    table: TableState,
+}
+
+impl<G: Game> Run<G> {
+    /// Seat `s`'s turn: a cheat of its own temptation first (a character of less than
+    /// perfect honesty, once a turn, as anyone), then what its hands decide.
+    fn seat_turn<E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &mut G,
+        s: Seat,
+        hands: &mut H,
+        rng: &mut TableRng,
+        mut watch: Option<&mut Watch<'_>>,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) -> Turned<G::Move> {
+        if let Some(w) = watch.as_deref_mut()
+            && hands.cheats_unasked(s)
+            && self.table.tried != Some((s, self.played))
+            && let Some(cheat) = w.tempted(pos, s)
+        {
+            return match self
+                .table
+                .attempt(pos, s, cheat, w, self.played, hands, step)
+            {
+                Some(end) => Turned::Ended(end),
+                // The position may be another's turn now, or over.
+                None => Turned::Again,
+            };
+        }
+        match hands.decide(pos, s, rng) {
+            Decision::Play(mv) => {
+                if hands.may_undo() {
+                    self.history.push((pos.clone(), self.played, s));
+                }
+                Turned::Move(mv)
+            }
+            Decision::Resign => {
+                let outcome = conceded(pos, s, End::Resigned);
+                hands.resigned(s, &outcome, pos);
+                step(Told::Resigned(s));
+                Turned::Ended(outcome)
+            }
+            Decision::Undo => {
+                self.undo(pos, s, hands, step);
+                Turned::Again
+            }
+            Decision::Cheat => match self.asked_cheat(pos, s, watch, hands, step) {
+                Some(end) => Turned::Ended(end),
+                None => Turned::Again,
+            },
+            Decision::Accuse(against) => {
+                let end = watch.and_then(|w| {
+                    self.table
+                        .accuse(pos, s, against, w, self.played, hands, step)
+                });
+                end.map_or(Turned::Again, Turned::Ended)
+            }
+        }
+    }
+
+    /// Takes back seat `s`'s last move that was a choice (and every step after it).
+    fn undo<E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &mut G,
+        s: Seat,
+        hands: &mut H,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) {
+        let back = self
+            .history
+            .iter()
+            .rposition(|(from, _, by)| *by == s && has_choice(from));
+        let steps = match back {
+            Some(i) => {
+                let (from, before, _) = self.history.swap_remove(i);
+                self.history.truncate(i);
+                *pos = from;
+                let steps = self.played - before;
+                self.played = before;
+                step(Told::Back(steps));
+                steps
+            }
+            None => 0,
+        };
+        hands.taken_back(s, steps, pos);
+    }
+
+    /// A cheat seat `s` asked to try (a person at `sit`): the best there is, once a turn;
+    /// the game's end when the tavern makes it forfeit.
+    fn asked_cheat<E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &mut G,
+        s: Seat,
+        watch: Option<&mut Watch<'_>>,
+        hands: &mut H,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) -> Option<Outcome> {
+        let Some(w) = watch else {
+            hands.no_cheat(s, NoCheat::NothingToTry, pos);
+            return None;
+        };
+        if self.table.tried == Some((s, self.played)) {
+            hands.no_cheat(s, NoCheat::OnceATurn, pos);
+            return None;
+        }
+        match w.best_cheat(pos, s) {
+            Some(cheat) => self
+                .table
+                .attempt(pos, s, cheat, w, self.played, hands, step),
+            None => {
+                hands.no_cheat(s, NoCheat::NothingToTry, pos);
+                None
+            }
+        }
+    }
 }
 
 /// Why a seat that asked to cheat tried nothing.
