@@ -6,7 +6,8 @@ use super::oicus::Oicus;
 use super::pic::Pic;
 use super::tides::Tides;
 use super::{Game, Turn};
-use crate::ai::{sample_chance, table_rng};
+use crate::games::sample_chance;
+use crate::seed::table_rng;
 
 /// Plays `games` random games of `G` at a table of `players`, checking every position.
 fn round_trips<G: Game + PartialEq>(players: usize, options: &G::Options, games: u64) -> usize {

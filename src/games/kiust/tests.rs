@@ -2,8 +2,9 @@
 
 use super::board::{COL_A, COL_D};
 use super::*;
-use crate::ai::{sample_chance, table_rng};
 use crate::games::perft;
+use crate::games::sample_chance;
+use crate::seed::table_rng;
 
 fn pos(text: &str) -> Kiust {
     text.parse().unwrap_or_else(|e| panic!("{e}"))

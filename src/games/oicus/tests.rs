@@ -2,8 +2,8 @@
 //! the examples of rules 7 and 8 are in `tests_examples.rs`, rule 1 in `first.rs`).
 
 use super::*;
-use crate::ai::table_rng;
 use crate::games::{Seats, perft};
+use crate::seed::table_rng;
 use rand::RngExt;
 
 /// A position with the named traps filled (`B4` is Black's trap 4, `W7` White's trap 7)

@@ -311,7 +311,7 @@ fn option_move_cap_counts_sowings_but_not_passes() {
 
 #[test]
 fn random_games_end_by_no_moves_or_at_the_cap() {
-    let mut rng = crate::ai::table_rng(7);
+    let mut rng = crate::seed::table_rng(7);
     let mut out = Vec::new();
     let options = [
         Options::default(),
