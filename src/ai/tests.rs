@@ -52,18 +52,129 @@ fn capture_count(positions: &[Tides], temperament: Temperament) -> usize {
         .count()
 }
 
-#[test]
-fn every_skill_plays_legal_moves_to_the_end() {
-    for skill in (1..=10).map(Skill::Level).chain([Skill::Baseline]) {
-        let mut player = player_for::<Tides>(skill, Temperament::Bold);
-        let mut rng = table_rng(u64::from(skill.to_string().len() as u8));
-        let mut pos = Tides::start(2, &Default::default()).unwrap();
-        for _ in 0..6 {
-            let mv = player.choose(&pos, &mut rng);
+/// Every skill, seated `players` at a table in turn (the seed rotates who sits where, and
+/// gives each seat a temperament), plays whole games of `G` from the start to their end,
+/// every move a player chooses checked against the rules' own list of legal moves and every
+/// chance outcome against the chance node's. Gives how many decisions each skill made.
+fn whole_games<G: Game>(players: usize, skills: &[Skill], seed: u64) -> Vec<usize> {
+    let mut decisions = vec![0; skills.len()];
+    let (mut moves, mut chance) = (Vec::new(), Vec::new());
+    for table in 0..skills.len().div_ceil(players) {
+        let who: Vec<usize> = (0..players)
+            .map(|s| (table * players + s + seed as usize) % skills.len())
+            .collect();
+        let mut hands: Vec<Box<dyn Player<G>>> = who
+            .iter()
+            .map(|&k| {
+                let temperament = Temperament::ALL[(k + seed as usize) % Temperament::ALL.len()];
+                player_for::<G>(skills[k], temperament)
+            })
+            .collect();
+        let mut rng = table_rng(seed * 100 + table as u64);
+        let mut pos = G::start(players, &G::Options::default()).unwrap();
+        let label = |pos: &G| format!("{:?} seed {seed}, table {who:?}: {pos:#}", G::KIND);
+        loop {
+            let mv = match pos.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    let mv = crate::games::sample_chance(&pos, &mut rng, &mut chance);
+                    assert!(chance.iter().any(|&(m, _)| m == mv), "{}", label(&pos));
+                    mv
+                }
+                Turn::Seat(seat) => {
+                    let k = who[seat.index()];
+                    let mv = hands[seat.index()].choose(&pos, &mut rng);
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    assert!(
+                        moves.contains(&mv),
+                        "{} chose {mv}, not among {moves:?}: {}",
+                        skills[k],
+                        label(&pos)
+                    );
+                    decisions[k] += 1;
+                    mv
+                }
+            };
             pos.play(mv, &mut ())
-                .unwrap_or_else(|e| panic!("skill {skill}: {e}"));
+                .unwrap_or_else(|e| panic!("{e}: {}", label(&pos)));
+        }
+        assert!(pos.outcome().is_some(), "{}", label(&pos));
+    }
+    decisions
+}
+
+#[test]
+fn every_level_plays_legal_moves_to_the_end_of_every_game() {
+    // Levels 1 to 10 at every game over three seeds, Piç at a table of two and one of
+    // three, four or five: each level decides moves in every game, to its end.
+    use crate::games::{kiust::Kiust, oicus::Oicus, pic::Pic};
+    let levels: Vec<Skill> = (1..=10).map(Skill::Level).collect();
+    for seed in 0..3 {
+        let more = 3 + seed as usize;
+        let played = [
+            (
+                "Tides of War".to_owned(),
+                whole_games::<Tides>(2, &levels, seed),
+            ),
+            (
+                "Kiust Oyun".to_owned(),
+                whole_games::<Kiust>(2, &levels, seed),
+            ),
+            (
+                "Òicustiỳtac".to_owned(),
+                whole_games::<Oicus>(2, &levels, seed),
+            ),
+            ("Piç for 2".to_owned(), whole_games::<Pic>(2, &levels, seed)),
+            (
+                format!("Piç for {more}"),
+                whole_games::<Pic>(more, &levels, seed),
+            ),
+        ];
+        for (game, decisions) in played {
+            for (level, n) in levels.iter().zip(decisions) {
+                assert!(n > 0, "level {level} made no move at {game}, seed {seed}");
+            }
         }
     }
+}
+
+#[test]
+fn the_baseline_plays_legal_opening_moves_in_every_game() {
+    // Its random playouts make a whole game of it cost seconds: its first moves of each
+    // game, at both seats, against level 1.
+    use crate::games::{kiust::Kiust, oicus::Oicus, pic::Pic};
+    fn opening<G: Game>() {
+        let skills = [Skill::Baseline, Skill::Level(1)];
+        let mut hands: Vec<Box<dyn Player<G>>> = skills
+            .iter()
+            .map(|&s| player_for::<G>(s, Temperament::Steady))
+            .collect();
+        let mut rng = table_rng(9);
+        let (mut moves, mut chance) = (Vec::new(), Vec::new());
+        let mut pos = G::start(2, &G::Options::default()).unwrap();
+        let mut baseline = 0;
+        while baseline < 4 {
+            let mv = match pos.turn() {
+                Turn::Over => break,
+                Turn::Chance => crate::games::sample_chance(&pos, &mut rng, &mut chance),
+                Turn::Seat(seat) => {
+                    let mv = hands[seat.index()].choose(&pos, &mut rng);
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    assert!(moves.contains(&mv), "{:?}: {mv} in {pos:#}", G::KIND);
+                    baseline += usize::from(seat.0 == 0);
+                    mv
+                }
+            };
+            pos.play(mv, &mut ()).unwrap();
+        }
+        assert_eq!(baseline, 4, "{:?}", G::KIND);
+    }
+    opening::<Tides>();
+    opening::<Kiust>();
+    opening::<Oicus>();
+    opening::<Pic>();
 }
 
 #[test]
