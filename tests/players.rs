@@ -7,7 +7,7 @@ use taproom::games::kiust::Kiust;
 use taproom::games::oicus::Oicus;
 use taproom::games::pic::Pic;
 use taproom::games::tides::Tides;
-use taproom::games::{End, Event, Game};
+use taproom::games::{End, Event, Game, Rules};
 use taproom::table::ladder::{Contender, LadderSettings, Schedule, run_ladder};
 
 #[test]

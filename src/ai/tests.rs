@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::games::tides::Tides;
-use crate::games::{Event, Seat, Turn};
+use crate::games::{Evaluate, Event, Rules, Seat, Turn};
 
 /// Whether playing `mv` in `pos` captures anything.
 fn captures<G: Game>(pos: &G, mv: G::Move) -> bool {
@@ -245,7 +245,7 @@ fn levels_that_slip_slip_less_as_they_climb_and_level_10_never_does() {
 #[test]
 fn a_bold_player_opens_forward_and_a_cautious_one_keeps_its_line() {
     // Tides of War: how much nearer the enemy town the first move brings White's stones
-    // (Game::advance), over 40 seeds, for each temperament at level 8.
+    // (Evaluate::advance), over 40 seeds, for each temperament at level 8.
     let mean_advance = |temperament: Temperament| {
         let start = Tides::start(2, &Default::default()).unwrap();
         let mut sum = 0.0;

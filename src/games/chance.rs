@@ -5,7 +5,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use super::Game;
+use super::Rules;
 
 /// An exact probability, as a fraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl<R: Rng + ?Sized> Throws for R {
 
 /// Samples a chance outcome of `pos` by its exact probabilities, with one draw from `rng`
 /// (`buf` is scratch space for the outcomes).
-pub fn sample_chance<G: Game, R: Rng + ?Sized>(
+pub fn sample_chance<G: Rules, R: Rng + ?Sized>(
     pos: &G,
     rng: &mut R,
     buf: &mut Vec<(G::Move, Chance)>,

@@ -5,7 +5,7 @@ use super::kiust::Kiust;
 use super::oicus::Oicus;
 use super::pic::Pic;
 use super::tides::Tides;
-use super::{Game, Turn};
+use super::{Game, Rules, Turn};
 use crate::games::sample_chance;
 use crate::seed::table_rng;
 

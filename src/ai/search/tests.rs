@@ -7,7 +7,9 @@ use std::str::FromStr;
 use super::*;
 use crate::ai::table_rng;
 use crate::games::tides::Tides;
-use crate::games::{End, EventSink, GameKind, Outcome, ParseError, Seat};
+use crate::games::{
+    End, Evaluate, EventSink, GameKind, Outcome, ParseError, Rules, Seat, Tableside, Words,
+};
 
 /// A race: each seat has a counter; on its turn a seat either steps (+1) or gambles (a
 /// coin: +3 or nothing). The first to reach `GOAL` wins.
@@ -76,11 +78,11 @@ impl Race {
     }
 }
 
-impl Game for Race {
+impl Rules for Race {
     type Move = Act;
     type Options = ();
     const KIND: GameKind = GameKind::Pic;
-    const FACTS: crate::games::Facts = <crate::games::pic::Pic as Game>::FACTS;
+    const FACTS: crate::games::Facts = <crate::games::pic::Pic as Rules>::FACTS;
 
     fn start(players: usize, _: &()) -> Result<Self, crate::games::StartError> {
         Ok(Race::at(&vec![0; players], 0))
@@ -120,6 +122,9 @@ impl Game for Race {
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(|w| Outcome::win(Seat(w), End::Points))
     }
+}
+
+impl Evaluate for Race {
     fn heuristic(&self, seat: Seat) -> f32 {
         let mine = f32::from(self.counters[seat.index()]);
         let best_other = self
@@ -132,6 +137,10 @@ impl Game for Race {
         (mine - best_other) / f32::from(GOAL)
     }
 }
+
+impl Tableside for Race {}
+
+impl Words for Race {}
 
 fn config(iterations: u32) -> Config {
     Config {

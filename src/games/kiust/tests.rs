@@ -2,8 +2,8 @@
 
 use super::board::{COL_A, COL_D};
 use super::*;
-use crate::games::perft;
 use crate::games::sample_chance;
+use crate::games::{Evaluate, Tableside, perft};
 use crate::seed::table_rng;
 
 fn pos(text: &str) -> Kiust {

@@ -2,7 +2,7 @@
 //! the examples of rules 7 and 8 are in `tests_examples.rs`, rule 1 in `first.rs`).
 
 use super::*;
-use crate::games::{Seats, perft};
+use crate::games::{Evaluate, Seats, Tableside, perft};
 use crate::seed::table_rng;
 use rand::RngExt;
 

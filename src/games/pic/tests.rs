@@ -1,7 +1,7 @@
 //! One test for each rule of `shared/rules/pic.md`, and each rule option.
 
 use super::*;
-use crate::games::{ParseError, Place, perft};
+use crate::games::{Evaluate, ParseError, Place, perft};
 
 fn pos(text: &str) -> Pic {
     text.parse().unwrap_or_else(|e| panic!("{e}"))

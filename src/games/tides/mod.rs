@@ -2,7 +2,9 @@
 //! a river, king steps and optional jump chains.
 
 mod board;
+mod evaluate;
 mod moves;
+mod tableside;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -14,7 +16,7 @@ use serde::Deserialize;
 
 pub use moves::Move;
 
-use super::{End, Event, EventSink, Game, GameKind, Outcome, ParseError, Place, Seat, Turn};
+use super::{End, Event, EventSink, GameKind, Outcome, ParseError, Place, Rules, Seat, Turn};
 use board::{BLACK_TOWN, WHITE_TOWN};
 
 /// Stones per side at the start, and the most a position may hold.
@@ -126,7 +128,7 @@ impl Tides {
     }
 }
 
-impl Game for Tides {
+impl Rules for Tides {
     type Move = Move;
     type Options = Options;
     const KIND: GameKind = GameKind::TidesOfWar;
@@ -155,87 +157,6 @@ impl Game for Tides {
         let mut pos: Tides = START.parse().expect("the start position parses");
         pos.options = *options;
         Ok(pos)
-    }
-
-    /// A nudge: one of the mover's stones slid to an empty point next to it (never into a
-    /// town: the table would see a town taken). Bolder the farther forward it goes.
-    fn cheats(&self, seat: Seat, out: &mut Vec<crate::games::CheatMove<Self>>) {
-        let me = seat.index();
-        let empty = board::ALL & !(self.stones[0] | self.stones[1]);
-        let towns = (1u64 << board::WHITE_TOWN) | (1u64 << board::BLACK_TOWN);
-        for d in 0..board::DIRS.len() {
-            let mut targets = board::shift(self.stones[me], d) & empty & !towns;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let back = (d + 4) % 8;
-                let from = board::shift(1u64 << to, back).trailing_zeros() as u8;
-                let mut after = *self;
-                after.stones[me] &= !(1u64 << from);
-                after.stones[me] |= 1u64 << to;
-                out.push(crate::games::CheatMove {
-                    after,
-                    kind: crate::games::CheatKind::Nudge,
-                    at: format!("{} to {}", board::name(from), board::name(to)),
-                    // A slide along the line shows less than one towards the enemy.
-                    boldness: if d % 2 == 0 { 0.35 } else { 0.45 },
-                });
-            }
-        }
-    }
-
-    /// The other side moves next; the ply counts towards the truce, as a quiet one.
-    fn lose_turn(&self) -> Option<Self> {
-        let mut after = *self;
-        let mover = after.side;
-        after.side = 1 - mover;
-        after.quiet = after.quiet.saturating_add(1);
-        after.settle(mover, &mut ());
-        Some(after)
-    }
-
-    fn move_words(mv: Move, mover: Seat) -> String {
-        // The river is the anti-diagonal, file + rank = 5 counted from 0; White's side
-        // below it, Black's above.
-        let side = |sq: u8| i32::from(sq % 6 + sq / 6) - 5;
-        let enemy = |sq: u8| {
-            if mover.0 == 0 {
-                side(sq) > 0
-            } else {
-                side(sq) < 0
-            }
-        };
-        let name = board::name;
-        let (from, to) = (mv.from(), mv.to());
-        match mv.jumps() {
-            0 if side(to) == 0 => format!("steps a stone onto the river at {}", name(to)),
-            0 if enemy(to) && !enemy(from) => format!("crosses the river to {}", name(to)),
-            0 => format!("steps a stone from {} to {}", name(from), name(to)),
-            1 => {
-                let mid = (from + to) / 2;
-                format!(
-                    "jumps from {} over {} to {}",
-                    name(from),
-                    name(mid),
-                    name(to)
-                )
-            }
-            n => format!(
-                "leaps from {} in a chain of {} jumps to {}",
-                name(from),
-                crate::games::words::number(n as usize),
-                name(to)
-            ),
-        }
-    }
-
-    fn check_for_match(options: &Options) -> Result<(), super::StartError> {
-        super::StartError::cap_in_match(
-            GameKind::TidesOfWar,
-            "truce_after",
-            u64::from(options.truce_after),
-            1000,
-        )
     }
 
     fn set_options(&mut self, options: &Options) {
@@ -345,50 +266,6 @@ impl Game for Tides {
 
     fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
         vec![("stones left", self.stones(seat) as i32)]
-    }
-
-    fn heuristic(&self, seat: Seat) -> f32 {
-        let me = seat.index();
-        let material =
-            self.stones[me].count_ones() as f32 - self.stones[1 - me].count_ones() as f32;
-        // How near each side's nearest stone stands to the enemy town (king distance).
-        let reach = |side: usize| {
-            let town = Self::town(1 - side as u8);
-            let mut bb = self.stones[side];
-            let mut best = 6;
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let dist = (sq % 6).abs_diff(town % 6).max((sq / 6).abs_diff(town / 6));
-                best = best.min(dist);
-            }
-            f32::from(best)
-        };
-        let threat = reach(1 - me) - reach(me);
-        (material / STONES as f32 * 0.8 + threat / 5.0 * 0.2).clamp(-1.0, 1.0)
-    }
-
-    /// The seat's stones' mean nearness to the enemy town: 1 − (king distance) / 5.
-    fn advance(&self, seat: Seat) -> f32 {
-        let side = seat.index();
-        let town = Self::town(1 - side as u8);
-        let mut bb = self.stones[side];
-        if bb == 0 {
-            return 0.0;
-        }
-        let count = bb.count_ones() as f32;
-        let mut sum = 0u32;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            sum += u32::from((sq % 6).abs_diff(town % 6).max((sq / 6).abs_diff(town / 6)));
-        }
-        (1.0 - sum as f32 / count / 5.0).clamp(0.0, 1.0)
-    }
-
-    fn moves_to_draw(&self) -> Option<u32> {
-        let after = self.options.truce_after;
-        (after > 0).then(|| u32::from(after.saturating_sub(self.quiet)))
     }
 }
 
