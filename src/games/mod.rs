@@ -83,11 +83,13 @@ macro_rules! with_game {
 pub(crate) use with_game;
 
 mod chance;
+mod error;
 mod evaluate;
 pub mod event;
 pub mod facts;
 pub mod kind;
 pub mod kiust;
+mod notation;
 pub mod oicus;
 mod perft;
 pub mod pic;
@@ -99,17 +101,18 @@ pub mod tides;
 pub mod words;
 
 pub use chance::{Chance, Throws, sample_chance};
+pub use error::{IllegalMove, ParseError, PositionError, StartError};
 pub use evaluate::Evaluate;
 pub use event::{CheatKind, End, Event, EventSink, Place};
 pub use facts::{Facts, OnCheat, RuleOption, Tally, Unit};
 pub use kind::GameKind;
+pub use notation::{StatePairs, split_state, state_number, unknown_state};
 pub use perft::perft;
 pub use rules::Rules;
 pub use tableside::{CheatMove, Tableside};
 pub use words::Words;
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::Serialize;
 
@@ -246,159 +249,6 @@ impl Outcome {
             0.0
         }
     }
-}
-
-/// A position text that does not follow the spec's notation.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("malformed {what} `{text}`: {reason}")]
-pub struct ParseError {
-    /// What was being read: "position", "move", "option".
-    pub what: &'static str,
-    /// The text as given.
-    pub text: String,
-    /// What is wrong with it, as a clause.
-    pub reason: String,
-}
-
-impl ParseError {
-    /// A position that does not parse.
-    pub fn position(text: &str, reason: impl Into<String>) -> ParseError {
-        ParseError {
-            what: "position",
-            text: text.to_owned(),
-            reason: reason.into(),
-        }
-    }
-
-    /// A move that does not parse.
-    pub fn mv(text: &str, reason: impl Into<String>) -> ParseError {
-        ParseError {
-            what: "move",
-            text: text.to_owned(),
-            reason: reason.into(),
-        }
-    }
-}
-
-/// A table the game cannot be started at.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StartError {
-    /// Too many or too few players.
-    #[error("{} is for {}, not {players}", .game.title(), .game.facts().players_text())]
-    Players {
-        /// The game.
-        game: GameKind,
-        /// How many were to sit down.
-        players: usize,
-    },
-    /// A rule option the game cannot be played under.
-    #[error("the rule option `{option}` of {}: {message}", .game.title())]
-    Option {
-        /// The game.
-        game: GameKind,
-        /// The option's key.
-        option: &'static str,
-        /// What is wrong with its value, as a clause.
-        message: String,
-    },
-}
-
-impl StartError {
-    /// Refuses a cap outside `1..=most` in a match.
-    ///
-    /// # Errors
-    /// When `value` is 0 or past `most`.
-    pub fn cap_in_match(
-        game: GameKind,
-        option: &'static str,
-        value: u64,
-        most: u64,
-    ) -> Result<(), StartError> {
-        if (1..=most).contains(&value) {
-            Ok(())
-        } else {
-            Err(StartError::Option {
-                game,
-                option,
-                message: format!(
-                    "a match needs every game to end in good time: {option} is from 1 to \
-                     {most} at the table, not {value} (0, never, is for `taproom engine`)"
-                ),
-            })
-        }
-    }
-
-    /// Refuses a table of `players` that `G` cannot seat.
-    ///
-    /// # Errors
-    /// When `G` is not for that many.
-    pub fn check_players<G: Rules>(players: usize) -> Result<(), StartError> {
-        if G::FACTS.seats(players) {
-            Ok(())
-        } else {
-            Err(StartError::Players {
-                game: G::KIND,
-                players,
-            })
-        }
-    }
-}
-
-/// The `key=value` pairs of a position's state part.
-pub type StatePairs<'a> = Vec<(&'a str, &'a str)>;
-
-/// The state a position's notation in the spec leaves out (Tides of War's plies since the
-/// last capture, the turns counted towards a cap), written after the spec's notation as
-/// ` | key=value ...`: `{pos:#}` writes it, and reading a position accepts it, so a
-/// position's text can carry its whole state. Splits `text` into the spec's part and the
-/// pairs of the state part.
-///
-/// # Errors
-/// A state part that is not `key=value` words.
-pub fn split_state(text: &str) -> Result<(&str, StatePairs<'_>), ParseError> {
-    let Some((spec, state)) = text.split_once('|') else {
-        return Ok((text, Vec::new()));
-    };
-    let pairs = state
-        .split_whitespace()
-        .map(|word| {
-            word.split_once('=').ok_or_else(|| {
-                ParseError::position(text, format!("`{word}` after `|` is not key=value"))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((spec.trim_end(), pairs))
-}
-
-/// Reads one number of a position's state part.
-///
-/// # Errors
-/// A value that is not a number of the type.
-pub fn state_number<T: FromStr>(text: &str, key: &str, value: &str) -> Result<T, ParseError> {
-    value.parse().map_err(|_| {
-        ParseError::position(text, format!("`{key}={value}`: the value is not a count"))
-    })
-}
-
-/// A key of a position's state part that the game does not keep.
-#[must_use]
-pub fn unknown_state(text: &str, key: &str, known: &str) -> ParseError {
-    ParseError::position(
-        text,
-        format!("`{key}` is not part of this game's state (it keeps {known})"),
-    )
-}
-
-/// A well-formed move that the rules do not allow in this position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move `{mv}` in position `{position}`: {reason}")]
-pub struct IllegalMove {
-    /// The move, in notation.
-    pub mv: String,
-    /// The position, in notation.
-    pub position: String,
-    /// Why not.
-    pub reason: String,
 }
 
 /// How the seats change from one game of a match to the next, as the game's custom says.

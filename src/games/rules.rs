@@ -6,13 +6,19 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    Chance, Event, EventSink, Facts, FirstTurn, GameKind, IllegalMove, Outcome, ParseError, Seat,
-    StartError, Throws, Turn,
+    Chance, Event, EventSink, Facts, FirstTurn, GameKind, IllegalMove, Outcome, ParseError,
+    PositionError, Seat, StartError, Throws, Turn,
 };
 
 /// The rules of one game, as a position. See the module documentation for the contract.
+///
+/// A position is made in one of two places, and only there are the rule options applied:
+/// [`Rules::start`], or [`Rules::from_setup`] from a position read from text (in two
+/// steps, as shakmaty reads a FEN: the text parses into a [`Rules::Setup`], which says what
+/// the text says and nothing more, then the setup becomes a position if the rules allow
+/// it). `FromStr` reads a position under the default options.
 pub trait Rules:
-    Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync + 'static
+    Clone + fmt::Debug + fmt::Display + FromStr<Err = PositionError> + Send + Sync + 'static
 {
     /// One decision of a seat, or one outcome of a chance event.
     type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync;
@@ -20,6 +26,14 @@ pub trait Rules:
     /// The rule options a match can set (house readings that could go another way), read
     /// from `key = value` pairs (a tavern file, `--rule`).
     type Options: Clone + Default + fmt::Debug + Send + Sync + serde::de::DeserializeOwned;
+
+    /// A position as its text says it, read but not judged by the rules: `FromStr` checks
+    /// the notation and nothing else.
+    type Setup: Clone + fmt::Debug + FromStr<Err = ParseError> + Send + Sync;
+
+    /// Why the rules refuse a setup as a position, typed per game; `Display` says it as a
+    /// clause.
+    type Invalid: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// Which game this is.
     const KIND: GameKind;
@@ -40,8 +54,28 @@ pub trait Rules:
         None
     }
 
-    /// Puts the position under other rule options (a parsed position has the defaults).
-    fn set_options(&mut self, options: &Self::Options);
+    /// The position a setup describes, under `options`: the one place where a position
+    /// read from text is judged (whether the rules allow it, and whether its game is
+    /// already over under those options).
+    ///
+    /// # Errors
+    /// When the rules allow no such position.
+    fn from_setup(setup: Self::Setup, options: &Self::Options) -> Result<Self, Self::Invalid>;
+
+    /// Reads a position from its text, under `options`: the text parsed into a setup, then
+    /// made a position.
+    ///
+    /// # Errors
+    /// A text that does not follow the notation ([`PositionError::Parse`]), or one that
+    /// reads as a position the rules refuse ([`PositionError::Illegal`]).
+    fn from_text(text: &str, options: &Self::Options) -> Result<Self, PositionError> {
+        let setup: Self::Setup = text.parse()?;
+        Self::from_setup(setup, options).map_err(|why| PositionError::Illegal {
+            game: Self::KIND,
+            text: text.to_owned(),
+            reason: why.to_string(),
+        })
+    }
 
     /// How many seats play.
     fn players(&self) -> usize;

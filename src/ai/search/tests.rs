@@ -8,7 +8,8 @@ use super::*;
 use crate::ai::table_rng;
 use crate::games::tides::Tides;
 use crate::games::{
-    End, Evaluate, EventSink, GameKind, Outcome, ParseError, Rules, Seat, Tableside, Words,
+    End, Evaluate, EventSink, GameKind, Outcome, ParseError, PositionError, Rules, Seat, Tableside,
+    Words,
 };
 
 /// A race: each seat has a counter; on its turn a seat either steps (+1) or gambles (a
@@ -50,10 +51,21 @@ impl fmt::Display for Race {
     }
 }
 
-impl FromStr for Race {
+/// The toy race reads no positions: its setup never parses, so none is ever made.
+#[derive(Clone, Debug)]
+enum NoSetup {}
+
+impl FromStr for NoSetup {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, ParseError> {
         Err(ParseError::position(s, "the toy race reads no positions"))
+    }
+}
+
+impl FromStr for Race {
+    type Err = PositionError;
+    fn from_str(s: &str) -> Result<Self, PositionError> {
+        Race::from_text(s, &())
     }
 }
 
@@ -81,13 +93,17 @@ impl Race {
 impl Rules for Race {
     type Move = Act;
     type Options = ();
+    type Setup = NoSetup;
+    type Invalid = std::convert::Infallible;
     const KIND: GameKind = GameKind::Pic;
     const FACTS: crate::games::Facts = <crate::games::pic::Pic as Rules>::FACTS;
 
     fn start(players: usize, _: &()) -> Result<Self, crate::games::StartError> {
         Ok(Race::at(&vec![0; players], 0))
     }
-    fn set_options(&mut self, _: &()) {}
+    fn from_setup(setup: NoSetup, _: &()) -> Result<Self, Self::Invalid> {
+        match setup {}
+    }
     fn players(&self) -> usize {
         self.counters.len()
     }

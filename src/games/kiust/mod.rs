@@ -35,7 +35,7 @@ use serde::Deserialize;
 
 pub use board::Point;
 pub use moves::Move;
-pub use notation::START;
+pub use notation::{Invalid, START, Setup};
 
 use super::event::Throw;
 use super::{
@@ -198,6 +198,8 @@ fn place(point: Point) -> Place {
 impl Rules for Kiust {
     type Move = Move;
     type Options = Options;
+    type Setup = Setup;
+    type Invalid = Invalid;
     const KIND: GameKind = GameKind::KiustOyun;
     const FACTS: crate::games::Facts = crate::games::Facts {
         unit: crate::games::Unit::Game,
@@ -223,17 +225,40 @@ impl Rules for Kiust {
 
     fn start(players: usize, options: &Options) -> Result<Self, crate::games::StartError> {
         crate::games::StartError::check_players::<Self>(players)?;
-        let mut pos: Kiust = START.parse().expect("the start position parses");
-        pos.options = *options;
+        let setup = START.parse().expect("the start position reads");
+        Ok(Kiust::from_setup(setup, options).expect("the rules allow the start position"))
+    }
+
+    fn from_setup(setup: Setup, options: &Options) -> Result<Self, Invalid> {
+        let left = setup.check()?;
+        let pieces = setup.pieces;
+        // A player with no pieces left has lost, to a capture of their last piece.
+        let result = match (pieces[0] == 0, pieces[1] == 0) {
+            (true, _) => Some(Outcome::win(Seat(1), End::AllCaptured)),
+            (false, true) => Some(Outcome::win(Seat(0), End::AllCaptured)),
+            (false, false) => None,
+        };
+        let mut pos = Kiust {
+            pieces,
+            side: setup.side,
+            right: setup.right,
+            throw: setup.throw,
+            left,
+            turns: setup.turns,
+            options: *options,
+            result,
+        };
+        if pos.result.is_none() && pos.throw.is_some() && !pos.can_move() {
+            return Err(Invalid::LostThrow);
+        }
+        if pos.result.is_none() && pos.turns >= CAP_TURNS {
+            pos.result = Some(pos.cap_outcome());
+        }
         Ok(pos)
     }
 
     fn turns_played(&self) -> Option<u32> {
         Some(u32::from(self.turns))
-    }
-
-    fn set_options(&mut self, options: &Options) {
-        self.options = *options;
     }
 
     fn players(&self) -> usize {

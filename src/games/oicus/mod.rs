@@ -27,6 +27,7 @@ mod tests_reference;
 use serde::Deserialize;
 
 pub use moves::{Action, ActionKind, Move};
+pub use position::{Invalid, Setup};
 
 use super::{End, Event, EventSink, FirstTurn, GameKind, Outcome, Place, Rules, Seat, Turn};
 
@@ -162,6 +163,8 @@ impl Oicus {
 impl Rules for Oicus {
     type Move = Move;
     type Options = Options;
+    type Setup = Setup;
+    type Invalid = Invalid;
     const KIND: GameKind = GameKind::Oicustiytac;
     const FACTS: super::Facts = super::Facts {
         unit: super::Unit::Round,
@@ -194,29 +197,29 @@ impl Rules for Oicus {
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
         super::StartError::check_players::<Self>(players)?;
-        let mut pos: Oicus = START.parse().expect("the start position parses");
-        pos.options = *options;
+        let setup = START.parse().expect("the start position reads");
+        Ok(Oicus::from_setup(setup, options).expect("the rules allow the start position"))
+    }
+
+    fn from_setup(setup: Setup, options: &Options) -> Result<Self, Invalid> {
+        setup.check()?;
+        let passes = setup.passes;
+        let mut pos = Oicus {
+            stones: setup.stones,
+            supply: setup.supply,
+            points: setup.points,
+            side: setup.side,
+            passed: passes >= 1,
+            turns: setup.turns,
+            options: *options,
+            result: None,
+        };
+        pos.settle(1 - pos.side, passes >= 1, passes == 2, &mut ());
         Ok(pos)
     }
 
     fn turns_played(&self) -> Option<u32> {
         Some(u32::from(self.turns))
-    }
-
-    fn set_options(&mut self, options: &Options) {
-        self.options = *options;
-        // The cap and the tie at 21 depend on the options: judge the position again
-        // (a stalled round stays stalled).
-        if matches!(
-            self.result,
-            None | Some(Outcome {
-                end: End::Cap | End::Points,
-                ..
-            })
-        ) {
-            self.result = None;
-            self.settle(1 - self.side, false, false, &mut ());
-        }
     }
 
     fn players(&self) -> usize {

@@ -28,6 +28,7 @@ mod tests;
 use serde::Deserialize;
 
 pub use moves::Move;
+pub use notation::Setup;
 
 use moves::CHOICES;
 
@@ -232,6 +233,9 @@ impl Pic {
 impl Rules for Pic {
     type Move = Move;
     type Options = Options;
+    type Setup = Setup;
+    /// Every setup the notation reads is a position of Piç.
+    type Invalid = std::convert::Infallible;
     const KIND: GameKind = GameKind::Pic;
     const FACTS: super::Facts = super::Facts {
         unit: super::Unit::Game,
@@ -294,17 +298,27 @@ impl Rules for Pic {
         })
     }
 
-    fn turns_played(&self) -> Option<u32> {
-        Some(self.sowings)
+    fn from_setup(setup: Setup, options: &Options) -> Result<Self, Self::Invalid> {
+        let mut pos = Pic {
+            heaps: setup.heaps,
+            nonempty: 0,
+            two_up: 0,
+            owner: setup.owner,
+            pics: setup.pics,
+            stores: setup.stores,
+            players: setup.players,
+            side: setup.side,
+            sowings: setup.sowings,
+            options: *options,
+            result: None,
+        };
+        pos.recount();
+        pos.settle(&mut ());
+        Ok(pos)
     }
 
-    fn set_options(&mut self, options: &Options) {
-        self.options = *options;
-        // The cap depends on the options: judge an open (or capped) position again.
-        if matches!(self.result, None | Some(Outcome { end: End::Cap, .. })) {
-            self.result = None;
-            self.settle(&mut ());
-        }
+    fn turns_played(&self) -> Option<u32> {
+        Some(self.sowings)
     }
 
     fn players(&self) -> usize {

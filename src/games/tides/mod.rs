@@ -4,19 +4,18 @@
 mod board;
 mod evaluate;
 mod moves;
+mod notation;
 mod tableside;
 #[cfg(test)]
 mod tests;
 mod view;
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::Deserialize;
 
 pub use moves::Move;
+pub use notation::{Invalid, START, Setup};
 
-use super::{End, Event, EventSink, GameKind, Outcome, ParseError, Place, Rules, Seat, Turn};
+use super::{End, Event, EventSink, GameKind, Outcome, Place, Rules, Seat, Turn};
 use board::{BLACK_TOWN, WHITE_TOWN};
 
 /// Stones per side at the start, and the most a position may hold.
@@ -128,9 +127,30 @@ impl Tides {
     }
 }
 
+impl Tides {
+    /// Decides whether a position just read is already over: the side that moved last is
+    /// the other one, unless the side to move already holds the enemy town or has taken
+    /// every enemy stone, which it did on its own previous move.
+    fn judge_as_read(&mut self) {
+        let side = self.side;
+        let last = 1 - side;
+        let stones = self.stones;
+        if stones[usize::from(side)] & 1 << Tides::town(last) != 0 || stones[usize::from(last)] == 0
+        {
+            self.side = last;
+            self.settle(side, &mut ());
+            self.side = side;
+        } else {
+            self.settle(last, &mut ());
+        }
+    }
+}
+
 impl Rules for Tides {
     type Move = Move;
     type Options = Options;
+    type Setup = Setup;
+    type Invalid = Invalid;
     const KIND: GameKind = GameKind::TidesOfWar;
     const FACTS: super::Facts = super::Facts {
         unit: super::Unit::Game,
@@ -154,24 +174,21 @@ impl Rules for Tides {
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
         super::StartError::check_players::<Self>(players)?;
-        let mut pos: Tides = START.parse().expect("the start position parses");
-        pos.options = *options;
-        Ok(pos)
+        let setup = START.parse().expect("the start position reads");
+        Ok(Tides::from_setup(setup, options).expect("the rules allow the start position"))
     }
 
-    fn set_options(&mut self, options: &Options) {
-        self.options = *options;
-        // The truce depends on the options: judge an open (or truced) position again.
-        if matches!(
-            self.result,
-            None | Some(Outcome {
-                end: End::Truce,
-                ..
-            })
-        ) {
-            self.result = None;
-            self.settle(1 - self.side, &mut ());
-        }
+    fn from_setup(setup: Setup, options: &Options) -> Result<Self, Invalid> {
+        setup.check()?;
+        let mut pos = Tides {
+            stones: setup.stones,
+            side: setup.side,
+            quiet: setup.quiet,
+            options: *options,
+            result: None,
+        };
+        pos.judge_as_read();
+        Ok(pos)
     }
 
     fn players(&self) -> usize {
@@ -266,132 +283,5 @@ impl Rules for Tides {
 
     fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
         vec![("stones left", self.stones(seat) as i32)]
-    }
-}
-
-/// The start position.
-pub const START: &str = ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w";
-
-impl FromStr for Tides {
-    type Err = ParseError;
-
-    /// Reads the spec's notation, optionally followed by the state it leaves out:
-    /// ` | quiet=N`, the plies since the last capture.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |why: &str| ParseError::position(s, why);
-        let (spec, state) = super::split_state(s)?;
-        let mut quiet = 0;
-        for (key, value) in state {
-            match key {
-                "quiet" => quiet = super::state_number(s, key, value)?,
-                other => return Err(super::unknown_state(s, other, "quiet")),
-            }
-        }
-        let (board_text, side_text) = spec
-            .trim()
-            .split_once(' ')
-            .ok_or_else(|| bad("expected the board, a space and `w` or `b`"))?;
-        let side = match side_text.trim() {
-            "w" => 0,
-            "b" => 1,
-            other => {
-                return Err(bad(&format!(
-                    "the side to move is `w` or `b`, not `{other}`"
-                )));
-            }
-        };
-        let ranks: Vec<&str> = board_text.split('/').collect();
-        if ranks.len() != 6 {
-            return Err(bad(&format!(
-                "expected 6 ranks separated by `/`, found {}",
-                ranks.len()
-            )));
-        }
-        let mut stones = [0u64; 2];
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 5 - i;
-            if rank_text.chars().count() != 6 {
-                return Err(bad(&format!(
-                    "rank {} has {} squares, not 6",
-                    rank + 1,
-                    rank_text.chars().count()
-                )));
-            }
-            for (file, c) in rank_text.chars().enumerate() {
-                let bit = 1u64 << (rank * 6 + file);
-                match c {
-                    'W' => stones[0] |= bit,
-                    'B' => stones[1] |= bit,
-                    '.' => {}
-                    other => return Err(bad(&format!("`{other}` is not `W`, `B` or `.`"))),
-                }
-            }
-        }
-        for (side_name, bb) in ["White", "Black"].iter().zip(stones) {
-            if bb.count_ones() > STONES {
-                return Err(bad(&format!(
-                    "{side_name} has {} stones, more than 14",
-                    bb.count_ones()
-                )));
-            }
-        }
-        if stones[0] & 1 << WHITE_TOWN != 0 {
-            return Err(bad("a White stone stands in White's own town a1"));
-        }
-        if stones[1] & 1 << BLACK_TOWN != 0 {
-            return Err(bad("a Black stone stands in Black's own town f6"));
-        }
-        let mut pos = Tides {
-            stones,
-            side,
-            quiet,
-            options: Options::default(),
-            result: None,
-        };
-        // A position can already be decided; the side that moved last is the other one.
-        let last = 1 - side;
-        if stones[usize::from(side)] & 1 << Tides::town(last) != 0 || stones[usize::from(last)] == 0
-        {
-            // The side to move already holds the town or has taken everything: it won on
-            // its previous move.
-            pos.side = last;
-            pos.settle(side, &mut ());
-            pos.side = side;
-        } else {
-            pos.settle(last, &mut ());
-        }
-        Ok(pos)
-    }
-}
-
-impl fmt::Display for Tides {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..6).rev() {
-            for file in 0..6 {
-                let bit = 1u64 << (rank * 6 + file);
-                let c = if self.stones[0] & bit != 0 {
-                    'W'
-                } else if self.stones[1] & bit != 0 {
-                    'B'
-                } else {
-                    '.'
-                };
-                write!(f, "{c}")?;
-            }
-            if rank > 0 {
-                write!(f, "/")?;
-            }
-        }
-        write!(f, " {}", if self.side == 0 { 'w' } else { 'b' })?;
-        if f.alternate() {
-            write!(f, " | quiet={}", self.quiet)?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Tides {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Tides({self})")
     }
 }
