@@ -8,7 +8,7 @@ mod common;
 use common::best_of;
 
 use taproom::games::tides::Tides;
-use taproom::games::{Game, perft};
+use taproom::games::{Rules, perft};
 
 fn main() {
     let filter: Vec<String> = std::env::args()

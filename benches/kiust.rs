@@ -10,7 +10,7 @@ use common::best_of;
 
 use taproom::ai::{TableRng, sample_chance, table_rng};
 use taproom::games::kiust::Kiust;
-use taproom::games::{Game, Turn};
+use taproom::games::{Rules, Turn};
 
 /// Playouts per run.
 const PLAYOUTS: u64 = 2_000;
@@ -19,8 +19,8 @@ const PLAYOUTS: u64 = 2_000;
 fn playout(
     start: &Kiust,
     rng: &mut TableRng,
-    moves: &mut Vec<<Kiust as Game>::Move>,
-    throws: &mut Vec<(<Kiust as Game>::Move, taproom::games::Chance)>,
+    moves: &mut Vec<<Kiust as Rules>::Move>,
+    throws: &mut Vec<(<Kiust as Rules>::Move, taproom::games::Chance)>,
 ) -> u64 {
     let mut pos = *start;
     let mut plies = 0;

@@ -11,7 +11,7 @@ use common::best_of;
 use rand::RngExt;
 use taproom::ai::table_rng;
 use taproom::games::oicus::Oicus;
-use taproom::games::{Game, perft};
+use taproom::games::{Rules, perft};
 
 /// Plays `rounds` random rounds from the start; gives back the turns played.
 fn playouts(start: &Oicus, rounds: u64) -> u64 {

@@ -11,7 +11,7 @@ use common::best_of;
 use rand::Rng;
 use taproom::ai::{TableRng, table_rng};
 use taproom::games::pic::{Move, Options, Pic};
-use taproom::games::{Game, Turn, perft};
+use taproom::games::{Rules, Turn, perft};
 
 /// Plays `games` random games from `start` to the end; returns (sowings, passes).
 fn playouts(start: &Pic, games: usize, rng: &mut TableRng) -> (u64, u64) {

@@ -1,6 +1,18 @@
 //! Seeds: one mixer from which every derived stream takes its seed (a ladder's games, the
 //! bookie's simulations, the narrator's choice of lines), so neighbouring seeds give
-//! unrelated streams and no two uses of one seed collide.
+//! unrelated streams and no two uses of one seed collide; and the one seeded generator
+//! every table, player and test draws from ([`TableRng`]), made from a seed here.
+
+use rand::SeedableRng;
+
+/// The table's seeded generator: ChaCha8, whose stream is fixed across versions.
+pub type TableRng = rand_chacha::ChaCha8Rng;
+
+/// A generator for `seed`.
+#[must_use]
+pub fn table_rng(seed: u64) -> TableRng {
+    TableRng::seed_from_u64(seed)
+}
 
 /// What a derived seed is for: mixed in first, so the streams of different uses of the
 /// same base seed never coincide.

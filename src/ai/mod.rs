@@ -20,18 +20,12 @@ pub use random::RandomPlayer;
 pub use skill::{BadSkill, Skill, Temperament, UnknownTemperament};
 pub use skilled::{BaselinePlayer, SkilledPlayer};
 
-use rand::SeedableRng;
+// The seeded generator and the chance sampler live below the players (in `seed` and
+// `games`); they are named here too, where the table and the tools have always found them.
+pub use crate::games::sample_chance;
+pub use crate::seed::{TableRng, table_rng};
 
 use crate::games::Game;
-
-/// The table's seeded generator: ChaCha8, whose stream is fixed across versions.
-pub type TableRng = rand_chacha::ChaCha8Rng;
-
-/// A generator for `seed`.
-#[must_use]
-pub fn table_rng(seed: u64) -> TableRng {
-    TableRng::seed_from_u64(seed)
-}
 
 /// Chooses moves for whichever seat it is asked about.
 pub trait Player<G: Game>: Send {
@@ -90,27 +84,4 @@ pub fn player_for_effort<G: Game>(
             ))
         }
     }
-}
-
-/// Samples a chance outcome of `pos` by its exact probabilities.
-pub fn sample_chance<G: Game>(
-    pos: &G,
-    rng: &mut TableRng,
-    buf: &mut Vec<(G::Move, crate::games::Chance)>,
-) -> G::Move {
-    buf.clear();
-    pos.chance_outcomes(buf);
-    let den = buf.first().map_or(1, |(_, c)| c.den);
-    debug_assert!(
-        buf.iter().all(|(_, c)| c.den == den),
-        "chance outcomes share one denominator"
-    );
-    let mut roll = rand::RngExt::random_range(rng, 0..den);
-    for &(mv, c) in buf.iter() {
-        if roll < c.num {
-            return mv;
-        }
-        roll -= c.num;
-    }
-    buf.last().expect("a chance node has outcomes").0
 }

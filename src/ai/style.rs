@@ -27,7 +27,7 @@
 //! In a game's first moves, a player draws among the moves the search judges about as
 //! good as the best (the opening book, [`super::levels::Profile::opening`]) by these
 //! tastes, the advance column among them: how much further forward a move brings its
-//! forces ([`crate::games::Game::advance`]).
+//! forces ([`crate::games::Evaluate::advance`]).
 //!
 //! Measured on Tides of War (`taproom ladder tides --levels 5 --temperaments all`), the
 //! five stay within about 30 rating points of each other, while a bold level-5 player
@@ -59,7 +59,7 @@ pub struct Traits {
     /// Our share of the result after the reply the next opponent likes best, averaged
     /// over chance: a two-ply look, which the search takes as its prior opinion.
     pub outlook: f32,
-    /// How much further forward the move brings our forces ([`Game::advance`]).
+    /// How much further forward the move brings our forces ([`crate::games::Evaluate::advance`]).
     pub advance: f32,
 }
 

@@ -3,8 +3,7 @@
 
 use super::*;
 use crate::games::tides::Tides;
-use crate::games::{Event, Seat, Turn};
-use crate::table::ladder::{Contender, LadderSettings, Schedule, run_ladder};
+use crate::games::{Evaluate, Event, Rules, Seat, Turn};
 
 /// Whether playing `mv` in `pos` captures anything.
 fn captures<G: Game>(pos: &G, mv: G::Move) -> bool {
@@ -53,18 +52,129 @@ fn capture_count(positions: &[Tides], temperament: Temperament) -> usize {
         .count()
 }
 
-#[test]
-fn every_skill_plays_legal_moves_to_the_end() {
-    for skill in (1..=10).map(Skill::Level).chain([Skill::Baseline]) {
-        let mut player = player_for::<Tides>(skill, Temperament::Bold);
-        let mut rng = table_rng(u64::from(skill.to_string().len() as u8));
-        let mut pos = Tides::start(2, &Default::default()).unwrap();
-        for _ in 0..6 {
-            let mv = player.choose(&pos, &mut rng);
+/// Every skill, seated `players` at a table in turn (the seed rotates who sits where, and
+/// gives each seat a temperament), plays whole games of `G` from the start to their end,
+/// every move a player chooses checked against the rules' own list of legal moves and every
+/// chance outcome against the chance node's. Gives how many decisions each skill made.
+fn whole_games<G: Game>(players: usize, skills: &[Skill], seed: u64) -> Vec<usize> {
+    let mut decisions = vec![0; skills.len()];
+    let (mut moves, mut chance) = (Vec::new(), Vec::new());
+    for table in 0..skills.len().div_ceil(players) {
+        let who: Vec<usize> = (0..players)
+            .map(|s| (table * players + s + seed as usize) % skills.len())
+            .collect();
+        let mut hands: Vec<Box<dyn Player<G>>> = who
+            .iter()
+            .map(|&k| {
+                let temperament = Temperament::ALL[(k + seed as usize) % Temperament::ALL.len()];
+                player_for::<G>(skills[k], temperament)
+            })
+            .collect();
+        let mut rng = table_rng(seed * 100 + table as u64);
+        let mut pos = G::start(players, &G::Options::default()).unwrap();
+        let label = |pos: &G| format!("{:?} seed {seed}, table {who:?}: {pos:#}", G::KIND);
+        loop {
+            let mv = match pos.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    let mv = crate::games::sample_chance(&pos, &mut rng, &mut chance);
+                    assert!(chance.iter().any(|&(m, _)| m == mv), "{}", label(&pos));
+                    mv
+                }
+                Turn::Seat(seat) => {
+                    let k = who[seat.index()];
+                    let mv = hands[seat.index()].choose(&pos, &mut rng);
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    assert!(
+                        moves.contains(&mv),
+                        "{} chose {mv}, not among {moves:?}: {}",
+                        skills[k],
+                        label(&pos)
+                    );
+                    decisions[k] += 1;
+                    mv
+                }
+            };
             pos.play(mv, &mut ())
-                .unwrap_or_else(|e| panic!("skill {skill}: {e}"));
+                .unwrap_or_else(|e| panic!("{e}: {}", label(&pos)));
+        }
+        assert!(pos.outcome().is_some(), "{}", label(&pos));
+    }
+    decisions
+}
+
+#[test]
+fn every_level_plays_legal_moves_to_the_end_of_every_game() {
+    // Levels 1 to 10 at every game over three seeds, Piç at a table of two and one of
+    // three, four or five: each level decides moves in every game, to its end.
+    use crate::games::{kiust::Kiust, oicus::Oicus, pic::Pic};
+    let levels: Vec<Skill> = (1..=10).map(Skill::Level).collect();
+    for seed in 0..3 {
+        let more = 3 + seed as usize;
+        let played = [
+            (
+                "Tides of War".to_owned(),
+                whole_games::<Tides>(2, &levels, seed),
+            ),
+            (
+                "Kiust Oyun".to_owned(),
+                whole_games::<Kiust>(2, &levels, seed),
+            ),
+            (
+                "Òicustiỳtac".to_owned(),
+                whole_games::<Oicus>(2, &levels, seed),
+            ),
+            ("Piç for 2".to_owned(), whole_games::<Pic>(2, &levels, seed)),
+            (
+                format!("Piç for {more}"),
+                whole_games::<Pic>(more, &levels, seed),
+            ),
+        ];
+        for (game, decisions) in played {
+            for (level, n) in levels.iter().zip(decisions) {
+                assert!(n > 0, "level {level} made no move at {game}, seed {seed}");
+            }
         }
     }
+}
+
+#[test]
+fn the_baseline_plays_legal_opening_moves_in_every_game() {
+    // Its random playouts make a whole game of it cost seconds: its first moves of each
+    // game, at both seats, against level 1.
+    use crate::games::{kiust::Kiust, oicus::Oicus, pic::Pic};
+    fn opening<G: Game>() {
+        let skills = [Skill::Baseline, Skill::Level(1)];
+        let mut hands: Vec<Box<dyn Player<G>>> = skills
+            .iter()
+            .map(|&s| player_for::<G>(s, Temperament::Steady))
+            .collect();
+        let mut rng = table_rng(9);
+        let (mut moves, mut chance) = (Vec::new(), Vec::new());
+        let mut pos = G::start(2, &G::Options::default()).unwrap();
+        let mut baseline = 0;
+        while baseline < 4 {
+            let mv = match pos.turn() {
+                Turn::Over => break,
+                Turn::Chance => crate::games::sample_chance(&pos, &mut rng, &mut chance),
+                Turn::Seat(seat) => {
+                    let mv = hands[seat.index()].choose(&pos, &mut rng);
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    assert!(moves.contains(&mv), "{:?}: {mv} in {pos:#}", G::KIND);
+                    baseline += usize::from(seat.0 == 0);
+                    mv
+                }
+            };
+            pos.play(mv, &mut ()).unwrap();
+        }
+        assert_eq!(baseline, 4, "{:?}", G::KIND);
+    }
+    opening::<Tides>();
+    opening::<Kiust>();
+    opening::<Oicus>();
+    opening::<Pic>();
 }
 
 #[test]
@@ -100,51 +210,6 @@ fn a_bold_player_captures_more_often_than_a_cautious_one() {
 }
 
 #[test]
-fn temperaments_change_style_not_strength_by_much() {
-    let contenders: Vec<Contender> = [Temperament::Bold, Temperament::Cautious]
-        .into_iter()
-        .map(|temperament| Contender {
-            name: temperament.to_string(),
-            skill: Skill::Level(4),
-            temperament,
-        })
-        .collect();
-    let settings = LadderSettings::<Tides> {
-        games: 120,
-        seed: 5,
-        schedule: Schedule::RoundRobin,
-        options: Default::default(),
-    };
-    let ladder = run_ladder(&contenders, &settings, &|| {}).unwrap();
-    let (share, _, _) = ladder.pairs[0].share();
-    assert!(
-        (0.35..=0.65).contains(&share),
-        "bold scored {share:.2} against cautious"
-    );
-}
-
-#[test]
-fn more_skill_wins_more() {
-    let contenders: Vec<Contender> = [1, 6]
-        .into_iter()
-        .map(|n| Contender {
-            name: format!("level {n}"),
-            skill: Skill::Level(n),
-            temperament: Temperament::Steady,
-        })
-        .collect();
-    let settings = LadderSettings::<Tides> {
-        games: 20,
-        seed: 6,
-        schedule: Schedule::RoundRobin,
-        options: Default::default(),
-    };
-    let ladder = run_ladder(&contenders, &settings, &|| {}).unwrap();
-    assert!(ladder.pairs[0].losses >= 18, "{:?}", ladder.pairs[0]);
-    assert!(ladder.ratings[1] > ladder.ratings[0] + 300.0);
-}
-
-#[test]
 fn a_slip_plays_any_legal_move_uniformly() {
     let start = Tides::start(2, &Default::default()).unwrap();
     let mut moves = Vec::new();
@@ -177,108 +242,10 @@ fn levels_that_slip_slip_less_as_they_climb_and_level_10_never_does() {
     }
 }
 
-/// A default `taproom play GAME --seed SEED` match: the built-in roster's first two
-/// characters at their skill and temperament for the game, the game's own format.
-fn default_match<G: Game>(seed: u64) -> crate::table::MatchLog {
-    use crate::table::{Draft, MatchSpec, Seated};
-    let roster = crate::roster::Roster::built_in();
-    let seats = roster.characters()[..2]
-        .iter()
-        .map(|c| Seated {
-            character: c.clone(),
-            given_file: None,
-        })
-        .collect();
-    let draft = Draft {
-        seats,
-        seed,
-        ..Draft::default()
-    };
-    let spec = MatchSpec::new(G::KIND, draft).unwrap();
-    crate::table::play_match::<G>(&spec.entrants(), &spec.settings::<G>(Effort::Full).unwrap())
-        .unwrap()
-}
-
-/// The first move of every game of the default matches of seeds 1 to 40: the commonest
-/// and how many games it opened, of how many.
-fn commonest_opening<G: Game>() -> (String, usize, usize) {
-    let mut counts = std::collections::HashMap::<String, usize>::new();
-    let mut games = 0;
-    for seed in 1..=40 {
-        for game in default_match::<G>(seed).games {
-            let first = game.steps.iter().find(|s| s.seat.is_some()).unwrap();
-            *counts.entry(first.mv.clone()).or_default() += 1;
-            games += 1;
-        }
-    }
-    let (mv, n) = counts.into_iter().max_by_key(|&(_, n)| n).unwrap();
-    (mv, n, games)
-}
-
-#[test]
-fn the_same_players_open_differently_from_seed_to_seed_in_every_game() {
-    use crate::games::{kiust::Kiust, oicus::Oicus, pic::Pic};
-    let found = [
-        ("Tides of War", commonest_opening::<Tides>()),
-        ("Piç", commonest_opening::<Pic>()),
-        ("Kiust Oyun", commonest_opening::<Kiust>()),
-        ("Òicustiỳtac", commonest_opening::<Oicus>()),
-    ];
-    for (game, (mv, n, games)) in found {
-        assert!(2 * n <= games, "{game}: {mv} opened {n} of {games} games");
-    }
-}
-
-#[test]
-fn a_seed_replays_a_match_exactly_in_every_game() {
-    use crate::games::{kiust::Kiust, oicus::Oicus, pic::Pic};
-    /// Every move of every game of a match.
-    fn moves(log: &crate::table::MatchLog) -> Vec<Vec<String>> {
-        log.games
-            .iter()
-            .map(|g| g.steps.iter().map(|s| s.mv.clone()).collect())
-            .collect()
-    }
-    fn check<G: Game>() {
-        let once = moves(&default_match::<G>(3));
-        assert_eq!(once, moves(&default_match::<G>(3)), "{:?}", G::KIND);
-        assert_ne!(once, moves(&default_match::<G>(4)), "{:?}", G::KIND);
-    }
-    check::<Tides>();
-    check::<Pic>();
-    check::<Kiust>();
-    check::<Oicus>();
-}
-
-#[test]
-fn level_10_beats_level_1_at_kiust_oyun() {
-    use crate::games::kiust::Kiust;
-    let contenders: Vec<Contender> = [1, 10]
-        .into_iter()
-        .map(|n| Contender {
-            name: format!("level {n}"),
-            skill: Skill::Level(n),
-            temperament: Temperament::Steady,
-        })
-        .collect();
-    let settings = LadderSettings::<Kiust> {
-        games: 100,
-        seed: 7,
-        schedule: Schedule::RoundRobin,
-        options: Default::default(),
-    };
-    let ladder = run_ladder(&contenders, &settings, &|| {}).unwrap();
-    let pair = &ladder.pairs[0];
-    // Level 10's points (it is the pairing's second).
-    let points = f64::from(pair.losses) + f64::from(pair.draws) / 2.0;
-    let (low, _) = crate::stats::wilson(points, u64::from(pair.games));
-    assert!(low > 0.5, "level 10 scored {points} of {}", pair.games);
-}
-
 #[test]
 fn a_bold_player_opens_forward_and_a_cautious_one_keeps_its_line() {
     // Tides of War: how much nearer the enemy town the first move brings White's stones
-    // (Game::advance), over 40 seeds, for each temperament at level 8.
+    // (Evaluate::advance), over 40 seeds, for each temperament at level 8.
     let mean_advance = |temperament: Temperament| {
         let start = Tides::start(2, &Default::default()).unwrap();
         let mut sum = 0.0;
@@ -301,42 +268,4 @@ fn a_bold_player_opens_forward_and_a_cautious_one_keeps_its_line() {
         bold > cautious + 0.5 / 70.0,
         "bold {bold:.4}, cautious {cautious:.4}"
     );
-}
-
-#[test]
-fn captureless_truces_are_rare_from_level_5_up() {
-    // Levels 5 to 10 against each other, the top four most (two careful masters are the
-    // likeliest to lock their lines), every temperament, seeded single games.
-    let mut dull = 0;
-    let games = 48u64;
-    for seed in 0..games {
-        let levels = [
-            7 + (seed % 4) as u8,
-            [5, 6, 7, 8, 9, 10, 9, 10][(seed / 4 % 8) as usize],
-        ];
-        let temperaments = [
-            Temperament::ALL[(seed % 5) as usize],
-            Temperament::ALL[((seed / 5 + 2) % 5) as usize],
-        ];
-        let mut players: Vec<Box<dyn Player<Tides>>> = (0..2)
-            .map(|k| player_for::<Tides>(Skill::Level(levels[k]), temperaments[k]))
-            .collect();
-        let mut pos = Tides::start(2, &Default::default()).unwrap();
-        let mut captured = false;
-        let outcome = crate::table::run_game(
-            &mut pos,
-            &mut players,
-            &[0, 1],
-            &mut table_rng(seed),
-            1,
-            &mut |_, _, events: Vec<Event>, _: &Tides| {
-                captured |= events.iter().any(|e| matches!(e, Event::Capture { .. }));
-            },
-        )
-        .unwrap();
-        if outcome.end == crate::games::End::Truce && !captured {
-            dull += 1;
-        }
-    }
-    assert!(dull <= 1, "{dull} of {games} games were captureless truces");
 }

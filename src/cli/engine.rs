@@ -93,12 +93,10 @@ pub fn run(cmd: &EngineCommand, out: &mut impl Write) -> Result<(), CliError> {
 
 fn position<G: Game>(at: &At) -> Result<G, CliError> {
     let options = RuleOptions::from_pairs(&at.rules)?.options::<G>()?;
-    let mut pos = match &at.position {
-        Some(text) => text.parse::<G>()?,
+    Ok(match &at.position {
+        Some(text) => G::from_text(text, &options)?,
         None => G::start(at.players, &options)?,
-    };
-    pos.set_options(&options);
-    Ok(pos)
+    })
 }
 
 fn run_game<G: Diagram>(

@@ -55,6 +55,7 @@ via_ops!(
     crate::roster::FileError,
     crate::roster::RosterError,
     crate::games::ParseError,
+    crate::games::PositionError,
     crate::games::IllegalMove,
     crate::games::StartError,
     crate::games::kind::UnknownGame,

@@ -181,7 +181,7 @@ pub struct Facts {
     /// first to win 3 rounds); `None` leaves the format to the table (best of 3).
     pub match_wins: Option<u32>,
     /// Whether the game's own rules punish a cheat that is caught (Òicustiỳtac's rule 2:
-    /// the opponent brings down a stone of their choice, see [`super::Game::penalties`]);
+    /// the opponent brings down a stone of their choice, see [`super::Tableside::penalties`]);
     /// elsewhere the tavern's `on_cheat` decides.
     pub rule_two: bool,
     /// What a table of this game does to a cheat it sees, unless the tavern keeps a rule
@@ -192,7 +192,7 @@ pub struct Facts {
     /// What it counts per player, in table order.
     pub tallies: &'static [Tally],
     /// What the result table counts for a game, and the telling calls it: "moves",
-    /// "sowings", "turns" (as [`super::Game::turns_played`] counts them).
+    /// "sowings", "turns" (as [`super::Rules::turns_played`] counts them).
     pub turns: &'static str,
     /// What decides its chance outcomes, as the table names it when one is shown ("the
     /// sticks"); a game with none in play names its first-turn draw.
@@ -249,7 +249,7 @@ impl GameKind {
     /// The game's facts.
     #[must_use]
     pub fn facts(self) -> &'static Facts {
-        use super::Game;
+        use super::Rules;
         match self {
             GameKind::TidesOfWar => &super::tides::Tides::FACTS,
             GameKind::Pic => &super::pic::Pic::FACTS,

@@ -1,13 +1,32 @@
-//! The rules of taproom's games, behind one trait.
+//! The rules of taproom's games: one core trait, three extensions, one folder per game.
+//!
+//! # The traits
+//!
+//! * [`Rules`] (`rules.rs`) is the core, in the manner of shakmaty's `Position`: what the
+//!   spec says and nothing more (the start, whose turn, legal moves, chance outcomes,
+//!   playing a move, the outcome and the score, the notation, the first-turn ceremony,
+//!   and the game's facts).
+//! * What players and tables add sits apart, each an extension trait of [`Rules`] in a
+//!   file of its own: [`Evaluate`] (`evaluate.rs`: the heuristic judgement, how far
+//!   forward a seat stands, how near a draw for want of progress), [`Tableside`]
+//!   (`tableside.rs`: the cheats a seat could try, a turn lost and rule 2's penalty for a
+//!   cheat seen, the limits a match puts on the options, the first turn's exact odds) and
+//!   [`Words`] (`words.rs`: a move in plain words).
+//! * [`Game`] is all four at once; every game is one, and the code above `games` asks
+//!   for that bound.
+//!
+//! Each game implements the four in its folder: the rules in `<game>/mod.rs` and the files
+//! it names, [`Evaluate`] in `<game>/evaluate.rs`, [`Tableside`] in `<game>/tableside.rs`,
+//! [`Words`] beside the moves' notation in `<game>/moves.rs`.
 //!
 //! # The contract
 //!
-//! A type implementing [`Game`] is a *position*: a plain value, cheap to clone, that knows
+//! A type implementing [`Rules`] is a *position*: a plain value, cheap to clone, that knows
 //! everything the rules need (including the rule options it is played under). Everything
 //! outside `games/` (the match runner, the players, the narrator, the wagers) talks to a
-//! game only through this trait and the [`Event`]s it emits; no rule is written twice.
+//! game only through these traits and the [`Event`]s it emits; no rule is written twice.
 //!
-//! * **Whose turn.** [`Game::turn`] says who acts next: a seat ([`Turn::Seat`]),
+//! * **Whose turn.** [`Rules::turn`] says who acts next: a seat ([`Turn::Seat`]),
 //!   [`Turn::Chance`] when the next step is a chance event (a throw of the stick dice, a draw
 //!   from the bag), or [`Turn::Over`] when the game (or round) has ended.
 //! * **Seats.** 2 to 5 players sit at seats `0..players()`. Seat 0 is the side the spec
@@ -15,26 +34,26 @@
 //!   Òicustiỳtac). Which character sits where is the match runner's business.
 //! * **Moves.** A move is a small `Copy` value: for a seat, one whole decision (a jump
 //!   chain, a sowing, a pass, a whole Òicustiỳtac turn of up to three actions); at a chance
-//!   node, one outcome. [`Game::legal_moves`] lists a seat's moves; [`Game::chance_outcomes`]
-//!   lists a chance node's outcomes with exact probabilities. A turn made of several
-//!   separate decisions (Kiust Oyun's "four moves of 6") is several moves in a row by the
-//!   same seat: `turn()` simply stays with that seat.
+//!   node, one outcome. [`Rules::legal_moves`] lists a seat's moves;
+//!   [`Rules::chance_outcomes`] lists a chance node's outcomes with exact probabilities. A
+//!   turn made of several separate decisions (Kiust Oyun's "four moves of 6") is several
+//!   moves in a row by the same seat: `turn()` simply stays with that seat.
 //! * **Passing.** A game where passing is a rule (Piç, Òicustiỳtac) lists the pass as the
 //!   only legal move when nothing else is legal. A game where a stuck seat loses (Tides of
 //!   War) or loses its throw (Kiust Oyun) decides that itself; `legal_moves` is then empty
 //!   only when the game is over.
-//! * **Applying.** [`Game::play`] checks legality and hands back a typed error naming the
-//!   move and the position; [`Game::play_unchecked`] trusts its caller (search, perft) and
+//! * **Applying.** [`Rules::play`] checks legality and hands back a typed error naming the
+//!   move and the position; [`Rules::play_unchecked`] trusts its caller (search, perft) and
 //!   allocates nothing. Both report what the move caused to an [`EventSink`]; `()` is the
 //!   sink that ignores them, so hot loops pay nothing.
-//! * **The end.** [`Game::outcome`] gives the winners (several for a shared win, none for
-//!   a draw) and how the game ended; [`Game::score`] gives each seat's score where the game
-//!   keeps one.
+//! * **The end.** [`Rules::outcome`] gives the winners (several for a shared win, none for
+//!   a draw) and how the game ended; [`Rules::score`] gives each seat's score where the
+//!   game keeps one.
 //! * **Notation.** Positions and moves read and write the spec's notation through
 //!   `FromStr`/`Display`; a malformed text is a [`ParseError`], different from a move that
 //!   parses but is not legal here ([`IllegalMove`]).
 //! * **The first turn.** Each game says how a match decides its first turn
-//!   ([`Game::first_turn`]): a chance process with exact probabilities whose steps are
+//!   ([`Rules::first_turn`]): a chance process with exact probabilities whose steps are
 //!   logged as events, so first-turn wagers settle from the log.
 
 /// Runs `$body` with `$g` bound to the game type of `$kind`: how code that holds a
@@ -63,27 +82,38 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
+mod chance;
+mod error;
+mod evaluate;
 pub mod event;
 pub mod facts;
 pub mod kind;
 pub mod kiust;
+mod notation;
 pub mod oicus;
 mod perft;
 pub mod pic;
+mod rules;
 #[cfg(test)]
 mod state_tests;
+mod tableside;
 pub mod tides;
 pub mod words;
 
+pub use chance::{Chance, Throws, sample_chance};
+pub use error::{IllegalMove, ParseError, PositionError, StartError};
+pub use evaluate::Evaluate;
 pub use event::{CheatKind, End, Event, EventSink, Place};
 pub use facts::{Facts, OnCheat, RuleOption, Tally, Unit};
 pub use kind::GameKind;
+pub use notation::{StatePairs, split_state, state_number, unknown_state};
 pub use perft::perft;
+pub use rules::Rules;
+pub use tableside::{CheatMove, Tableside};
+pub use words::Words;
 
 use std::fmt;
-use std::str::FromStr;
 
-use rand::Rng;
 use serde::Serialize;
 
 /// A seat at the table, `0..players()`.
@@ -169,37 +199,8 @@ pub enum Turn {
     Seat(Seat),
     /// Chance chooses an outcome (a throw, a draw).
     Chance,
-    /// Nothing more happens: see [`Game::outcome`].
+    /// Nothing more happens: see [`Rules::outcome`].
     Over,
-}
-
-/// An exact probability, as a fraction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Chance {
-    /// The numerator.
-    pub num: u32,
-    /// The denominator, never zero.
-    pub den: u32,
-}
-
-impl Chance {
-    /// `num / den`.
-    #[must_use]
-    pub const fn new(num: u32, den: u32) -> Chance {
-        Chance { num, den }
-    }
-
-    /// The probability as a float.
-    #[must_use]
-    pub fn as_f64(self) -> f64 {
-        f64::from(self.num) / f64::from(self.den)
-    }
-}
-
-impl fmt::Display for Chance {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.num, self.den)
-    }
 }
 
 /// How a finished game (or round) came out.
@@ -250,159 +251,6 @@ impl Outcome {
     }
 }
 
-/// A position text that does not follow the spec's notation.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("malformed {what} `{text}`: {reason}")]
-pub struct ParseError {
-    /// What was being read: "position", "move", "option".
-    pub what: &'static str,
-    /// The text as given.
-    pub text: String,
-    /// What is wrong with it, as a clause.
-    pub reason: String,
-}
-
-impl ParseError {
-    /// A position that does not parse.
-    pub fn position(text: &str, reason: impl Into<String>) -> ParseError {
-        ParseError {
-            what: "position",
-            text: text.to_owned(),
-            reason: reason.into(),
-        }
-    }
-
-    /// A move that does not parse.
-    pub fn mv(text: &str, reason: impl Into<String>) -> ParseError {
-        ParseError {
-            what: "move",
-            text: text.to_owned(),
-            reason: reason.into(),
-        }
-    }
-}
-
-/// A table the game cannot be started at.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StartError {
-    /// Too many or too few players.
-    #[error("{} is for {}, not {players}", .game.title(), .game.facts().players_text())]
-    Players {
-        /// The game.
-        game: GameKind,
-        /// How many were to sit down.
-        players: usize,
-    },
-    /// A rule option the game cannot be played under.
-    #[error("the rule option `{option}` of {}: {message}", .game.title())]
-    Option {
-        /// The game.
-        game: GameKind,
-        /// The option's key.
-        option: &'static str,
-        /// What is wrong with its value, as a clause.
-        message: String,
-    },
-}
-
-impl StartError {
-    /// Refuses a cap outside `1..=most` in a match.
-    ///
-    /// # Errors
-    /// When `value` is 0 or past `most`.
-    pub fn cap_in_match(
-        game: GameKind,
-        option: &'static str,
-        value: u64,
-        most: u64,
-    ) -> Result<(), StartError> {
-        if (1..=most).contains(&value) {
-            Ok(())
-        } else {
-            Err(StartError::Option {
-                game,
-                option,
-                message: format!(
-                    "a match needs every game to end in good time: {option} is from 1 to \
-                     {most} at the table, not {value} (0, never, is for `taproom engine`)"
-                ),
-            })
-        }
-    }
-
-    /// Refuses a table of `players` that `G` cannot seat.
-    ///
-    /// # Errors
-    /// When `G` is not for that many.
-    pub fn check_players<G: Game>(players: usize) -> Result<(), StartError> {
-        if G::FACTS.seats(players) {
-            Ok(())
-        } else {
-            Err(StartError::Players {
-                game: G::KIND,
-                players,
-            })
-        }
-    }
-}
-
-/// The `key=value` pairs of a position's state part.
-pub type StatePairs<'a> = Vec<(&'a str, &'a str)>;
-
-/// The state a position's notation in the spec leaves out (Tides of War's plies since the
-/// last capture, the turns counted towards a cap), written after the spec's notation as
-/// ` | key=value ...`: `{pos:#}` writes it, and reading a position accepts it, so a
-/// position's text can carry its whole state. Splits `text` into the spec's part and the
-/// pairs of the state part.
-///
-/// # Errors
-/// A state part that is not `key=value` words.
-pub fn split_state(text: &str) -> Result<(&str, StatePairs<'_>), ParseError> {
-    let Some((spec, state)) = text.split_once('|') else {
-        return Ok((text, Vec::new()));
-    };
-    let pairs = state
-        .split_whitespace()
-        .map(|word| {
-            word.split_once('=').ok_or_else(|| {
-                ParseError::position(text, format!("`{word}` after `|` is not key=value"))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((spec.trim_end(), pairs))
-}
-
-/// Reads one number of a position's state part.
-///
-/// # Errors
-/// A value that is not a number of the type.
-pub fn state_number<T: FromStr>(text: &str, key: &str, value: &str) -> Result<T, ParseError> {
-    value.parse().map_err(|_| {
-        ParseError::position(text, format!("`{key}={value}`: the value is not a count"))
-    })
-}
-
-/// A key of a position's state part that the game does not keep.
-#[must_use]
-pub fn unknown_state(text: &str, key: &str, known: &str) -> ParseError {
-    ParseError::position(
-        text,
-        format!("`{key}` is not part of this game's state (it keeps {known})"),
-    )
-}
-
-/// A well-formed move that the rules do not allow in this position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move `{mv}` in position `{position}`: {reason}")]
-pub struct IllegalMove {
-    /// The move, in notation.
-    pub mv: String,
-    /// The position, in notation.
-    pub position: String,
-    /// Why not.
-    pub reason: String,
-}
-
 /// How the seats change from one game of a match to the next, as the game's custom says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seating {
@@ -416,60 +264,6 @@ pub enum Seating {
     CeremonyEachGame,
 }
 
-/// Where the chance of a first-turn ceremony comes from: the table's seeded generator (any
-/// [`Rng`], whose stream the ceremonies have always drawn, so seeds replay as before), or
-/// people at a real table typing what fell (`taproom sit --dice table`). The ceremonies
-/// ask for one throw or one draw at a time, so what a person types is checked against
-/// what can fall there and then.
-pub trait Throws {
-    /// A lot among `players` (a coin for two): which of them, `0..players`.
-    fn lot(&mut self, players: usize) -> usize;
-    /// Named player `player` throws the four sticks: how many flat sides fell up (`0..=4`).
-    fn sticks(&mut self, player: usize) -> u8;
-    /// Named player `player` draws `n` stones one at a time from a bag of `whites` white
-    /// and `blacks` black stones (`n <= whites + blacks`): how many of them were white.
-    fn bag(&mut self, player: usize, n: u32, whites: u32, blacks: u32) -> u32;
-}
-
-impl<R: Rng + ?Sized> Throws for R {
-    fn lot(&mut self, players: usize) -> usize {
-        rand::RngExt::random_range(self, 0..players)
-    }
-
-    fn sticks(&mut self, _player: usize) -> u8 {
-        // Each of the four low bits is one stick.
-        rand::RngExt::random_range(self, 0..16u32).count_ones() as u8
-    }
-
-    fn bag(&mut self, _player: usize, n: u32, mut whites: u32, mut blacks: u32) -> u32 {
-        let mut drawn = 0;
-        for _ in 0..n {
-            if rand::RngExt::random_range(self, 0..whites + blacks) < whites {
-                whites -= 1;
-                drawn += 1;
-            } else {
-                blacks -= 1;
-            }
-        }
-        drawn
-    }
-}
-
-/// A cheat a seat could try at its turn: the position it would leave (a valid position of
-/// the game, the same seat to move), what kind of cheat, where, and how bold it is (0 to
-/// 1: how plainly it shows). The rules never play it; the table does, around them.
-#[derive(Clone, Debug)]
-pub struct CheatMove<G> {
-    /// The position after the cheat.
-    pub after: G,
-    /// What it is.
-    pub kind: CheatKind,
-    /// Where, in words ("c4", "heap 3", "trap 7").
-    pub at: String,
-    /// How plainly it shows, 0 to 1.
-    pub boldness: f32,
-}
-
 /// How a match decides who takes the first turn, and what the draw was.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstTurn {
@@ -479,196 +273,11 @@ pub struct FirstTurn {
     pub events: Vec<Event>,
 }
 
-/// The rules of one game, as a position. See the module documentation for the contract.
-pub trait Game:
-    Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync + 'static
-{
-    /// One decision of a seat, or one outcome of a chance event.
-    type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync;
+/// A game as the rest of taproom plays it: its [`Rules`], and what players
+/// ([`Evaluate`]), tables ([`Tableside`]) and the storyteller ([`Words`]) add to them. Every
+/// game implements all four, and every one of them is a `Game`; code above `games` asks
+/// for this one bound, code that needs only the rules (perft, the chance sampler) for
+/// [`Rules`].
+pub trait Game: Rules + Evaluate + Tableside + Words {}
 
-    /// The rule options a match can set (house readings that could go another way), read
-    /// from `key = value` pairs (a tavern file, `--rule`).
-    type Options: Clone + Default + fmt::Debug + Send + Sync + serde::de::DeserializeOwned;
-
-    /// Which game this is.
-    const KIND: GameKind;
-
-    /// What the game says about itself: its unit, seats, ends and tallies.
-    const FACTS: Facts;
-
-    /// The start position for `players` players, under `options`.
-    ///
-    /// # Errors
-    /// When the game cannot be played by that many players, or under those options.
-    fn start(players: usize, options: &Self::Options) -> Result<Self, StartError>;
-
-    /// Refuses options under which a game of a match might never end, or run for hours
-    /// (a cap of 0, "never", serves the engine's checks but not a table with players
-    /// waiting). The default accepts all.
-    ///
-    /// # Errors
-    /// The option, and the values a match takes.
-    fn check_for_match(options: &Self::Options) -> Result<(), StartError> {
-        let _ = options;
-        Ok(())
-    }
-
-    /// How far the game has gone, in what its facts call its turns (`FACTS.turns`):
-    /// sowings in Piç, turns of both players in Kiust Oyun and Òicustiỳtac (a lost throw
-    /// and a pass are turns); `None` where that is simply the seats' moves (Tides of War).
-    fn turns_played(&self) -> Option<u32> {
-        None
-    }
-
-    /// The move in plain words for the storyteller: a verb phrase of its mover ("steps a
-    /// stone from e1 to f1"), with `{their}` standing for the mover's possessive, and no
-    /// notation. The default is the notation itself.
-    fn move_words(mv: Self::Move, mover: Seat) -> String {
-        let _ = mover;
-        mv.to_string()
-    }
-
-    /// Puts the position under other rule options (a parsed position has the defaults).
-    fn set_options(&mut self, options: &Self::Options);
-
-    /// How many seats play.
-    fn players(&self) -> usize;
-
-    /// Who acts next.
-    fn turn(&self) -> Turn;
-
-    /// Appends the legal moves of the seat to move to `out` (nothing at a chance node or
-    /// when the game is over). Moves come in a fixed order for a given position.
-    fn legal_moves(&self, out: &mut Vec<Self::Move>);
-
-    /// Appends the outcomes of the chance event due now, with exact probabilities that
-    /// sum to one (nothing unless `turn()` is [`Turn::Chance`]).
-    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, Chance)>) {
-        let _ = out;
-    }
-
-    /// Plays a move known to be legal (or a chance outcome), reporting its events.
-    fn play_unchecked(&mut self, mv: Self::Move, events: &mut impl EventSink);
-
-    /// Whether `mv` is legal here (a listed move, or a possible chance outcome).
-    fn is_legal(&self, mv: Self::Move) -> bool {
-        match self.turn() {
-            Turn::Over => false,
-            Turn::Chance => {
-                let mut outs = Vec::new();
-                self.chance_outcomes(&mut outs);
-                outs.iter().any(|&(m, _)| m == mv)
-            }
-            Turn::Seat(_) => {
-                let mut moves = Vec::new();
-                self.legal_moves(&mut moves);
-                moves.contains(&mv)
-            }
-        }
-    }
-
-    /// Plays a move after checking that it is legal.
-    ///
-    /// # Errors
-    /// When the move is not legal here; the position is then unchanged.
-    fn play(&mut self, mv: Self::Move, events: &mut impl EventSink) -> Result<(), IllegalMove> {
-        if self.is_legal(mv) {
-            self.play_unchecked(mv, events);
-            Ok(())
-        } else {
-            let reason = match self.turn() {
-                Turn::Over => "the game is over".to_owned(),
-                Turn::Chance => "it is not a possible outcome of the chance event due".to_owned(),
-                Turn::Seat(s) => format!("it is not among player {s}'s legal moves"),
-            };
-            Err(IllegalMove {
-                mv: mv.to_string(),
-                position: self.to_string(),
-                reason,
-            })
-        }
-    }
-
-    /// How the game ended, once `turn()` is [`Turn::Over`].
-    fn outcome(&self) -> Option<Outcome>;
-
-    /// The seat's score where the game keeps one (points, counters, pieces left).
-    fn score(&self, seat: Seat) -> i32 {
-        let _ = seat;
-        0
-    }
-
-    /// Named figures of the seat's standing for result tables ("stones left", "counters in
-    /// piç"), in a fixed order; empty where the score says it all.
-    fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
-        let _ = seat;
-        Vec::new()
-    }
-
-    /// A quick judgement of the position for `seat`, roughly in `-1..=1` (positive is
-    /// good): the evaluation players may use. Material, mobility, score difference.
-    fn heuristic(&self, seat: Seat) -> f32 {
-        let _ = seat;
-        0.0
-    }
-
-    /// [`Game::heuristic`] of every seat at once, into `out[seat]` for each of the
-    /// `players()` seats (`out` holds at least that many): the same values, for a game
-    /// whose judgement of one seat works out the others' on the way (a search judges
-    /// every seat at each leaf). The default asks [`Game::heuristic`] seat by seat.
-    fn heuristics(&self, out: &mut [f32]) {
-        for (i, slot) in out.iter_mut().enumerate().take(self.players()) {
-            *slot = self.heuristic(Seat(i as u8));
-        }
-    }
-
-    /// How far forward the seat's forces stand, in `0..=1`: 0 with all of them at home,
-    /// 1 with all as deep in enemy ground as they go. A positional feature for style
-    /// only (a bold player likes to advance, a cautious one to keep its line); a game
-    /// without a front answers 0 everywhere.
-    fn advance(&self, seat: Seat) -> f32 {
-        let _ = seat;
-        0.0
-    }
-
-    /// How many more plies without progress end the game as a draw, where a rule says so
-    /// (Tides of War's truce: plies left before it, reset by a capture); `None` where no
-    /// such rule runs (caps that count every turn are not one).
-    fn moves_to_draw(&self) -> Option<u32> {
-        None
-    }
-
-    /// Decides who takes the first turn among `players` named players, as the game's
-    /// custom says; the default is a lot, each player equally likely.
-    fn first_turn(players: usize, throws: &mut dyn Throws) -> FirstTurn {
-        let winner = throws.lot(players);
-        FirstTurn {
-            winner,
-            events: vec![Event::Lot {
-                winner: Seat(winner as u8),
-            }],
-        }
-    }
-
-    /// The exact chance of each named player winning the first turn.
-    fn first_turn_odds(players: usize) -> Vec<f64> {
-        vec![1.0 / players as f64; players]
-    }
-
-    /// The cheats `seat`, to move in this position, could try before its move (a stone
-    /// nudged, a counter palmed, a stone too many): none by default.
-    fn cheats(&self, _seat: Seat, _out: &mut Vec<CheatMove<Self>>) {}
-
-    /// The position after the seat to move loses its turn (a cheat seen under the
-    /// tavern's `lose-turn` rule): the turn passes on as the game passes one, nothing
-    /// moved; `None` where the game has no such thing (the table then only takes the
-    /// cheat back). Called only where a seat is to move.
-    fn lose_turn(&self) -> Option<Self> {
-        None
-    }
-
-    /// Òicustiỳtac's rule 2: the positions after `by` brings down one stone of `victim`'s
-    /// of their choice, one per place it could be taken from, with the place in words;
-    /// none where the game has no such rule.
-    fn penalties(&self, _by: Seat, _victim: Seat, _out: &mut Vec<(Self, String)>) {}
-}
+impl<G: Rules + Evaluate + Tableside + Words> Game for G {}

@@ -1,14 +1,14 @@
 //! Perft: counting move sequences, the engines' check against independent implementations.
 
-use super::{Game, Turn};
+use super::{Rules, Turn};
 
 /// Counts the move sequences of exactly `depth` plies (moves and chance outcomes alike).
-pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+pub fn perft<G: Rules>(pos: &G, depth: u32) -> u64 {
     let mut buffers = vec![Vec::new(); depth as usize + 1];
     perft_inner(pos, depth, &mut buffers)
 }
 
-fn perft_inner<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+fn perft_inner<G: Rules>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }

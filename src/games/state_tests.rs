@@ -5,8 +5,9 @@ use super::kiust::Kiust;
 use super::oicus::Oicus;
 use super::pic::Pic;
 use super::tides::Tides;
-use super::{Game, Turn};
-use crate::ai::{sample_chance, table_rng};
+use super::{Game, Rules, Turn};
+use crate::games::sample_chance;
+use crate::seed::table_rng;
 
 /// Plays `games` random games of `G` at a table of `players`, checking every position.
 fn round_trips<G: Game + PartialEq>(players: usize, options: &G::Options, games: u64) -> usize {
@@ -18,10 +19,8 @@ fn round_trips<G: Game + PartialEq>(players: usize, options: &G::Options, games:
         let mut pos = G::start(players, options).unwrap();
         loop {
             let text = format!("{pos:#}");
-            let mut back: G = text
-                .parse()
+            let back = G::from_text(&text, options)
                 .unwrap_or_else(|e| panic!("{text} does not read back: {e}"));
-            back.set_options(options);
             assert_eq!(back, pos, "{text}");
             checked += 1;
             let mv = match pos.turn() {
@@ -74,23 +73,38 @@ fn oicustiytac_positions_carry_the_turns_and_the_passes() {
 }
 
 #[test]
-fn a_truce_counter_past_the_limit_is_a_truce_and_options_judge_again() {
+fn a_truce_counter_past_the_limit_is_a_truce_under_the_options_it_is_read_with() {
+    use super::tides::Options;
+    use super::{End, Outcome, PositionError};
     let text = ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w | quiet=60";
-    let mut pos: Tides = text.parse().unwrap();
+    let pos: Tides = text.parse().unwrap();
     assert_eq!(
         pos.turn(),
         Turn::Over,
         "60 quiet plies are a truce by default"
     );
-    pos.set_options(&super::tides::Options { truce_after: 80 });
+    let pos = Tides::from_text(text, &Options { truce_after: 80 }).unwrap();
     assert!(
         matches!(pos.turn(), Turn::Seat(_)),
         "not under a limit of 80"
     );
-    assert!(
-        "... w | quiet=x".parse::<Tides>().is_err()
-            && ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w | tide=3"
-                .parse::<Tides>()
-                .is_err()
+    // White to move, walled in, 20 plies without a capture: under a truce after 10 the
+    // game was drawn ten plies ago, whatever the wall; under the default 60 it is a
+    // blockade, Black's win.
+    let walled = "....../....../B.B.../BB..../WBB.../.B.... w | quiet=20";
+    let truce = Tides::from_text(walled, &Options { truce_after: 10 }).unwrap();
+    assert_eq!(truce.outcome(), Some(Outcome::draw(End::Truce)));
+    let blockade: Tides = walled.parse().unwrap();
+    assert_eq!(
+        blockade.outcome(),
+        Some(Outcome::win(super::Seat(1), End::Blockade))
     );
+    assert!(matches!(
+        "... w | quiet=x".parse::<Tides>(),
+        Err(PositionError::Parse(_))
+    ));
+    assert!(matches!(
+        ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w | tide=3".parse::<Tides>(),
+        Err(PositionError::Parse(_))
+    ));
 }

@@ -1,8 +1,22 @@
 //! Moves in plain words, for the storyteller: each game says what a move of its own
 //! does ("steps a stone onto the river at c4", "whelps two stones into {their} eighth and
 //! ninth traps"), so no notation is read out at the table and no rule is written twice.
+//! The [`Words`] extension of the rules is implemented by each game beside its moves'
+//! notation (`<game>/moves.rs`); the helpers here put numbers into words.
 
-use super::{Game, GameKind, Seat};
+use super::{GameKind, Rules, Seat};
+
+/// What the storyteller says of a game's moves: the extension of [`Rules`] that the
+/// narrator, `replay` and the seats people play read.
+pub trait Words: Rules {
+    /// The move in plain words for the storyteller: a verb phrase of its mover ("steps a
+    /// stone from e1 to f1"), with `{their}` standing for the mover's possessive, and no
+    /// notation. The default is the notation itself.
+    fn move_words(mv: Self::Move, mover: Seat) -> String {
+        let _ = mover;
+        mv.to_string()
+    }
+}
 
 /// "first" to "tenth"; past ten, the number.
 #[must_use]
@@ -44,7 +58,7 @@ pub fn stones(n: usize) -> String {
 #[must_use]
 pub fn move_words(kind: GameKind, text: &str, mover: Seat) -> Option<String> {
     with_game!(kind, G => text
-        .parse::<<G as Game>::Move>()
+        .parse::<<G as Rules>::Move>()
         .ok()
         .map(|mv| G::move_words(mv, mover)))
 }

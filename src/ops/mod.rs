@@ -19,7 +19,7 @@ pub mod wagers;
 
 use std::path::PathBuf;
 
-use crate::games::{IllegalMove, ParseError, StartError};
+use crate::games::{IllegalMove, ParseError, PositionError, StartError};
 use crate::names::NameError;
 use crate::roster::{FileError, RosterError};
 use crate::store::WriteError;
@@ -49,6 +49,9 @@ pub enum Error {
     /// A position or move that does not parse.
     #[error(transparent)]
     Parse(#[from] ParseError),
+    /// A position that does not parse, or that the rules refuse.
+    #[error(transparent)]
+    Position(#[from] PositionError),
     /// A move the rules refuse.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),

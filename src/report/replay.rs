@@ -217,11 +217,8 @@ fn show_game<G: Diagram>(
     let options = rules
         .options::<G>()
         .map_err(|e| fault(0, format!("the match's rule options: {e}")))?;
-    let mut pos: G = game
-        .start
-        .parse()
+    let mut pos = G::from_text(&game.start, &options)
         .map_err(|e| fault(0, format!("the start position: {e}")))?;
-    pos.set_options(&options);
     if game.seats.len() != pos.players() || game.seats.iter().any(|&e| e >= log.entrants.len()) {
         return Err(fault(
             0,
@@ -259,11 +256,8 @@ fn show_game<G: Diagram>(
         |before: usize, pos: &mut G, steps: &mut Vec<Frame>| -> Result<(), ReplayError> {
             for a in game.asides.iter().filter(|a| a.before == before) {
                 if let Some(text) = &a.position {
-                    let mut set: G = text
-                        .parse()
+                    *pos = G::from_text(text, &options)
                         .map_err(|e| fault(before, format!("the position after an aside: {e}")))?;
-                    set.set_options(&options);
-                    *pos = set;
                 }
                 steps.push(Frame {
                     heading: wrap(

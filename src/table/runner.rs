@@ -166,7 +166,7 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
 
 /// What [`run_game`] tells of each step: who moved (`None` for chance), the move or
 /// outcome, the events it caused, and the position after it.
-pub type StepFn<'a, G, E> = dyn FnMut(Option<Seat>, <G as Game>::Move, E, &G) + 'a;
+pub type StepFn<'a, G, E> = dyn FnMut(Option<Seat>, <G as crate::games::Rules>::Move, E, &G) + 'a;
 
 /// What a seat does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

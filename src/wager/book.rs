@@ -196,7 +196,7 @@ pub fn most_games(format: Format, players: usize, draw_cap: u32) -> u32 {
 /// named in: when its first turn is a fair lot among them.
 fn rotates(kind: GameKind, players: usize) -> bool {
     let odds = crate::games::with_game!(kind, G => {
-        <G as crate::games::Game>::first_turn_odds(players)
+        <G as crate::games::Tableside>::first_turn_odds(players)
     });
     odds.iter()
         .all(|&p| (p - 1.0 / players as f64).abs() < 1e-12)

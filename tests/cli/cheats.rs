@@ -7,7 +7,7 @@ use taproom::games::kiust::Kiust;
 use taproom::games::oicus::Oicus;
 use taproom::games::pic::Pic;
 use taproom::games::tides::Tides;
-use taproom::games::{End, Game};
+use taproom::games::{End, Game, Rules};
 use taproom::roster::tavern::OnCheat;
 use taproom::table::{
     Aside, CheatResult, Entrant, Format, MatchLog, MatchSettings, TableRules, play_match,

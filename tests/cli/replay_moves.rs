@@ -5,7 +5,7 @@
 //! by walking the log); each game's result and the match's winner as the log has them.
 
 use serde_json::Value;
-use taproom::games::Game;
+use taproom::games::Rules;
 use taproom::games::kiust::Kiust;
 use taproom::games::oicus::Oicus;
 use taproom::games::pic::Pic;
@@ -117,7 +117,7 @@ fn board<G: Diagram>(position: &str, names: &[&str], last: Option<&str>, ascii: 
         .unwrap_or_else(|e| panic!("{position}: {e}"));
     let mut marks = Marks::names(names);
     if let Some(mv) = last {
-        let mv: <G as Game>::Move = mv.parse().unwrap_or_else(|e| panic!("{mv}: {e}"));
+        let mv: <G as Rules>::Move = mv.parse().unwrap_or_else(|e| panic!("{mv}: {e}"));
         marks = marks.last(mv);
     }
     let style = if ascii {

@@ -8,7 +8,7 @@ use taproom::games::kiust::Kiust;
 use taproom::games::oicus::Oicus;
 use taproom::games::pic::Pic;
 use taproom::games::tides::Tides;
-use taproom::games::{Game, Turn};
+use taproom::games::{Game, Rules, Turn};
 use taproom::report::board::{BoardStyle, Diagram, Marks, colour_allowed};
 use unicode_width::UnicodeWidthStr;
 

@@ -62,7 +62,7 @@ pub struct Config {
     /// contempt for draws plays on for a result.
     pub contempt: f32,
     /// Where a rule draws a game after so many plies without progress
-    /// ([`Game::moves_to_draw`]), how soon the prospect of that draw weighs on a judged
+    /// ([`crate::games::Evaluate::moves_to_draw`]), how soon the prospect of that draw weighs on a judged
     /// position, in plies (see [`Judge::draw_horizon`]); 0 never.
     pub draw_horizon: f32,
 }
@@ -98,7 +98,7 @@ pub struct Judge {
     /// How much less than a fair share a draw is worth to every seat.
     pub contempt: f32,
     /// Plies: where a rule will draw the game after so many plies without progress
-    /// ([`Game::moves_to_draw`]), a position `left` plies from that draw is judged as
+    /// ([`crate::games::Evaluate::moves_to_draw`]), a position `left` plies from that draw is judged as
     /// that draw with weight `exp(-left / draw_horizon)` (the chance that a quiet game
     /// stays quiet that long, were progress made every `draw_horizon` plies on average)
     /// and as the heuristic has it with the rest. 0: the draw weighs nothing until it
@@ -187,7 +187,7 @@ impl<G: Game> Search<G> {
     }
 
     /// Searches `pos` (a seat to move) and returns what it learned of each legal move, in
-    /// the order of [`Game::legal_moves`].
+    /// the order of [`crate::games::Rules::legal_moves`].
     pub fn run(&mut self, pos: &G, rng: &mut TableRng) -> &[RootMove<G::Move>] {
         self.run_guided(pos, rng, &[], 0)
     }

@@ -7,7 +7,10 @@ use std::str::FromStr;
 use super::*;
 use crate::ai::table_rng;
 use crate::games::tides::Tides;
-use crate::games::{End, EventSink, GameKind, Outcome, ParseError, Seat};
+use crate::games::{
+    End, Evaluate, EventSink, GameKind, Outcome, ParseError, PositionError, Rules, Seat, Tableside,
+    Words,
+};
 
 /// A race: each seat has a counter; on its turn a seat either steps (+1) or gambles (a
 /// coin: +3 or nothing). The first to reach `GOAL` wins.
@@ -48,10 +51,21 @@ impl fmt::Display for Race {
     }
 }
 
-impl FromStr for Race {
+/// The toy race reads no positions: its setup never parses, so none is ever made.
+#[derive(Clone, Debug)]
+enum NoSetup {}
+
+impl FromStr for NoSetup {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, ParseError> {
         Err(ParseError::position(s, "the toy race reads no positions"))
+    }
+}
+
+impl FromStr for Race {
+    type Err = PositionError;
+    fn from_str(s: &str) -> Result<Self, PositionError> {
+        Race::from_text(s, &())
     }
 }
 
@@ -76,16 +90,20 @@ impl Race {
     }
 }
 
-impl Game for Race {
+impl Rules for Race {
     type Move = Act;
     type Options = ();
+    type Setup = NoSetup;
+    type Invalid = std::convert::Infallible;
     const KIND: GameKind = GameKind::Pic;
-    const FACTS: crate::games::Facts = <crate::games::pic::Pic as Game>::FACTS;
+    const FACTS: crate::games::Facts = <crate::games::pic::Pic as Rules>::FACTS;
 
     fn start(players: usize, _: &()) -> Result<Self, crate::games::StartError> {
         Ok(Race::at(&vec![0; players], 0))
     }
-    fn set_options(&mut self, _: &()) {}
+    fn from_setup(setup: NoSetup, _: &()) -> Result<Self, Self::Invalid> {
+        match setup {}
+    }
     fn players(&self) -> usize {
         self.counters.len()
     }
@@ -120,6 +138,9 @@ impl Game for Race {
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(|w| Outcome::win(Seat(w), End::Points))
     }
+}
+
+impl Evaluate for Race {
     fn heuristic(&self, seat: Seat) -> f32 {
         let mine = f32::from(self.counters[seat.index()]);
         let best_other = self
@@ -132,6 +153,10 @@ impl Game for Race {
         (mine - best_other) / f32::from(GOAL)
     }
 }
+
+impl Tableside for Race {}
+
+impl Words for Race {}
 
 fn config(iterations: u32) -> Config {
     Config {

@@ -263,7 +263,7 @@ pub(super) fn outcome_rewards<G: Game>(pos: &G, contempt: f32) -> Rewards {
 /// each seat's heuristic, so that a position judged level gives every seat an equal share.
 ///
 /// Where a rule will draw the game after so many plies without progress
-/// ([`Game::moves_to_draw`]), the judgement leans towards that draw (worth `contempt` less
+/// ([`crate::games::Evaluate::moves_to_draw`]), the judgement leans towards that draw (worth `contempt` less
 /// than a fair share to each seat) as it nears (see [`Judge::draw_horizon`]). A player with
 /// contempt for draws then sees progress (a capture, which puts the draw far off again) as
 /// worth something in itself, before the draw is within reach of its search.

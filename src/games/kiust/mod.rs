@@ -9,7 +9,7 @@
 //! player is to move ([`Turn::Seat`]) and chooses among [`Move::Step`]s of the value thrown;
 //! on "four moves of 6" the seat stays to move while moves of the throw remain and one is
 //! legal. A throw (or the rest of one) with no legal move is lost inside
-//! [`Game::play_unchecked`] ([`Event::ThrowLost`]), and the other player's throw follows.
+//! [`Rules::play_unchecked`] ([`Event::ThrowLost`]), and the other player's throw follows.
 //!
 //! # House readings
 //!
@@ -22,9 +22,11 @@
 //!   node); `Debug` shows it.
 
 mod board;
+mod evaluate;
 mod first;
 mod moves;
 mod notation;
+mod tableside;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -33,13 +35,13 @@ use serde::Deserialize;
 
 pub use board::Point;
 pub use moves::Move;
-pub use notation::START;
+pub use notation::{Invalid, START, Setup};
 
 use super::event::Throw;
 use super::{
-    Chance, End, Event, EventSink, FirstTurn, Game, GameKind, Outcome, Place, Seat, Seating, Turn,
+    Chance, End, Event, EventSink, FirstTurn, GameKind, Outcome, Place, Rules, Seat, Seating, Turn,
 };
-use board::{ENEMY_INNER, INNER, OWN_INNER};
+use board::{ENEMY_INNER, INNER};
 
 /// Pieces per player at the start, and the most a position may hold.
 pub const PIECES: u32 = 12;
@@ -184,22 +186,6 @@ impl Kiust {
             std::cmp::Ordering::Equal => Outcome::draw(End::Cap),
         }
     }
-
-    /// How far along its track each piece of `side` is, summed: up to a half for the
-    /// outer column (by row), three quarters in the own inner row, one in the opponent's.
-    fn progress(&self, side: usize) -> f32 {
-        let bits = self.pieces[side];
-        let inner = (bits & OWN_INNER[side]).count_ones() as f32 * 0.75
-            + (bits & ENEMY_INNER[side]).count_ones() as f32;
-        let mut outer = bits & !INNER;
-        let mut sum = 0.0;
-        while outer != 0 {
-            let point = Point::from_index(outer.trailing_zeros() as u8);
-            outer &= outer - 1;
-            sum += f32::from(point.row()) / 24.0;
-        }
-        inner + sum
-    }
 }
 
 fn place(point: Point) -> Place {
@@ -209,9 +195,11 @@ fn place(point: Point) -> Place {
     }
 }
 
-impl Game for Kiust {
+impl Rules for Kiust {
     type Move = Move;
     type Options = Options;
+    type Setup = Setup;
+    type Invalid = Invalid;
     const KIND: GameKind = GameKind::KiustOyun;
     const FACTS: crate::games::Facts = crate::games::Facts {
         unit: crate::games::Unit::Game,
@@ -237,76 +225,40 @@ impl Game for Kiust {
 
     fn start(players: usize, options: &Options) -> Result<Self, crate::games::StartError> {
         crate::games::StartError::check_players::<Self>(players)?;
-        let mut pos: Kiust = START.parse().expect("the start position parses");
-        pos.options = *options;
+        let setup = START.parse().expect("the start position reads");
+        Ok(Kiust::from_setup(setup, options).expect("the rules allow the start position"))
+    }
+
+    fn from_setup(setup: Setup, options: &Options) -> Result<Self, Invalid> {
+        let left = setup.check()?;
+        let pieces = setup.pieces;
+        // A player with no pieces left has lost, to a capture of their last piece.
+        let result = match (pieces[0] == 0, pieces[1] == 0) {
+            (true, _) => Some(Outcome::win(Seat(1), End::AllCaptured)),
+            (false, true) => Some(Outcome::win(Seat(0), End::AllCaptured)),
+            (false, false) => None,
+        };
+        let mut pos = Kiust {
+            pieces,
+            side: setup.side,
+            right: setup.right,
+            throw: setup.throw,
+            left,
+            turns: setup.turns,
+            options: *options,
+            result,
+        };
+        if pos.result.is_none() && pos.throw.is_some() && !pos.can_move() {
+            return Err(Invalid::LostThrow);
+        }
+        if pos.result.is_none() && pos.turns >= CAP_TURNS {
+            pos.result = Some(pos.cap_outcome());
+        }
         Ok(pos)
     }
 
     fn turns_played(&self) -> Option<u32> {
         Some(u32::from(self.turns))
-    }
-
-    /// A stick turned over before the throw is played: the throw of one flat side more or
-    /// fewer (6 is three flat sides, 3 two, 2 one, 6x4 or 4 none), when the new throw has
-    /// a move (a kiust, four flat sides, would be no move at all: not worth the risk).
-    fn cheats(&self, _seat: Seat, out: &mut Vec<crate::games::CheatMove<Self>>) {
-        let Some(t) = self.throw else {
-            return;
-        };
-        let full = if t == Throw::FourSixes { 4 } else { 1 };
-        if self.left != full || self.result.is_some() {
-            return;
-        }
-        let none = match self.options.all_round {
-            AllRound::Four => Throw::Four,
-            AllRound::FourSixes => Throw::FourSixes,
-        };
-        let ladder = [none, Throw::Two, Throw::Three, Throw::Six];
-        let Some(at) = ladder.iter().position(|&x| x == t) else {
-            return;
-        };
-        for other in [at.checked_sub(1), Some(at + 1)].into_iter().flatten() {
-            let Some(&n) = ladder.get(other) else {
-                continue;
-            };
-            let mut after = *self;
-            after.throw = Some(n);
-            after.left = if n == Throw::FourSixes { 4 } else { 1 };
-            if after.can_move() {
-                out.push(crate::games::CheatMove {
-                    after,
-                    kind: crate::games::CheatKind::TurnStick,
-                    at: format!("{t} to {n}"),
-                    boldness: 0.4,
-                });
-            }
-        }
-    }
-
-    /// The throw in play is lost, the right with it, and the other player throws.
-    fn lose_turn(&self) -> Option<Self> {
-        let mut after = *self;
-        after.end_turn(&mut ());
-        Some(after)
-    }
-
-    fn move_words(mv: Move, mover: Seat) -> String {
-        match mv {
-            Move::Throw(throw) => format!("throws {throw}"),
-            Move::Step { from, to } => {
-                // The opponent's inner row: column c for player 1, b for player 2.
-                let enemy_row = if mover.0 == 0 { 2 } else { 1 };
-                if to.column() == enemy_row && from.column() != enemy_row {
-                    format!("crosses into the enemy row at {to}")
-                } else {
-                    format!("moves a man from {from} to {to}")
-                }
-            }
-        }
-    }
-
-    fn set_options(&mut self, options: &Options) {
-        self.options = *options;
     }
 
     fn players(&self) -> usize {
@@ -409,36 +361,7 @@ impl Game for Kiust {
         vec![("pieces left", self.score(seat))]
     }
 
-    fn heuristic(&self, seat: Seat) -> f32 {
-        let me = seat.index() & 1;
-        let material =
-            self.pieces[me].count_ones() as f32 - self.pieces[1 - me].count_ones() as f32;
-        let progress = self.progress(me) - self.progress(1 - me);
-        let pieces = PIECES as f32;
-        (material / pieces * 0.8 + progress / pieces * 0.2).clamp(-1.0, 1.0)
-    }
-
-    /// The seat's pieces' mean progress along their track (see `progress`).
-    fn advance(&self, seat: Seat) -> f32 {
-        let me = seat.index() & 1;
-        let count = self.pieces[me].count_ones();
-        if count == 0 {
-            return 0.0;
-        }
-        self.progress(me) / count as f32
-    }
-
-    /// Kiust Oyun's cap counts every turn and the pieces left decide; no rule draws a
-    /// game for want of progress.
-    fn moves_to_draw(&self) -> Option<u32> {
-        None
-    }
-
     fn first_turn(players: usize, throws: &mut dyn crate::games::Throws) -> FirstTurn {
         first::first_turn(players, throws)
-    }
-
-    fn first_turn_odds(players: usize) -> Vec<f64> {
-        first::odds(players)
     }
 }

@@ -4,8 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::Point;
-use crate::games::ParseError;
 use crate::games::event::Throw;
+use crate::games::{ParseError, Seat, Words};
 
 /// One decision of a seat (a step) or one outcome of the sticks (a throw).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,6 +68,23 @@ impl FromStr for Move {
             from: point(a)?,
             to: point(b)?,
         })
+    }
+}
+
+impl Words for super::Kiust {
+    fn move_words(mv: Move, mover: Seat) -> String {
+        match mv {
+            Move::Throw(throw) => format!("throws {throw}"),
+            Move::Step { from, to } => {
+                // The opponent's inner row: column c for player 1, b for player 2.
+                let enemy_row = if mover.0 == 0 { 2 } else { 1 };
+                if to.column() == enemy_row && from.column() != enemy_row {
+                    format!("crosses into the enemy row at {to}")
+                } else {
+                    format!("moves a man from {from} to {to}")
+                }
+            }
+        }
     }
 }
 

@@ -2,11 +2,17 @@
 
 use super::board::{COL_A, COL_D};
 use super::*;
-use crate::ai::{sample_chance, table_rng};
-use crate::games::perft;
+use crate::games::sample_chance;
+use crate::games::{Evaluate, PositionError, Tableside, perft};
+use crate::seed::table_rng;
 
 fn pos(text: &str) -> Kiust {
     text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The same position made under `options` (its full text read again under them).
+fn under(p: &Kiust, options: &Options) -> Kiust {
+    Kiust::from_text(&format!("{p:#}"), options).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A position with player 1's pieces on `ones`, player 2's on `twos`, and `tail` after
@@ -122,8 +128,7 @@ fn the_four_sticks_give_kiust_6_3_2_and_four_sixes_with_exact_chances() {
 
 #[test]
 fn all_round_four_makes_no_flat_side_a_single_move_of_4() {
-    let mut p = pos(START);
-    p.set_options(&four());
+    let mut p = Kiust::from_text(START, &four()).unwrap();
     let mut out = Vec::new();
     p.chance_outcomes(&mut out);
     assert_eq!(out[4], (Move::Throw(Throw::Four), Chance::new(1, 16)));
@@ -317,8 +322,7 @@ fn only_a_2_captures_a_3_or_a_6_may_not_land_on_an_opponent() {
     assert_eq!(moves_after(&p, "3"), Vec::<String>::new());
     let q = setup(&["b10"], &["b4", "d1"], "1");
     assert!(moves_after(&q, "6").is_empty());
-    let mut r = setup(&["a9"], &["b12", "d1"], "1");
-    r.set_options(&four());
+    let r = under(&setup(&["a9"], &["b12", "d1"], "1"), &four());
     assert!(moves_after(&r, "4").is_empty());
 }
 
@@ -336,8 +340,7 @@ fn only_a_3_passes_an_opponent_without_capturing() {
     assert_eq!(moves_after(&p, "3"), ["b10-b7"]);
     assert!(moves_after(&p, "2").is_empty(), "a 2 that does not capture");
     assert!(moves_after(&p, "6").is_empty());
-    let mut q = p;
-    q.set_options(&four());
+    let q = under(&p, &four());
     assert!(moves_after(&q, "4").is_empty());
 }
 
@@ -498,10 +501,12 @@ fn every_throw_is_logged() {
 
 #[test]
 fn notation_round_trips_and_malformed_positions_are_refused() {
+    // The first ten do not follow the notation; the last four read, but the rules refuse
+    // them (a piece off its track, thirteen pieces, no pieces at all).
     assert_eq!(pos(START).to_string(), START);
     let k = "1111111111.1/.1........../...2......../222222222.22 ; 2 k";
     assert_eq!(pos(k).to_string(), k);
-    for bad in [
+    for (i, bad) in [
         "",
         "111111111111/............/............/222222222222",
         "111111111111/............/............/222222222222 ; 3",
@@ -516,9 +521,16 @@ fn notation_round_trips_and_malformed_positions_are_refused() {
         "111111111112/............/............/22222222222. ; 1",
         "111111111111/1.........../............/222222222222 ; 1",
         "............/............/............/............ ; 1",
-    ] {
-        let err = bad.parse::<Kiust>().unwrap_err();
-        assert_eq!(err.what, "position", "{bad:?}");
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        match bad.parse::<Kiust>().unwrap_err() {
+            PositionError::Parse(e) => assert!(i < 10 && e.what == "position", "{bad:?}"),
+            PositionError::Illegal { game, .. } => {
+                assert!(i >= 10 && game == GameKind::KiustOyun, "{bad:?}");
+            }
+        }
     }
 }
 
@@ -548,8 +560,7 @@ fn perft_from_the_start() {
     assert_eq!(perft(&p, 1), 5);
     assert_eq!(perft(&p, 2), 22);
     assert_eq!(perft(&p, 3), 22 + 6 * 5 + 3 * 5 + 2 * 5 + 6 * 7);
-    let mut q = p;
-    q.set_options(&four());
+    let q = under(&p, &four());
     assert_eq!(perft(&q, 2), 20);
     assert_eq!(perft(&q, 3), 20 + 6 * 5 + 3 * 5 + 2 * 5 + 4 * 5);
 }
@@ -626,10 +637,12 @@ fn move_generation_agrees_with_a_plain_walk_along_the_tracks() {
     let mut checked = 0;
     for seed in 0..100 {
         let mut rng = table_rng(seed);
-        let mut p = pos(START);
-        if seed % 2 == 1 {
-            p.set_options(&four());
-        }
+        let options = if seed % 2 == 1 {
+            four()
+        } else {
+            Options::default()
+        };
+        let mut p = Kiust::from_text(START, &options).unwrap();
         for _ in 0..600 {
             match p.turn() {
                 Turn::Over => break,

@@ -193,7 +193,7 @@ pub(super) fn odds(players: usize) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::table_rng;
+    use crate::seed::table_rng;
 
     /// Reads a first-turn log back and checks it against rule 1; gives back how it was
     /// decided: 0 by the hands, 1 by the tie-break, 2 by the coin.

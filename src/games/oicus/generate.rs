@@ -240,8 +240,8 @@ impl Bytes {
 mod tests {
     use super::super::tests_reference::random_position;
     use super::*;
-    use crate::ai::table_rng;
     use crate::games::oicus::ActionKind;
+    use crate::seed::table_rng;
 
     /// The sets of `Choices`, worked out action by action from the spec's wording on the
     /// board as it is (no relative traps, no tables, no bytes).

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::games::ParseError;
+use crate::games::{ParseError, Seat, Words};
 
 /// What an action does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -364,6 +364,13 @@ pub fn words(mv: Move) -> String {
         [(a, _), (b, _)] if a == b => one(*a, 2, false),
         [(a, _), (b, _)] => format!("{} and {}", one(*a, 1, false), one(*b, 1, true)),
         _ => mv.to_string(),
+    }
+}
+
+impl Words for super::Oicus {
+    fn move_words(mv: Move, mover: Seat) -> String {
+        let _ = mover;
+        words(mv)
     }
 }
 

@@ -4,14 +4,85 @@
 //! count as 0 (the spec's "Perft"); the full text (`{pos:#}`) adds both after ` | `. A
 //! position where a player already has 21 points is over: the round ended with the turn
 //! of the side not to move.
+//!
+//! Reading is two steps: the text into a [`Setup`], which checks the notation only; then
+//! the setup into a position ([`Rules::from_setup`]), which the rules judge: at most 5
+//! stones a trap, at most 15 of a colour in the supply and on the board ([`Invalid`]).
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::{Oicus, Options, STONES, TRAP_LIMIT, TRAPS};
-use crate::games::{End, Outcome, ParseError};
+use crate::games::{End, Outcome, ParseError, PositionError, Rules, Seat};
 
-impl FromStr for Oicus {
+/// An Òicustiỳtac position as its text says it, not yet judged by the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Stones of each colour in each trap, as the text lists them (past 255, 255).
+    pub(super) stones: [[u8; TRAPS]; 2],
+    /// Stones not yet whelped, per colour.
+    pub(super) supply: [u8; 2],
+    /// Points, per colour.
+    pub(super) points: [u8; 2],
+    /// The side to move, 0 (Black) or 1 (White).
+    pub(super) side: u8,
+    /// How many of the last turns were passes: 0, 1, or 2 when the round stalled.
+    pub(super) passes: u8,
+    /// Turns played (for the cap).
+    pub(super) turns: u16,
+}
+
+/// Why the rules refuse a setup as an Òicustiỳtac position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// A trap holds more stones than rule 8 lets a turn leave there.
+    #[error("{}'s trap {trap} holds more than 5 stones", if land.0 == 0 { "Black" } else { "White" })]
+    Crowded {
+        /// Whose Land.
+        land: Seat,
+        /// The trap, 1 to 10.
+        trap: u8,
+    },
+    /// More stones of a colour than a player has.
+    #[error("{total} {} stones in the supply and on the board, more than 15", if colour.0 == 0 { "black" } else { "white" })]
+    TooManyStones {
+        /// Whose.
+        colour: Seat,
+        /// How many.
+        total: u32,
+    },
+}
+
+impl Setup {
+    /// What the rules say against the setup, in the spec's order.
+    pub(super) fn check(&self) -> Result<(), Invalid> {
+        for index in 0..TRAPS {
+            let here = u16::from(self.stones[0][index]) + u16::from(self.stones[1][index]);
+            if here > u16::from(TRAP_LIMIT) {
+                return Err(Invalid::Crowded {
+                    land: Seat((index / 10) as u8),
+                    trap: (index % 10) as u8 + 1,
+                });
+            }
+        }
+        for colour in 0..2 {
+            let total = u32::from(self.supply[colour])
+                + self.stones[colour]
+                    .iter()
+                    .map(|&n| u32::from(n))
+                    .sum::<u32>();
+            if total > u32::from(STONES) {
+                return Err(Invalid::TooManyStones {
+                    colour: Seat(colour as u8),
+                    total,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Setup {
     type Err = ParseError;
 
     /// Reads the spec's notation, optionally followed by the state it leaves out:
@@ -38,78 +109,9 @@ impl FromStr for Oicus {
                 fields.len()
             )));
         };
-        let lands: Vec<&str> = board.split('/').collect();
-        if lands.len() != 2 {
-            return Err(bad(format!(
-                "expected two Lands separated by `/`, found {}",
-                lands.len()
-            )));
-        }
-        let mut stones = [[0u8; TRAPS]; 2];
-        for (land, (text, owner)) in lands.iter().zip(["Black", "White"]).enumerate() {
-            let traps: Vec<&str> = text.split_whitespace().collect();
-            if traps.len() != 10 {
-                return Err(bad(format!(
-                    "{owner}'s Land has {} traps, not 10",
-                    traps.len()
-                )));
-            }
-            for (t, trap) in traps.iter().enumerate() {
-                let index = land * 10 + t;
-                if *trap != "." {
-                    for c in trap.chars() {
-                        match c {
-                            'b' => stones[0][index] += 1,
-                            'w' => stones[1][index] += 1,
-                            '.' => {
-                                return Err(bad(format!(
-                                    "{owner}'s trap {} mixes `.` with stones; `.` stands alone",
-                                    t + 1
-                                )));
-                            }
-                            other => {
-                                return Err(bad(format!(
-                                    "`{other}` in {owner}'s trap {} is not `b`, `w` or `.`",
-                                    t + 1
-                                )));
-                            }
-                        }
-                        if stones[0][index] + stones[1][index] > TRAP_LIMIT {
-                            return Err(bad(format!(
-                                "{owner}'s trap {} holds more than 5 stones",
-                                t + 1
-                            )));
-                        }
-                    }
-                }
-            }
-        }
-        let pair = |text: &str, what: &str| -> Result<[u8; 2], ParseError> {
-            let nums: Vec<&str> = text.split_whitespace().collect();
-            let [a, b] = nums[..] else {
-                return Err(bad(format!(
-                    "expected two {what} (black white), not `{text}`"
-                )));
-            };
-            let num = |t: &str| {
-                t.parse::<u8>()
-                    .ok()
-                    .filter(|_| t.bytes().all(|c| c.is_ascii_digit()))
-                    .ok_or_else(|| bad(format!("`{t}` is not a number of {what} 0 to 255")))
-            };
-            Ok([num(a)?, num(b)?])
-        };
-        let supply = pair(supplies, "stones in supply")?;
-        let points = pair(scores, "points")?;
-        for (colour, name) in ["black", "white"].iter().enumerate() {
-            let total = u32::from(supply[colour])
-                + stones[colour].iter().map(|&n| u32::from(n)).sum::<u32>();
-            if total > u32::from(STONES) {
-                return Err(bad(format!(
-                    "{total} {name} stones in the supply and on the board, more than 15"
-                )));
-            }
-        }
+        let stones = read_lands(board).map_err(&bad)?;
+        let supply = pair(supplies, "stones in supply").map_err(&bad)?;
+        let points = pair(scores, "points").map_err(&bad)?;
         let side = match side {
             "b" => 0,
             "w" => 1,
@@ -119,18 +121,82 @@ impl FromStr for Oicus {
                 )));
             }
         };
-        let mut pos = Oicus {
+        Ok(Setup {
             stones,
             supply,
             points,
             side,
-            passed: passes >= 1,
+            passes,
             turns,
-            options: Options::default(),
-            result: None,
-        };
-        pos.settle(1 - side, passes >= 1, passes == 2, &mut ());
-        Ok(pos)
+        })
+    }
+}
+
+/// Both Lands' traps, as the stones of each colour in each.
+fn read_lands(board: &str) -> Result<[[u8; TRAPS]; 2], String> {
+    let lands: Vec<&str> = board.split('/').collect();
+    if lands.len() != 2 {
+        return Err(format!(
+            "expected two Lands separated by `/`, found {}",
+            lands.len()
+        ));
+    }
+    let mut stones = [[0u8; TRAPS]; 2];
+    for (land, (text, owner)) in lands.iter().zip(["Black", "White"]).enumerate() {
+        let traps: Vec<&str> = text.split_whitespace().collect();
+        if traps.len() != 10 {
+            return Err(format!("{owner}'s Land has {} traps, not 10", traps.len()));
+        }
+        for (t, trap) in traps.iter().enumerate() {
+            if *trap == "." {
+                continue;
+            }
+            let index = land * 10 + t;
+            for c in trap.chars() {
+                let colour = match c {
+                    'b' => 0,
+                    'w' => 1,
+                    '.' => {
+                        return Err(format!(
+                            "{owner}'s trap {} mixes `.` with stones; `.` stands alone",
+                            t + 1
+                        ));
+                    }
+                    other => {
+                        return Err(format!(
+                            "`{other}` in {owner}'s trap {} is not `b`, `w` or `.`",
+                            t + 1
+                        ));
+                    }
+                };
+                stones[colour][index] = stones[colour][index].saturating_add(1);
+            }
+        }
+    }
+    Ok(stones)
+}
+
+/// Two numbers, black's and white's, of `what`.
+fn pair(text: &str, what: &str) -> Result<[u8; 2], String> {
+    let nums: Vec<&str> = text.split_whitespace().collect();
+    let [a, b] = nums[..] else {
+        return Err(format!("expected two {what} (black white), not `{text}`"));
+    };
+    let num = |t: &str| {
+        t.parse::<u8>()
+            .ok()
+            .filter(|_| t.bytes().all(|c| c.is_ascii_digit()))
+            .ok_or_else(|| format!("`{t}` is not a number of {what} 0 to 255"))
+    };
+    Ok([num(a)?, num(b)?])
+}
+
+impl FromStr for Oicus {
+    type Err = PositionError;
+
+    /// Reads a position under the default rule options ([`Rules::from_text`]).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Oicus::from_text(s, &Options::default())
     }
 }
 

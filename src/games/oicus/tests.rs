@@ -2,8 +2,8 @@
 //! the examples of rules 7 and 8 are in `tests_examples.rs`, rule 1 in `first.rs`).
 
 use super::*;
-use crate::ai::table_rng;
-use crate::games::{Seats, perft};
+use crate::games::{Evaluate, Seats, Tableside, perft};
+use crate::seed::table_rng;
 use rand::RngExt;
 
 /// A position with the named traps filled (`B4` is Black's trap 4, `W7` White's trap 7)
@@ -41,6 +41,11 @@ pub(super) fn play(p: &mut Oicus, mv: &str) -> Vec<Event> {
 
 fn start() -> Oicus {
     Oicus::start(2, &Options::default()).unwrap()
+}
+
+/// The same position made under `options` (its full text read again under them).
+fn under(p: &Oicus, options: Options) -> Oicus {
+    Oicus::from_text(&format!("{p:#}"), &options).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -376,11 +381,11 @@ fn end_equal_scores_at_21_go_to_the_player_who_just_moved_or_as_the_option_says(
     let mut p = at(&[("B4", "bwww"), ("W7", "www")], text);
     play(&mut p, "3V7");
     assert_eq!(p.outcome(), Some(Outcome::win(Seat(1), End::Points)));
-    let mut q = at(&[("B4", "bwww"), ("W7", "www")], text);
-    q.set_options(&Options {
+    let drawn = Options {
         equal_at_21: EqualAt21::Drawn,
         ..Options::default()
-    });
+    };
+    let mut q = under(&at(&[("B4", "bwww"), ("W7", "www")], text), drawn);
     play(&mut q, "3V7");
     assert_eq!(q.outcome(), Some(Outcome::draw(End::Points)));
 }
@@ -439,19 +444,19 @@ fn end_the_round_ends_after_300_turns_and_the_option_moves_the_cap() {
     q.turns = 299;
     play(&mut q, "W5");
     assert_eq!(q.outcome(), Some(Outcome::win(Seat(0), End::Cap)));
-    let mut r = start();
-    r.set_options(&Options {
+    let never = Options {
         turn_cap: 0,
         ..Options::default()
-    });
+    };
+    let mut r = Oicus::start(2, &never).unwrap();
     r.turns = 299;
     play(&mut r, "W5");
     assert_eq!(r.outcome(), None, "no cap");
-    let mut s = start();
-    s.set_options(&Options {
+    let two = Options {
         turn_cap: 2,
         ..Options::default()
-    });
+    };
+    let mut s = Oicus::start(2, &two).unwrap();
     play(&mut s, "W5");
     assert_eq!(s.outcome(), None);
     play(&mut s, "W5");

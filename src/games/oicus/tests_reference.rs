@@ -12,8 +12,8 @@ use rand::RngExt;
 
 use super::tests::moves;
 use super::*;
-use crate::ai::table_rng;
 use crate::games::perft;
+use crate::seed::table_rng;
 
 /// Where one of the mover's stones is: the supply, or a trap index.
 #[derive(Clone, Copy, PartialEq)]

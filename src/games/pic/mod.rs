@@ -17,19 +17,22 @@
 //! * `move_cap = 0` means no cap. The cap is checked after each sowing; when the last
 //!   sowing also leaves nobody a move, the game ends by [`End::NoMoves`].
 
+mod evaluate;
 mod moves;
 mod notation;
 mod sow;
+mod tableside;
 #[cfg(test)]
 mod tests;
 
 use serde::Deserialize;
 
 pub use moves::Move;
+pub use notation::Setup;
 
 use moves::CHOICES;
 
-use super::{End, Event, EventSink, Game, GameKind, Outcome, Seat, Seats, Turn};
+use super::{End, Event, EventSink, GameKind, Outcome, Rules, Seat, Seats, Turn};
 
 /// The most players a ring seats.
 pub const MAX_PLAYERS: usize = 5;
@@ -227,14 +230,12 @@ impl Pic {
     }
 }
 
-/// What a counter in a player's own heap is worth to the heuristic, against one kept.
-const HEAP_WEIGHT: f32 = 0.15;
-/// What owning a piç is worth to the heuristic, in kept counters, beyond what it holds.
-const PIC_WORTH: f32 = 8.0;
-
-impl Game for Pic {
+impl Rules for Pic {
     type Move = Move;
     type Options = Options;
+    type Setup = Setup;
+    /// Every setup the notation reads is a position of Piç.
+    type Invalid = std::convert::Infallible;
     const KIND: GameKind = GameKind::Pic;
     const FACTS: super::Facts = super::Facts {
         unit: super::Unit::Game,
@@ -297,70 +298,27 @@ impl Game for Pic {
         })
     }
 
+    fn from_setup(setup: Setup, options: &Options) -> Result<Self, Self::Invalid> {
+        let mut pos = Pic {
+            heaps: setup.heaps,
+            nonempty: 0,
+            two_up: 0,
+            owner: setup.owner,
+            pics: setup.pics,
+            stores: setup.stores,
+            players: setup.players,
+            side: setup.side,
+            sowings: setup.sowings,
+            options: *options,
+            result: None,
+        };
+        pos.recount();
+        pos.settle(&mut ());
+        Ok(pos)
+    }
+
     fn turns_played(&self) -> Option<u32> {
         Some(self.sowings)
-    }
-
-    /// A palm: one counter lifted from a heap that is nobody's piç into the mover's store.
-    /// Bolder from a small heap, where one counter is missed.
-    fn cheats(&self, seat: Seat, out: &mut Vec<crate::games::CheatMove<Self>>) {
-        for h in 0..self.ring() {
-            let n = self.heaps[h];
-            if n == 0 || self.pics & (1 << h) != 0 {
-                continue;
-            }
-            let mut after = *self;
-            after.heaps[h] -= 1;
-            after.stores[seat.index()] += 1;
-            after.recount();
-            out.push(crate::games::CheatMove {
-                after,
-                kind: crate::games::CheatKind::Palm,
-                at: format!("heap {}", h + 1),
-                boldness: if n <= 3 { 0.6 } else { 0.3 },
-            });
-        }
-    }
-
-    /// The next seat sows; nothing is sown, so the cap's count stands.
-    fn lose_turn(&self) -> Option<Self> {
-        let mut after = *self;
-        after.side = if after.side + 1 == after.players {
-            0
-        } else {
-            after.side + 1
-        };
-        after.settle(&mut ());
-        Some(after)
-    }
-
-    fn move_words(mv: Move, mover: Seat) -> String {
-        match mv.heap() {
-            None => "passes".to_owned(),
-            Some(h) if h / 3 == mover.index() => format!(
-                "sows {{their}} {} heap",
-                crate::games::words::ordinal(h % 3 + 1)
-            ),
-            Some(h) => format!("sows heap {}", h + 1),
-        }
-    }
-
-    fn check_for_match(options: &Options) -> Result<(), super::StartError> {
-        super::StartError::cap_in_match(
-            GameKind::Pic,
-            "move_cap",
-            u64::from(options.move_cap),
-            10_000,
-        )
-    }
-
-    fn set_options(&mut self, options: &Options) {
-        self.options = *options;
-        // The cap depends on the options: judge an open (or capped) position again.
-        if matches!(self.result, None | Some(Outcome { end: End::Cap, .. })) {
-            self.result = None;
-            self.settle(&mut ());
-        }
     }
 
     fn players(&self) -> usize {
@@ -423,39 +381,5 @@ impl Game for Pic {
             figures.push(("in store", i32::from(self.store(seat))));
         }
         figures
-    }
-
-    fn heuristic(&self, seat: Seat) -> f32 {
-        if let Some(outcome) = self.result {
-            return (2.0 * outcome.reward(seat, self.players()) - 1.0) as f32;
-        }
-        // Counters in a player's own heaps are still on the move (the next sowing carries
-        // most of them away), so they count for little; counters in a piç or a store are
-        // kept for good, and a piç goes on earning from every sowing that passes it, worth
-        // about eight counters. (Tuned against the plain baseline with `examples/tools/tune.rs`:
-        // counting heaps in full, the levels lost to it two games in three.)
-        let total = self.total().max(1) as f32;
-        let value = |s: u8| {
-            HEAP_WEIGHT * self.in_heaps(Seat(s)) as f32
-                + self.in_pics(Seat(s)) as f32
-                + f32::from(self.store(Seat(s)))
-                + PIC_WORTH * self.pics_of(s).count_ones() as f32
-        };
-        let mine = value(seat.0);
-        let best = (0..self.players)
-            .filter(|&s| s != seat.0)
-            .map(value)
-            .fold(f32::NEG_INFINITY, f32::max);
-        ((mine - best) / total * 3.0).clamp(-1.0, 1.0)
-    }
-
-    /// A ring of heaps has no front: counters sown leave the sower's hands.
-    fn advance(&self, _seat: Seat) -> f32 {
-        0.0
-    }
-
-    /// Piç's cap scores the game as it stands; no rule draws it for want of progress.
-    fn moves_to_draw(&self) -> Option<u32> {
-        None
     }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{MAX_HEAPS, MAX_PLAYERS};
-use crate::games::ParseError;
+use crate::games::{ParseError, Seat, Words};
 
 /// A sowing from one heap (written as its number from 1, `4`) or a pass (`-`).
 ///
@@ -99,6 +99,19 @@ impl FromStr for Move {
                 s,
                 format!("heaps are numbered 1 to {MAX_HEAPS} (3 for each of 2 to 5 players)"),
             )),
+        }
+    }
+}
+
+impl Words for super::Pic {
+    fn move_words(mv: Move, mover: Seat) -> String {
+        match mv.heap() {
+            None => "passes".to_owned(),
+            Some(h) if h / 3 == mover.index() => format!(
+                "sows {{their}} {} heap",
+                crate::games::words::ordinal(h % 3 + 1)
+            ),
+            Some(h) => format!("sows heap {}", h + 1),
         }
     }
 }

@@ -126,7 +126,7 @@ impl Pic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::games::Rules;
     use crate::games::pic::Options;
 
     #[test]

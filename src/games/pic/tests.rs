@@ -1,16 +1,14 @@
 //! One test for each rule of `shared/rules/pic.md`, and each rule option.
 
 use super::*;
-use crate::games::{ParseError, Place, perft};
+use crate::games::{Evaluate, Place, PositionError, perft};
 
 fn pos(text: &str) -> Pic {
     text.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn with(text: &str, options: Options) -> Pic {
-    let mut p = pos(text);
-    p.set_options(&options);
-    p
+    Pic::from_text(text, &options).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn moves(p: &Pic) -> Vec<String> {
@@ -311,7 +309,7 @@ fn option_move_cap_counts_sowings_but_not_passes() {
 
 #[test]
 fn random_games_end_by_no_moves_or_at_the_cap() {
-    let mut rng = crate::ai::table_rng(7);
+    let mut rng = crate::seed::table_rng(7);
     let mut out = Vec::new();
     let options = [
         Options::default(),
@@ -388,7 +386,11 @@ fn malformed_positions_are_parse_errors() {
         ("12 a 12 / 12 12 12 ; 1", "not a number"),
         ("", "`;`"),
     ] {
-        let err: ParseError = text.parse::<Pic>().unwrap_err();
+        // Every malformed case of the spec is the text's: none reads as a setup.
+        let Err(PositionError::Parse(err)) = text.parse::<Pic>() else {
+            panic!("{text}: not refused as a malformed text");
+        };
+        assert_eq!(text.parse::<Setup>(), Err(err.clone()), "{text}");
         assert_eq!(err.what, "position");
         assert!(err.reason.contains(why), "{text}: {}", err.reason);
     }

@@ -2,19 +2,20 @@
 //! a river, king steps and optional jump chains.
 
 mod board;
+mod evaluate;
 mod moves;
+mod notation;
+mod tableside;
 #[cfg(test)]
 mod tests;
 mod view;
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::Deserialize;
 
 pub use moves::Move;
+pub use notation::{Invalid, START, Setup};
 
-use super::{End, Event, EventSink, Game, GameKind, Outcome, ParseError, Place, Seat, Turn};
+use super::{End, Event, EventSink, GameKind, Outcome, Place, Rules, Seat, Turn};
 use board::{BLACK_TOWN, WHITE_TOWN};
 
 /// Stones per side at the start, and the most a position may hold.
@@ -126,9 +127,30 @@ impl Tides {
     }
 }
 
-impl Game for Tides {
+impl Tides {
+    /// Decides whether a position just read is already over: the side that moved last is
+    /// the other one, unless the side to move already holds the enemy town or has taken
+    /// every enemy stone, which it did on its own previous move.
+    fn judge_as_read(&mut self) {
+        let side = self.side;
+        let last = 1 - side;
+        let stones = self.stones;
+        if stones[usize::from(side)] & 1 << Tides::town(last) != 0 || stones[usize::from(last)] == 0
+        {
+            self.side = last;
+            self.settle(side, &mut ());
+            self.side = side;
+        } else {
+            self.settle(last, &mut ());
+        }
+    }
+}
+
+impl Rules for Tides {
     type Move = Move;
     type Options = Options;
+    type Setup = Setup;
+    type Invalid = Invalid;
     const KIND: GameKind = GameKind::TidesOfWar;
     const FACTS: super::Facts = super::Facts {
         unit: super::Unit::Game,
@@ -152,105 +174,21 @@ impl Game for Tides {
 
     fn start(players: usize, options: &Options) -> Result<Self, super::StartError> {
         super::StartError::check_players::<Self>(players)?;
-        let mut pos: Tides = START.parse().expect("the start position parses");
-        pos.options = *options;
-        Ok(pos)
+        let setup = START.parse().expect("the start position reads");
+        Ok(Tides::from_setup(setup, options).expect("the rules allow the start position"))
     }
 
-    /// A nudge: one of the mover's stones slid to an empty point next to it (never into a
-    /// town: the table would see a town taken). Bolder the farther forward it goes.
-    fn cheats(&self, seat: Seat, out: &mut Vec<crate::games::CheatMove<Self>>) {
-        let me = seat.index();
-        let empty = board::ALL & !(self.stones[0] | self.stones[1]);
-        let towns = (1u64 << board::WHITE_TOWN) | (1u64 << board::BLACK_TOWN);
-        for d in 0..board::DIRS.len() {
-            let mut targets = board::shift(self.stones[me], d) & empty & !towns;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let back = (d + 4) % 8;
-                let from = board::shift(1u64 << to, back).trailing_zeros() as u8;
-                let mut after = *self;
-                after.stones[me] &= !(1u64 << from);
-                after.stones[me] |= 1u64 << to;
-                out.push(crate::games::CheatMove {
-                    after,
-                    kind: crate::games::CheatKind::Nudge,
-                    at: format!("{} to {}", board::name(from), board::name(to)),
-                    // A slide along the line shows less than one towards the enemy.
-                    boldness: if d % 2 == 0 { 0.35 } else { 0.45 },
-                });
-            }
-        }
-    }
-
-    /// The other side moves next; the ply counts towards the truce, as a quiet one.
-    fn lose_turn(&self) -> Option<Self> {
-        let mut after = *self;
-        let mover = after.side;
-        after.side = 1 - mover;
-        after.quiet = after.quiet.saturating_add(1);
-        after.settle(mover, &mut ());
-        Some(after)
-    }
-
-    fn move_words(mv: Move, mover: Seat) -> String {
-        // The river is the anti-diagonal, file + rank = 5 counted from 0; White's side
-        // below it, Black's above.
-        let side = |sq: u8| i32::from(sq % 6 + sq / 6) - 5;
-        let enemy = |sq: u8| {
-            if mover.0 == 0 {
-                side(sq) > 0
-            } else {
-                side(sq) < 0
-            }
+    fn from_setup(setup: Setup, options: &Options) -> Result<Self, Invalid> {
+        setup.check()?;
+        let mut pos = Tides {
+            stones: setup.stones,
+            side: setup.side,
+            quiet: setup.quiet,
+            options: *options,
+            result: None,
         };
-        let name = board::name;
-        let (from, to) = (mv.from(), mv.to());
-        match mv.jumps() {
-            0 if side(to) == 0 => format!("steps a stone onto the river at {}", name(to)),
-            0 if enemy(to) && !enemy(from) => format!("crosses the river to {}", name(to)),
-            0 => format!("steps a stone from {} to {}", name(from), name(to)),
-            1 => {
-                let mid = (from + to) / 2;
-                format!(
-                    "jumps from {} over {} to {}",
-                    name(from),
-                    name(mid),
-                    name(to)
-                )
-            }
-            n => format!(
-                "leaps from {} in a chain of {} jumps to {}",
-                name(from),
-                crate::games::words::number(n as usize),
-                name(to)
-            ),
-        }
-    }
-
-    fn check_for_match(options: &Options) -> Result<(), super::StartError> {
-        super::StartError::cap_in_match(
-            GameKind::TidesOfWar,
-            "truce_after",
-            u64::from(options.truce_after),
-            1000,
-        )
-    }
-
-    fn set_options(&mut self, options: &Options) {
-        self.options = *options;
-        // The truce depends on the options: judge an open (or truced) position again.
-        if matches!(
-            self.result,
-            None | Some(Outcome {
-                end: End::Truce,
-                ..
-            })
-        ) {
-            self.result = None;
-            self.settle(1 - self.side, &mut ());
-        }
+        pos.judge_as_read();
+        Ok(pos)
     }
 
     fn players(&self) -> usize {
@@ -345,176 +283,5 @@ impl Game for Tides {
 
     fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
         vec![("stones left", self.stones(seat) as i32)]
-    }
-
-    fn heuristic(&self, seat: Seat) -> f32 {
-        let me = seat.index();
-        let material =
-            self.stones[me].count_ones() as f32 - self.stones[1 - me].count_ones() as f32;
-        // How near each side's nearest stone stands to the enemy town (king distance).
-        let reach = |side: usize| {
-            let town = Self::town(1 - side as u8);
-            let mut bb = self.stones[side];
-            let mut best = 6;
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let dist = (sq % 6).abs_diff(town % 6).max((sq / 6).abs_diff(town / 6));
-                best = best.min(dist);
-            }
-            f32::from(best)
-        };
-        let threat = reach(1 - me) - reach(me);
-        (material / STONES as f32 * 0.8 + threat / 5.0 * 0.2).clamp(-1.0, 1.0)
-    }
-
-    /// The seat's stones' mean nearness to the enemy town: 1 − (king distance) / 5.
-    fn advance(&self, seat: Seat) -> f32 {
-        let side = seat.index();
-        let town = Self::town(1 - side as u8);
-        let mut bb = self.stones[side];
-        if bb == 0 {
-            return 0.0;
-        }
-        let count = bb.count_ones() as f32;
-        let mut sum = 0u32;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            sum += u32::from((sq % 6).abs_diff(town % 6).max((sq / 6).abs_diff(town / 6)));
-        }
-        (1.0 - sum as f32 / count / 5.0).clamp(0.0, 1.0)
-    }
-
-    fn moves_to_draw(&self) -> Option<u32> {
-        let after = self.options.truce_after;
-        (after > 0).then(|| u32::from(after.saturating_sub(self.quiet)))
-    }
-}
-
-/// The start position.
-pub const START: &str = ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w";
-
-impl FromStr for Tides {
-    type Err = ParseError;
-
-    /// Reads the spec's notation, optionally followed by the state it leaves out:
-    /// ` | quiet=N`, the plies since the last capture.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |why: &str| ParseError::position(s, why);
-        let (spec, state) = super::split_state(s)?;
-        let mut quiet = 0;
-        for (key, value) in state {
-            match key {
-                "quiet" => quiet = super::state_number(s, key, value)?,
-                other => return Err(super::unknown_state(s, other, "quiet")),
-            }
-        }
-        let (board_text, side_text) = spec
-            .trim()
-            .split_once(' ')
-            .ok_or_else(|| bad("expected the board, a space and `w` or `b`"))?;
-        let side = match side_text.trim() {
-            "w" => 0,
-            "b" => 1,
-            other => {
-                return Err(bad(&format!(
-                    "the side to move is `w` or `b`, not `{other}`"
-                )));
-            }
-        };
-        let ranks: Vec<&str> = board_text.split('/').collect();
-        if ranks.len() != 6 {
-            return Err(bad(&format!(
-                "expected 6 ranks separated by `/`, found {}",
-                ranks.len()
-            )));
-        }
-        let mut stones = [0u64; 2];
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 5 - i;
-            if rank_text.chars().count() != 6 {
-                return Err(bad(&format!(
-                    "rank {} has {} squares, not 6",
-                    rank + 1,
-                    rank_text.chars().count()
-                )));
-            }
-            for (file, c) in rank_text.chars().enumerate() {
-                let bit = 1u64 << (rank * 6 + file);
-                match c {
-                    'W' => stones[0] |= bit,
-                    'B' => stones[1] |= bit,
-                    '.' => {}
-                    other => return Err(bad(&format!("`{other}` is not `W`, `B` or `.`"))),
-                }
-            }
-        }
-        for (side_name, bb) in ["White", "Black"].iter().zip(stones) {
-            if bb.count_ones() > STONES {
-                return Err(bad(&format!(
-                    "{side_name} has {} stones, more than 14",
-                    bb.count_ones()
-                )));
-            }
-        }
-        if stones[0] & 1 << WHITE_TOWN != 0 {
-            return Err(bad("a White stone stands in White's own town a1"));
-        }
-        if stones[1] & 1 << BLACK_TOWN != 0 {
-            return Err(bad("a Black stone stands in Black's own town f6"));
-        }
-        let mut pos = Tides {
-            stones,
-            side,
-            quiet,
-            options: Options::default(),
-            result: None,
-        };
-        // A position can already be decided; the side that moved last is the other one.
-        let last = 1 - side;
-        if stones[usize::from(side)] & 1 << Tides::town(last) != 0 || stones[usize::from(last)] == 0
-        {
-            // The side to move already holds the town or has taken everything: it won on
-            // its previous move.
-            pos.side = last;
-            pos.settle(side, &mut ());
-            pos.side = side;
-        } else {
-            pos.settle(last, &mut ());
-        }
-        Ok(pos)
-    }
-}
-
-impl fmt::Display for Tides {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..6).rev() {
-            for file in 0..6 {
-                let bit = 1u64 << (rank * 6 + file);
-                let c = if self.stones[0] & bit != 0 {
-                    'W'
-                } else if self.stones[1] & bit != 0 {
-                    'B'
-                } else {
-                    '.'
-                };
-                write!(f, "{c}")?;
-            }
-            if rank > 0 {
-                write!(f, "/")?;
-            }
-        }
-        write!(f, " {}", if self.side == 0 { 'w' } else { 'b' })?;
-        if f.alternate() {
-            write!(f, " | quiet={}", self.quiet)?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Tides {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Tides({self})")
     }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{self, DIRS};
-use crate::games::ParseError;
+use crate::games::{ParseError, Seat, Words};
 
 /// A step (`c3-d4`) or a jump chain (`c3xe5xe3`) of one stone.
 ///
@@ -132,6 +132,43 @@ impl FromStr for Move {
             at = to;
         }
         Ok(mv)
+    }
+}
+
+impl Words for super::Tides {
+    fn move_words(mv: Move, mover: Seat) -> String {
+        // The river is the anti-diagonal, file + rank = 5 counted from 0; White's side
+        // below it, Black's above.
+        let side = |sq: u8| i32::from(sq % 6 + sq / 6) - 5;
+        let enemy = |sq: u8| {
+            if mover.0 == 0 {
+                side(sq) > 0
+            } else {
+                side(sq) < 0
+            }
+        };
+        let name = board::name;
+        let (from, to) = (mv.from(), mv.to());
+        match mv.jumps() {
+            0 if side(to) == 0 => format!("steps a stone onto the river at {}", name(to)),
+            0 if enemy(to) && !enemy(from) => format!("crosses the river to {}", name(to)),
+            0 => format!("steps a stone from {} to {}", name(from), name(to)),
+            1 => {
+                let mid = (from + to) / 2;
+                format!(
+                    "jumps from {} over {} to {}",
+                    name(from),
+                    name(mid),
+                    name(to)
+                )
+            }
+            n => format!(
+                "leaps from {} in a chain of {} jumps to {}",
+                name(from),
+                crate::games::words::number(n as usize),
+                name(to)
+            ),
+        }
     }
 }
 

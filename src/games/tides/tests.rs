@@ -7,6 +7,11 @@ fn pos(text: &str) -> Tides {
     text.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The same position made under `options` (its full text read again under them).
+fn under(p: &Tides, options: Options) -> Tides {
+    Tides::from_text(&format!("{p:#}"), &options).unwrap_or_else(|e| panic!("{e}"))
+}
+
 fn moves(p: &Tides) -> Vec<String> {
     let mut out = Vec::new();
     p.legal_moves(&mut out);
@@ -193,15 +198,13 @@ fn truce_after_60_quiet_plies_is_a_draw_and_the_option_changes_it() {
     }
     assert_eq!(p.outcome(), Some(Outcome::draw(End::Truce)));
 
-    let mut never = start;
-    never.set_options(&Options { truce_after: 0 });
+    let mut never = under(&start, Options { truce_after: 0 });
     for i in 0..200 {
         play(&mut never, shuffle[i % 4]);
     }
     assert_eq!(never.outcome(), None);
 
-    let mut short = start;
-    short.set_options(&Options { truce_after: 4 });
+    let mut short = under(&start, Options { truce_after: 4 });
     for mv in shuffle {
         play(&mut short, mv);
     }
@@ -210,8 +213,11 @@ fn truce_after_60_quiet_plies_is_a_draw_and_the_option_changes_it() {
 
 #[test]
 fn a_capture_resets_the_truce_count() {
-    let mut p = pos("B...../....../...B../..W.../....../.....W w");
-    p.set_options(&Options { truce_after: 3 });
+    let mut p = Tides::from_text(
+        "B...../....../...B../..W.../....../.....W w",
+        &Options { truce_after: 3 },
+    )
+    .unwrap();
     play(&mut p, "f1-e1");
     play(&mut p, "a6-b6");
     assert_eq!(p.quiet_plies(), 2);

@@ -7,7 +7,7 @@ use super::text::{self, Ink, Pen};
 use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::event::Throw;
 use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
-use crate::games::{Game, Seat, Turn};
+use crate::games::{Rules, Seat, Turn};
 
 /// Columns between the board and the panel beside it.
 const GAP: usize = 3;

@@ -8,7 +8,7 @@ use super::canvas::Canvas;
 use super::text::{self, Ink, Pen};
 use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::oicus::{Move, Oicus};
-use crate::games::{Game, Seat, Turn};
+use crate::games::{Rules, Seat, Turn};
 
 /// The column where the board's left border stands.
 const X0: usize = 12;

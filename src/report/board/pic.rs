@@ -15,7 +15,7 @@ use super::canvas::Canvas;
 use super::text::{self, Ink, Pen};
 use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::pic::{Move, Pic};
-use crate::games::{Game, Seat, Turn};
+use crate::games::{Rules, Seat, Turn};
 
 /// The columns left of the first box: a blank, the ring's corner, two lines, an arrow.
 const MARGIN: usize = 5;

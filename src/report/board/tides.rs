@@ -5,7 +5,7 @@
 use super::text::{self, Ink, Pen};
 use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::tides::{Move, Tides};
-use crate::games::{Game, Seat, Turn};
+use crate::games::{Rules, Seat, Turn};
 
 /// Columns between the board and the panel beside it.
 const GAP: usize = 3;

@@ -244,7 +244,7 @@ mod tests {
                     .collect();
                 let format = Format::default_for(kind);
                 let first_turn = crate::games::with_game!(kind, G => {
-                    <G as crate::games::Game>::first_turn_odds(n)
+                    <G as crate::games::Tableside>::first_turn_odds(n)
                 });
                 let exact = Table {
                     kind,

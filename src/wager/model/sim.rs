@@ -327,7 +327,7 @@ pub fn imagine(model: &GameModel, table: &Table, shift: &[f64], rng: &mut TableR
     let n = table.players.len();
     let facts = table.kind.facts();
     let odds = crate::games::with_game!(table.kind, G => {
-        <G as crate::games::Game>::first_turn_odds(n)
+        <G as crate::games::Tableside>::first_turn_odds(n)
     });
     let mut flow = Flow::new(n, table.format, table.draw_cap, facts.seating);
     let mut memory = Memory::new(table, rng);

@@ -1,0 +1,165 @@
+//! The rules' core: what a game is, as its spec says it, and nothing a player or a table
+//! adds (those are the extension traits beside it: [`super::Evaluate`],
+//! [`super::Tableside`], [`super::Words`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{
+    Chance, Event, EventSink, Facts, FirstTurn, GameKind, IllegalMove, Outcome, ParseError,
+    PositionError, Seat, StartError, Throws, Turn,
+};
+
+/// The rules of one game, as a position. See the module documentation for the contract.
+///
+/// A position is made in one of two places, and only there are the rule options applied:
+/// [`Rules::start`], or [`Rules::from_setup`] from a position read from text (in two
+/// steps, as shakmaty reads a FEN: the text parses into a [`Rules::Setup`], which says what
+/// the text says and nothing more, then the setup becomes a position if the rules allow
+/// it). `FromStr` reads a position under the default options.
+pub trait Rules:
+    Clone + fmt::Debug + fmt::Display + FromStr<Err = PositionError> + Send + Sync + 'static
+{
+    /// One decision of a seat, or one outcome of a chance event.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync;
+
+    /// The rule options a match can set (house readings that could go another way), read
+    /// from `key = value` pairs (a tavern file, `--rule`).
+    type Options: Clone + Default + fmt::Debug + Send + Sync + serde::de::DeserializeOwned;
+
+    /// A position as its text says it, read but not judged by the rules: `FromStr` checks
+    /// the notation and nothing else.
+    type Setup: Clone + fmt::Debug + FromStr<Err = ParseError> + Send + Sync;
+
+    /// Why the rules refuse a setup as a position, typed per game; `Display` says it as a
+    /// clause.
+    type Invalid: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// What the game says about itself: its unit, seats, ends and tallies.
+    const FACTS: Facts;
+
+    /// The start position for `players` players, under `options`.
+    ///
+    /// # Errors
+    /// When the game cannot be played by that many players, or under those options.
+    fn start(players: usize, options: &Self::Options) -> Result<Self, StartError>;
+
+    /// How far the game has gone, in what its facts call its turns (`FACTS.turns`):
+    /// sowings in Piç, turns of both players in Kiust Oyun and Òicustiỳtac (a lost throw
+    /// and a pass are turns); `None` where that is simply the seats' moves (Tides of War).
+    fn turns_played(&self) -> Option<u32> {
+        None
+    }
+
+    /// The position a setup describes, under `options`: the one place where a position
+    /// read from text is judged (whether the rules allow it, and whether its game is
+    /// already over under those options).
+    ///
+    /// # Errors
+    /// When the rules allow no such position.
+    fn from_setup(setup: Self::Setup, options: &Self::Options) -> Result<Self, Self::Invalid>;
+
+    /// Reads a position from its text, under `options`: the text parsed into a setup, then
+    /// made a position.
+    ///
+    /// # Errors
+    /// A text that does not follow the notation ([`PositionError::Parse`]), or one that
+    /// reads as a position the rules refuse ([`PositionError::Illegal`]).
+    fn from_text(text: &str, options: &Self::Options) -> Result<Self, PositionError> {
+        let setup: Self::Setup = text.parse()?;
+        Self::from_setup(setup, options).map_err(|why| PositionError::Illegal {
+            game: Self::KIND,
+            text: text.to_owned(),
+            reason: why.to_string(),
+        })
+    }
+
+    /// How many seats play.
+    fn players(&self) -> usize;
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// Appends the legal moves of the seat to move to `out` (nothing at a chance node or
+    /// when the game is over). Moves come in a fixed order for a given position.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Appends the outcomes of the chance event due now, with exact probabilities that
+    /// sum to one (nothing unless `turn()` is [`Turn::Chance`]).
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, Chance)>) {
+        let _ = out;
+    }
+
+    /// Plays a move known to be legal (or a chance outcome), reporting its events.
+    fn play_unchecked(&mut self, mv: Self::Move, events: &mut impl EventSink);
+
+    /// Whether `mv` is legal here (a listed move, or a possible chance outcome).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        match self.turn() {
+            Turn::Over => false,
+            Turn::Chance => {
+                let mut outs = Vec::new();
+                self.chance_outcomes(&mut outs);
+                outs.iter().any(|&(m, _)| m == mv)
+            }
+            Turn::Seat(_) => {
+                let mut moves = Vec::new();
+                self.legal_moves(&mut moves);
+                moves.contains(&mv)
+            }
+        }
+    }
+
+    /// Plays a move after checking that it is legal.
+    ///
+    /// # Errors
+    /// When the move is not legal here; the position is then unchanged.
+    fn play(&mut self, mv: Self::Move, events: &mut impl EventSink) -> Result<(), IllegalMove> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv, events);
+            Ok(())
+        } else {
+            let reason = match self.turn() {
+                Turn::Over => "the game is over".to_owned(),
+                Turn::Chance => "it is not a possible outcome of the chance event due".to_owned(),
+                Turn::Seat(s) => format!("it is not among player {s}'s legal moves"),
+            };
+            Err(IllegalMove {
+                mv: mv.to_string(),
+                position: self.to_string(),
+                reason,
+            })
+        }
+    }
+
+    /// How the game ended, once `turn()` is [`Turn::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The seat's score where the game keeps one (points, counters, pieces left).
+    fn score(&self, seat: Seat) -> i32 {
+        let _ = seat;
+        0
+    }
+
+    /// Named figures of the seat's standing for result tables ("stones left", "counters in
+    /// piç"), in a fixed order; empty where the score says it all.
+    fn standing(&self, seat: Seat) -> Vec<(&'static str, i32)> {
+        let _ = seat;
+        Vec::new()
+    }
+
+    /// Decides who takes the first turn among `players` named players, as the game's
+    /// custom says; the default is a lot, each player equally likely.
+    fn first_turn(players: usize, throws: &mut dyn Throws) -> FirstTurn {
+        let winner = throws.lot(players);
+        FirstTurn {
+            winner,
+            events: vec![Event::Lot {
+                winner: Seat(winner as u8),
+            }],
+        }
+    }
+}
