@@ -335,6 +335,7 @@ pub fn telling(events: &[Event]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Rules;
     use crate::games::pic::Pic;
     use crate::games::tides::Tides;
 
@@ -376,7 +377,7 @@ mod tests {
         // Every square pair in notation that the list lacks: the first that parses.
         let absent = ["a1-a2", "f6-f5", "c3-c4", "d4-d5", "b2-b3"]
             .into_iter()
-            .filter_map(|w| w.parse::<<Tides as Game>::Move>().ok())
+            .filter_map(|w| w.parse::<<Tides as Rules>::Move>().ok())
             .find(|m| !list.contains(m))
             .expect("a move in notation that is not legal at the start");
         assert_eq!(

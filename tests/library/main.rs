@@ -1,8 +1,9 @@
 //! Tests of the library through its public interface, without running the binary: board
-//! diagrams, the narrator, the match's summary, and the library's robustness against odd
-//! logs and positions. (`tests/cli` holds what runs `taproom` itself.)
+//! diagrams, the narrator, the match's summary, players across whole games and matches,
+//! and the library's robustness against odd logs and positions. (`tests/cli` holds what runs `taproom` itself.)
 
 mod board;
 mod narration;
+mod players;
 mod robustness;
 mod summary;
