@@ -1,7 +1,7 @@
 //! taproom: traditional tavern games played out between characters, for game masters.
 //!
 //! The data flows one way: the command line ([`cli`]) and the TOML files ([`roster`])
-//! become validated values, above all one [`table::MatchSpec`] per match; the operations
+//! become validated values, above all one [`ops::MatchSpec`] per match; the operations
 //! ([`ops`]) run a match through [`table`] from a game ([`games`]) and one player per seat
 //! ([`ai`]), and its event log feeds the narrator ([`narrate`]), the reports ([`report`])
 //! and the wagers ([`wager`]).

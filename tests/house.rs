@@ -116,7 +116,6 @@ fn named(code: &str, module: &[String]) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "until MatchSpec moves up to ops, the book stops reading the roster, and the games' and ai's tests stop naming ai and table (issue 26, in progress)"]
 fn no_module_names_one_on_a_floor_above_its_own() {
     let floors = floors_in_readme();
     let floor_of: BTreeMap<String, usize> = floors

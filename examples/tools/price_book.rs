@@ -21,12 +21,11 @@ use taproom::games::oicus::Oicus;
 use taproom::games::pic::Pic;
 use taproom::games::tides::Tides;
 use taproom::games::{Game, GameKind};
+use taproom::ops::MatchSpec;
+use taproom::ops::book::{built_in_table, fingerprint};
 use taproom::seed::Purpose;
-use taproom::table::MatchSpec;
 use taproom::wager::Market;
-use taproom::wager::book::{
-    Book, Counts, Page, built_in_table, fingerprint, key, markets, most_games,
-};
+use taproom::wager::book::{Book, Counts, Page, key, markets, most_games};
 use taproom::wager::simulate::Observed;
 
 const CHARACTERS: [&str; 6] = ["Brannoc", "Mirela", "Hrodgar", "Pip", "Ysolde", "Tamsin"];

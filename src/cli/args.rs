@@ -8,8 +8,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::games::GameKind;
 use crate::narrate::Detail;
+use crate::ops::Draft;
 use crate::report::View;
-use crate::table::{Draft, Format, RuleOptions};
+use crate::table::{Format, RuleOptions};
 
 /// The match's shape and the roster it draws on.
 #[derive(Debug, Args)]

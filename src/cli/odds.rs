@@ -277,7 +277,7 @@ fn on_the_board(m: crate::wager::Market) -> bool {
 
 fn write_json(
     args: &OddsArgs,
-    spec: &crate::table::MatchSpec,
+    spec: &crate::ops::MatchSpec,
     tavern: &Tavern,
     board: &Board,
     audited: Option<&Audit>,

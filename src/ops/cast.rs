@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use super::Error;
+use super::{Draft, MatchSpec, Seated};
 use crate::games::GameKind;
 use crate::roster::{Character, Roster, read_text};
-use crate::table::{Draft, MatchSpec, Seated};
 
 /// The roster of a folder (or the built-in one), after finishing any write a killed run
 /// left unfinished there.

@@ -12,12 +12,13 @@ use super::wagers::{
     People, at_stake, ledger_path, money_at_stake, place_bets, purse_of, require_files,
     resolve_all, settle_placed,
 };
+use super::{Draft, MatchSpec, Seated};
 use super::{Error, Progress};
 use crate::games::Game;
 use crate::narrate::{Detail, Phrasebook, Scene};
 use crate::roster::{Character, Evening, Roster, RosterError, Tavern, read_text};
 use crate::store::Recovered;
-use crate::table::{Draft, MatchLog, MatchSpec, RuleOptions, Seated, play_match};
+use crate::table::{MatchLog, RuleOptions, play_match};
 use crate::wager::place::{Placed, Proposal};
 use crate::wager::syntax::BetText;
 use crate::wager::{Money, Purse, Settlement, ledger};

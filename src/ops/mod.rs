@@ -1,10 +1,11 @@
 //! What the commands do, as a library (in the manner of cargo's `ops`): play a match with
 //! its wagers, run an evening, price a match, rank players on a ladder, check files. Each
-//! takes validated values (a [`crate::table::MatchSpec`], a roster, a tavern) and returns
+//! takes validated values (a [`MatchSpec`], a roster, a tavern) and returns
 //! values (logs, told scenes, settlements, files written); the command line only parses
 //! its arguments into these values, calls one function, and prints what comes back.
 
 pub mod apply;
+pub mod book;
 pub mod cast;
 pub mod character;
 pub mod check;
@@ -14,8 +15,11 @@ pub mod pages;
 pub mod play;
 pub mod price;
 pub mod sit;
+pub mod spec;
 pub mod tell;
 pub mod wagers;
+
+pub use spec::{Draft, MatchSpec, Seated};
 
 use std::path::PathBuf;
 

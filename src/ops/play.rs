@@ -10,12 +10,13 @@ use super::sit::{Notice, SeatedTable, Seating};
 use super::wagers::{
     People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
 };
+use super::{Draft, MatchSpec};
 use super::{Error, Progress};
 use crate::games::{Game, GameKind};
 use crate::narrate::{Detail, Phrasebook, Scene};
 use crate::roster::{Character, Roster, Tavern};
 use crate::store::Recovered;
-use crate::table::{Draft, MatchLog, MatchSpec, play_match};
+use crate::table::{MatchLog, play_match};
 use crate::wager::place::{Placed, Proposal};
 use crate::wager::syntax::BetText;
 use crate::wager::{Purse, Settlement, ledger};

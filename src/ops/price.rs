@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
+use super::MatchSpec;
 use super::{Error, Progress, bounded};
 use crate::seed::Purpose;
-use crate::table::MatchSpec;
 use crate::wager::simulate::{MarketEstimate, Observed, default_markets};
 use crate::wager::{Market, Selection};
 
@@ -232,10 +232,10 @@ mod tests {
     #[test]
     fn an_audit_catches_a_wrong_board() {
         let roster = crate::roster::Roster::built_in();
-        let draft = crate::table::Draft {
+        let draft = crate::ops::Draft {
             format: Some(crate::table::Format::BestOf(1)),
             seed: 3,
-            ..crate::table::Draft::default()
+            ..crate::ops::Draft::default()
         };
         let spec = super::super::cast::describe(
             crate::games::GameKind::TidesOfWar,

@@ -5,11 +5,12 @@
 //! takes values and returns values; the console that reads lines, prompts and prints is
 //! the command line's (`cli/sit`).
 
+use super::Seated;
 use crate::ai::{Player, Skill, SkilledPlayer, TableRng, Temperament};
 use crate::games::{Event, Game, Seat};
 use crate::narrate::Phrasebook;
 use crate::roster::{Character, Voice};
-use crate::table::{Entrant, MatchLog, MatchSettings, Seated};
+use crate::table::{Entrant, MatchLog, MatchSettings};
 
 /// People at the table: who they are, and the hands that play a match once the table
 /// is read. The console that asks and tells them implements it (`cli/sit`).

@@ -3,9 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+use super::MatchSpec;
 use crate::narrate::{Detail, Narrator, Phrasebook, Scene};
 use crate::roster::{FileError, Voice, read_text};
-use crate::table::{MatchLog, MatchSpec};
+use crate::table::MatchLog;
 
 /// The built-in phrasebook with the GM's own on top: the roster folder's
 /// `phrasebook.toml`, then each file of `extra` in order. The one way a phrasebook is

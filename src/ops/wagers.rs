@@ -4,11 +4,12 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::MatchSpec;
 use super::{Error, Progress};
 use crate::games::Game;
 use crate::names::NameError;
 use crate::roster::{Character, Roster, Tavern};
-use crate::table::{MatchLog, MatchSpec};
+use crate::table::MatchLog;
 use crate::wager::place::{How, Placed, Proposal, Table, place, resolve};
 use crate::wager::simulate::{MarketEstimate, Observed, simulate};
 use crate::wager::syntax::BetText;
@@ -194,31 +195,32 @@ pub fn estimates<G: Game>(
         .copied()
         .filter(|&m| m != Market::FirstTurn)
         .collect();
-    let priced: Vec<MarketEstimate> =
-        if let Some(counted) = crate::wager::book::Book::built_in().lookup(spec, &rest) {
-            counted
-                .iter()
-                .map(|o| MarketEstimate {
-                    basis: crate::wager::simulate::Basis::Book { sims: o.sims },
-                    ..o.estimate()
-                })
-                .collect()
-        } else if let Some(out) = (spec.rules.is_empty() && spec.table.on_cheat.is_none())
-            .then(|| crate::wager::model::estimates(&model_table::<G>(spec), &rest))
-            .flatten()
-        {
-            out
-        } else {
-            let observed = play_many::<G>(
-                spec,
-                &rest,
-                sims,
-                crate::seed::Purpose::BookieSim,
-                progress,
-                what,
-            )?;
-            observed.iter().map(Observed::estimate).collect()
-        };
+    let priced: Vec<MarketEstimate> = if let Some(counted) =
+        super::book::lookup(crate::wager::book::Book::built_in(), spec, &rest)
+    {
+        counted
+            .iter()
+            .map(|o| MarketEstimate {
+                basis: crate::wager::simulate::Basis::Book { sims: o.sims },
+                ..o.estimate()
+            })
+            .collect()
+    } else if let Some(out) = (spec.rules.is_empty() && spec.table.on_cheat.is_none())
+        .then(|| crate::wager::model::estimates(&model_table::<G>(spec), &rest))
+        .flatten()
+    {
+        out
+    } else {
+        let observed = play_many::<G>(
+            spec,
+            &rest,
+            sims,
+            crate::seed::Purpose::BookieSim,
+            progress,
+            what,
+        )?;
+        observed.iter().map(Observed::estimate).collect()
+    };
     let mut priced = priced.into_iter();
     Ok(markets
         .iter()

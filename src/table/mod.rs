@@ -17,7 +17,6 @@ pub use runner::{
     play_match, play_match_with, run_game, run_with,
 };
 pub use spec::{
-    DEFAULT_DRAW_CAP, Draft, MAX_DRAW_CAP, MAX_GAMES, MatchSpec, Part, RuleError, RuleOptions,
-    Seated, SpecError,
+    DEFAULT_DRAW_CAP, MAX_DRAW_CAP, MAX_GAMES, Part, RuleError, RuleOptions, SpecError,
 };
 pub use summary::{EntrantGame, FirstTurnRecord, GameSummary};

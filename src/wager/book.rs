@@ -12,7 +12,7 @@
 //! of the order named.
 //!
 //! The book holds the fingerprint of the players it was counted from: a hash of a few
-//! seeded matches (see [`fingerprint`]). A test plays them again and fails when the
+//! seeded matches (see `ops::book::fingerprint`). A test plays them again and fails when the
 //! players have changed since, so the book is never older than the play it prices.
 
 use std::collections::HashMap;
@@ -23,7 +23,7 @@ use super::market::{Market, Scope, Selection};
 use super::simulate::Observed;
 use crate::ai::Skill;
 use crate::games::GameKind;
-use crate::table::{Entrant, Format, MatchSpec, TableRules};
+use crate::table::{Entrant, Format};
 
 const DATA: &str = include_str!("../../data/prices.json");
 
@@ -130,7 +130,7 @@ impl Counts {
 /// The book.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Book {
-    /// The fingerprint of the players the book was counted from ([`fingerprint`]).
+    /// The fingerprint of the players the book was counted from (`ops::book::fingerprint`).
     pub fingerprint: String,
     /// How the book was written.
     pub written_by: String,
@@ -258,33 +258,34 @@ impl Book {
             .collect();
     }
 
-    /// The counts of `markets` for the match `spec` describes, when the book holds its
-    /// table: each market's counts (a game the book never saw played is void in every
-    /// match), in the order asked for, with the entrants in the spec's order.
+    /// The counts of `markets` for a match of `game` between `entrants` (in the order
+    /// named) in `format` under `draw_cap`, when the book holds its table: each market's
+    /// counts (a game the book never saw played is void in every match), in the order
+    /// asked for, with the entrants in the order given. The book counts the default
+    /// tavern only: a caller asks it of no table under house rules, a tavern's own cheat
+    /// rule or an evening's memory of cheats.
     #[must_use]
-    pub fn lookup(&self, spec: &MatchSpec, markets: &[Market]) -> Option<Vec<Observed>> {
-        if !spec.rules.is_empty() || spec.table != TableRules::default() || !spec.wary.is_empty() {
-            return None;
-        }
-        let entrants = spec.entrants();
+    pub fn lookup(
+        &self,
+        game: GameKind,
+        entrants: &[Entrant],
+        format: Format,
+        draw_cap: u32,
+        markets: &[Market],
+    ) -> Option<Vec<Observed>> {
         let n = entrants.len();
-        let turns = if rotates(spec.game, n) { n } else { 1 };
+        let turns = if rotates(game, n) { n } else { 1 };
         (0..turns).find_map(|r| {
-            // The book's order, rotated by `r`: its entrant j is the spec's (j + r) % n.
+            // The book's order, rotated by `r`: its entrant j is the caller's (j + r) % n.
             let rotated: Vec<Entrant> = (0..n).map(|j| entrants[(j + r) % n].clone()).collect();
-            let page = &self.pages[*self.index.get(&key(
-                spec.game,
-                &rotated,
-                spec.format,
-                spec.draw_cap,
-            ))?];
+            let page = &self.pages[*self.index.get(&key(game, &rotated, format, draw_cap))?];
             let map: Vec<usize> = (0..n).map(|j| (j + r) % n).collect();
             Some(
                 markets
                     .iter()
                     .map(|&m| match page.counts.iter().find(|c| c.market == m) {
                         Some(c) => reorder(&c.observed(page.game, n, page.sims), &map),
-                        None => Observed::never(m, spec.game, n, page.sims),
+                        None => Observed::never(m, game, n, page.sims),
                     })
                     .collect(),
             )
@@ -292,79 +293,9 @@ impl Book {
     }
 }
 
-/// The match in the default format between built-in characters, named as a GM would.
-///
-/// # Errors
-/// A name that picks out nobody, or a table the game cannot seat.
-pub fn built_in_table(
-    kind: GameKind,
-    names: &[&str],
-    seed: u64,
-) -> Result<MatchSpec, Box<dyn std::error::Error + Send + Sync>> {
-    let roster = crate::roster::Roster::built_in();
-    let seats = names
-        .iter()
-        .map(|n| {
-            Ok(crate::table::Seated {
-                character: roster.named(n)?.clone(),
-                given_file: None,
-            })
-        })
-        .collect::<Result<Vec<_>, crate::names::NameError>>()?;
-    let draft = crate::table::Draft {
-        seats,
-        seed,
-        ..crate::table::Draft::default()
-    };
-    Ok(MatchSpec::new(kind, draft)?)
-}
-
-/// The fingerprint of `play`'s players: a hash (FNV-1a, 64 bits) of the logs of one
-/// seeded best-of-3 of each game between Old Brannoc and Mirela Quickfingers, two of the
-/// built-in characters who cheat. Any change to how the players move, cheat or are seen
-/// changes it.
-///
-/// # Panics
-/// Never: the built-in characters play every game.
-#[must_use]
-pub fn fingerprint() -> String {
-    let mut text = String::new();
-    for kind in GameKind::ALL {
-        let spec = built_in_table(kind, &["Brannoc", "Mirela"], 20_261_201)
-            .expect("two built-in characters sit at every game");
-        let log = crate::games::with_game!(kind, G => {
-            let settings = spec
-                .settings::<G>(crate::ai::Effort::Full)
-                .expect("the built-in settings");
-            crate::table::play_match::<G>(&spec.entrants(), &settings).expect("a match")
-        });
-        text.push_str(&serde_json::to_string(&log).expect("a log writes as JSON"));
-    }
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The book was counted from the players as they play now: if this fails, the players
-    /// changed, and `cargo run --release --example price_book` must count the book again.
-    #[test]
-    fn the_book_was_counted_from_today_s_players() {
-        let book = Book::built_in();
-        assert!(!book.pages.is_empty());
-        assert_eq!(
-            book.fingerprint,
-            fingerprint(),
-            "data/prices.json was counted from other players: count it again with {}",
-            book.written_by
-        );
-    }
 
     /// Every page's counts add up: in each market, outright wins, dead heats, pushes and
     /// voids account for every match (the yes-or-no cheat markets aside).
@@ -382,28 +313,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// A table is found under the order it was counted in and, where the first turn is a
-    /// fair lot, under every rotation of it, with each entrant's counts following them.
-    #[test]
-    fn a_table_is_found_whichever_entrant_is_named_first() {
-        let spec = |names: &[&str]| built_in_table(GameKind::Pic, names, 1).unwrap();
-        let book = Book::built_in();
-        let a = book
-            .lookup(&spec(&["Pip", "Ysolde", "Hrodgar"]), &[Market::Match])
-            .expect("the audit's table of three");
-        let b = book
-            .lookup(&spec(&["Hrodgar", "Pip", "Ysolde"]), &[Market::Match])
-            .expect("a rotation");
-        // Pip is 0 in the first, 1 in the second; Hrodgar 2 and 0.
-        assert_eq!(a[0].outright[0], b[0].outright[1]);
-        assert_eq!(a[0].outright[2], b[0].outright[0]);
-        assert_eq!(a[0].outright[1], b[0].outright[2]);
-        assert!(
-            book.lookup(&spec(&["Pip", "Hrodgar", "Ysolde"]), &[Market::Match])
-                .is_none(),
-            "another order round the table is another table"
-        );
     }
 }

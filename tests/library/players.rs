@@ -58,7 +58,7 @@ fn more_skill_wins_more() {
 /// A default `taproom play GAME --seed SEED` match: the built-in roster's first two
 /// characters at their skill and temperament for the game, the game's own format.
 fn default_match<G: Game>(seed: u64) -> taproom::table::MatchLog {
-    use taproom::table::{Draft, MatchSpec, Seated};
+    use taproom::ops::{Draft, MatchSpec, Seated};
     let roster = taproom::roster::Roster::built_in();
     let seats = roster.characters()[..2]
         .iter()

@@ -179,7 +179,7 @@ fn sit_at<G: Diagram>(
 
 /// The command that replays this sitting: the lines typed, fed to `taproom sit` with the
 /// same seed, seats and flags.
-fn replay_line(args: &SitArgs, spec: &crate::table::MatchSpec, typed: &[String]) -> String {
+fn replay_line(args: &SitArgs, spec: &crate::ops::MatchSpec, typed: &[String]) -> String {
     let words = spec.replay_words();
     let people = args.people.len();
     // replay_words: taproom play GAME SEAT... then the flags.
