@@ -21,9 +21,16 @@ pub fn new_character(
 ) -> Result<(PathBuf, Vec<crate::store::Recovered>), Error> {
     let path = dir.join(file_name(&sketch.name));
     let text = sketch.to_toml();
-    // The file is checked as any character file is; a complaint is put to the flag that
-    // gave the field at fault.
-    Character::from_toml(&path, &text).map_err(|e| {
+    check_sketch(&path, &text, sketch)?;
+    let recovered = refuse_a_known_name(dir, sketch)?;
+    write_new(dir, &path, &text)?;
+    Ok((path, recovered))
+}
+
+/// The file is checked as any character file is; a complaint is put to the flag that gave
+/// the field at fault.
+fn check_sketch(path: &Path, text: &str, sketch: &Sketch) -> Result<(), Error> {
+    Character::from_toml(path, text).map_err(|e| {
         let (flag, message) = match e.field.as_deref() {
             Some("purse") => ("--purse", format!("--purse: {}", e.message)),
             Some("description") => ("--description", format!("--description: {}", e.message)),
@@ -38,30 +45,40 @@ pub fn new_character(
         };
         Error::Argument { flag, message }
     })?;
-    // A write a killed run left in the folder is finished (or undone) first, and what it
-    // left staged swept, as any command that reads the folder does.
-    let mut recovered = Vec::new();
-    if dir.is_dir() {
-        let roster;
-        (roster, recovered) = super::cast::open_roster(Some(dir))?;
-        if let Some(c) = roster
-            .characters()
-            .iter()
-            .find(|c| c.name.eq_ignore_ascii_case(&sketch.name))
-        {
-            let whose = c.file.as_ref().map_or_else(
-                || "is built into taproom (copy their file from taproom's data/characters to keep their purse)".to_owned(),
-                |f| format!("has a file already, {}", f.display()),
-            );
-            return Err(Error::Argument {
-                flag: "NAME",
-                message: format!("{} {whose}", c.name),
-            });
-        }
+    Ok(())
+}
+
+/// Refuses a name the roster in `dir` has already (built in or in a file). A write a
+/// killed run left in the folder is finished (or undone) first, and what it left staged
+/// swept, as any command that reads the folder does; what was recovered is returned.
+fn refuse_a_known_name(dir: &Path, sketch: &Sketch) -> Result<Vec<crate::store::Recovered>, Error> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
     }
+    let (roster, recovered) = super::cast::open_roster(Some(dir))?;
+    if let Some(c) = roster
+        .characters()
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(&sketch.name))
+    {
+        let whose = c.file.as_ref().map_or_else(
+            || "is built into taproom (copy their file from taproom's data/characters to keep their purse)".to_owned(),
+            |f| format!("has a file already, {}", f.display()),
+        );
+        return Err(Error::Argument {
+            flag: "NAME",
+            message: format!("{} {whose}", c.name),
+        });
+    }
+    Ok(recovered)
+}
+
+/// Writes `text` to `path` through a temporary file in `dir` (made when missing), which
+/// takes the name only if no file has it.
+fn write_new(dir: &Path, path: &Path, text: &str) -> Result<(), Error> {
     let cannot = |e: std::io::Error, what: &str| {
         Error::File(FileError {
-            file: path.clone(),
+            file: path.to_owned(),
             line: 0,
             column: 0,
             field: None,
@@ -70,7 +87,7 @@ pub fn new_character(
     };
     let taken = || {
         Error::File(FileError {
-            file: path.clone(),
+            file: path.to_owned(),
             line: 0,
             column: 0,
             field: None,
@@ -95,12 +112,12 @@ pub fn new_character(
         .and_then(|()| staged.as_file().sync_all())
         .map_err(|e| cannot(e, "write the file"))?;
     // Takes the name only if nobody has it; the staged file is removed on failure.
-    staged.persist_noclobber(&path).map_err(|e| {
+    staged.persist_noclobber(path).map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
             taken()
         } else {
             cannot(e.error, "write the file")
         }
     })?;
-    Ok((path, recovered))
+    Ok(())
 }

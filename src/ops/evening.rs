@@ -16,7 +16,7 @@ use super::{Draft, MatchSpec, Seated};
 use super::{Error, Progress};
 use crate::games::Game;
 use crate::narrate::{Detail, Phrasebook, Scene};
-use crate::roster::{Character, Evening, Roster, RosterError, Tavern, read_text};
+use crate::roster::{Character, Evening, MatchPlan, Roster, RosterError, Tavern, read_text};
 use crate::store::Recovered;
 use crate::table::{MatchLog, RuleOptions, play_match};
 use crate::wager::place::{Placed, Proposal};
@@ -77,32 +77,11 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
     let roster = Roster::load(evening.roster.as_deref())?;
     let phrasebook = super::tell::phrasebook(evening.roster.as_deref(), &[])?;
     let base = path.parent().unwrap_or(Path::new(""));
-    let mut specs = Vec::new();
-    for plan in &evening.matches {
-        let mut seats: Vec<Seated> = Vec::new();
-        for p in &plan.players {
-            let s = seat(&roster, &p.value, base).map_err(|e| match e {
-                Error::File(f) => Error::File(f),
-                other => Error::File(p.spot.error(other.to_string())),
-            })?;
-            seats.push(s);
-        }
-        let draft = Draft {
-            seats,
-            format: plan.format.as_ref().map(|f| f.value),
-            draw_cap: plan.draw_cap.as_ref().map(|d| d.value),
-            rules: plan.rules.as_ref().map_or_else(RuleOptions::default, |r| {
-                RuleOptions::from_table(r.value.clone())
-            }),
-            roster: evening.roster.clone(),
-            seed: plan.seed,
-            table: tavern.table_rules(),
-            wary: crate::table::cheat::Wary::default(),
-        };
-        let spec = MatchSpec::new(plan.game, draft)
-            .map_err(|e| plan.spot_of(e.part()).error(e.to_string()))?;
-        specs.push(spec);
-    }
+    let specs = evening
+        .matches
+        .iter()
+        .map(|plan| match_spec(plan, &evening, &tavern, &roster, base))
+        .collect::<Result<Vec<_>, Error>>()?;
     let seated: Vec<&Character> = specs
         .iter()
         .flat_map(|s| s.seats.iter().map(|x| &x.character))
@@ -113,24 +92,7 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
     let mut stake_names: Vec<String> = Vec::new();
     let mut paying: Vec<String> = Vec::new();
     for (plan, spec) in evening.matches.iter().zip(specs) {
-        let mut proposals = Vec::new();
-        if let Some(b) = plan.bets.get(super::wagers::MAX_BETS as usize) {
-            return Err(b
-                .spot
-                .error(format!(
-                    "a table takes at most {} bets",
-                    super::wagers::MAX_BETS
-                ))
-                .into());
-        }
-        for b in &plan.bets {
-            let written: Vec<(BetText, String)> = vec![(b.value.clone(), String::new())];
-            let p = resolve_all(&written, &spec, &people).map_err(|e| match e {
-                Error::Bet { source, .. } => Error::File(b.spot.error(source.to_string())),
-                other => other,
-            })?;
-            proposals.extend(p);
-        }
+        let proposals = proposals(plan, &spec, &people)?;
         let ante_players = if plan.ante.is_some() {
             spec.names()
         } else {
@@ -160,6 +122,62 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
         people,
         at_stake: stake_names,
     })
+}
+
+/// One planned match as a checked spec: each player seated (an error at the name's place
+/// in the file), the format, draw cap and rules as planned, the tavern's rules for cheats.
+fn match_spec(
+    plan: &MatchPlan,
+    evening: &Evening,
+    tavern: &Tavern,
+    roster: &Roster,
+    base: &Path,
+) -> Result<MatchSpec, Error> {
+    let mut seats: Vec<Seated> = Vec::new();
+    for p in &plan.players {
+        let s = seat(roster, &p.value, base).map_err(|e| match e {
+            Error::File(f) => Error::File(f),
+            other => Error::File(p.spot.error(other.to_string())),
+        })?;
+        seats.push(s);
+    }
+    let draft = Draft {
+        seats,
+        format: plan.format.as_ref().map(|f| f.value),
+        draw_cap: plan.draw_cap.as_ref().map(|d| d.value),
+        rules: plan.rules.as_ref().map_or_else(RuleOptions::default, |r| {
+            RuleOptions::from_table(r.value.clone())
+        }),
+        roster: evening.roster.clone(),
+        seed: plan.seed,
+        table: tavern.table_rules(),
+        wary: crate::table::cheat::Wary::default(),
+    };
+    MatchSpec::new(plan.game, draft).map_err(|e| plan.spot_of(e.part()).error(e.to_string()).into())
+}
+
+/// A planned match's bets, each resolved against its table and the evening's people (an
+/// error at the bet's place in the file), at most a table's limit of them.
+fn proposals(plan: &MatchPlan, spec: &MatchSpec, people: &People) -> Result<Vec<Proposal>, Error> {
+    if let Some(b) = plan.bets.get(super::wagers::MAX_BETS as usize) {
+        return Err(b
+            .spot
+            .error(format!(
+                "a table takes at most {} bets",
+                super::wagers::MAX_BETS
+            ))
+            .into());
+    }
+    let mut proposals = Vec::new();
+    for b in &plan.bets {
+        let written: Vec<(BetText, String)> = vec![(b.value.clone(), String::new())];
+        let p = resolve_all(&written, spec, people).map_err(|e| match e {
+            Error::Bet { source, .. } => Error::File(b.spot.error(source.to_string())),
+            other => other,
+        })?;
+        proposals.extend(p);
+    }
+    Ok(proposals)
 }
 
 /// Refuses two different characters of one name at the evening (a file given for a

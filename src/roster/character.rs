@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::source::{Doc, FileError};
+use super::source::{Doc, Field, FileError, Table};
 use super::voice::{VOICE_KEYS, Voice, VoiceMoment};
 use crate::ai::{Skill, Temperament};
 use crate::games::GameKind;
@@ -127,116 +127,26 @@ impl Character {
             Some(f) => f.name("short name")?,
             None => default_short(&name),
         };
-        let pronouns = match root.get("pronouns") {
-            Some(f) => match f.str()?.trim().to_lowercase().as_str() {
-                "he" | "he/him" => Pronouns::He,
-                "she" | "she/her" => Pronouns::She,
-                "they" | "they/them" => Pronouns::They,
-                other => {
-                    return Err(f.error(format!(
-                        "pronouns are \"he\", \"she\" or \"they\", not `{other}`"
-                    )));
-                }
-            },
-            None => Pronouns::They,
-        };
+        let pronouns = read_pronouns(&root)?;
         let description = match root.get("description") {
             Some(f) => f.line()?,
             None => String::new(),
         };
         let skill = read_skill(&root.need("skill")?)?;
-        let temperament = match root.get("temperament") {
-            Some(f) => f
-                .str()?
-                .parse::<Temperament>()
-                .map_err(|e| f.error(e.to_string()))?,
-            None => Temperament::Steady,
-        };
-        let money = |key: &str| match root.get(key) {
-            Some(f) => {
-                let m: Money = f
-                    .str()?
-                    .parse()
-                    .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
-                if m > crate::wager::money::MAX_PURSE {
-                    return Err(f.error(format!(
-                        "{m} is more than the most taproom keeps in a purse, {}",
-                        crate::wager::money::MAX_PURSE
-                    )));
-                }
-                Ok(m)
-            }
-            None => Ok(Money::ZERO),
-        };
-        let purse = money("purse")?;
-        let debt = money("debt")?;
+        let temperament = root
+            .get("temperament")
+            .map(|f| read_temperament(&f))
+            .transpose()?
+            .unwrap_or(Temperament::Steady);
+        let purse = read_money(&root, "purse")?;
+        let debt = read_money(&root, "debt")?;
         let honesty = match root.get("honesty") {
             Some(f) => read_scale(&f, "honesty")?,
             None => 10,
         };
         let eye = root.get("eye").map(|f| read_scale(&f, "eye")).transpose()?;
-
-        let mut games = BTreeMap::new();
-        if let Some(games_field) = root.get("games") {
-            let table = games_field.table()?;
-            for (key, field) in table.fields() {
-                let game: GameKind =
-                    GameKind::from_key(key).map_err(|e| table.key_error(key, e.to_string()))?;
-                let style_table = field.table()?;
-                style_table.only(&["skill", "temperament", "honesty", "eye"])?;
-                let skill = style_table
-                    .get("skill")
-                    .map(|f| read_skill(&f))
-                    .transpose()?;
-                let temperament = style_table
-                    .get("temperament")
-                    .map(|f| {
-                        f.str().and_then(|s| {
-                            s.parse::<Temperament>().map_err(|e| f.error(e.to_string()))
-                        })
-                    })
-                    .transpose()?;
-                let honesty = style_table
-                    .get("honesty")
-                    .map(|f| read_scale(&f, "honesty"))
-                    .transpose()?;
-                let eye = style_table
-                    .get("eye")
-                    .map(|f| read_scale(&f, "eye"))
-                    .transpose()?;
-                games.insert(
-                    game,
-                    GameStyle {
-                        skill,
-                        temperament,
-                        honesty,
-                        eye,
-                    },
-                );
-            }
-        }
-
-        let mut voice = Voice::default();
-        if let Some(voice_field) = root.get("voice") {
-            let table = voice_field.table()?;
-            table.only(&VOICE_KEYS)?;
-            for (key, field) in table.fields() {
-                let lines = field.strings()?;
-                if let Some(blank) = lines.iter().position(|l| l.trim().is_empty()) {
-                    return Err(field.error(format!("line {} of the list is empty", blank + 1)));
-                }
-                let moment = VoiceMoment::ALL
-                    .into_iter()
-                    .find(|m| m.key() == key)
-                    .ok_or_else(|| table.key_error(key, format!("unknown key `{key}`")))?;
-                match moment {
-                    VoiceMoment::Greeting => voice.greeting = lines,
-                    VoiceMoment::Boast => voice.boast = lines,
-                    VoiceMoment::Win => voice.win = lines,
-                    VoiceMoment::Loss => voice.loss = lines,
-                }
-            }
-        }
+        let games = read_games(&root)?;
+        let voice = read_voice(&root)?;
 
         Ok(Character {
             name,
@@ -256,8 +166,110 @@ impl Character {
     }
 }
 
+/// `pronouns`: he, she or they (the default).
+fn read_pronouns(root: &Table<'_, '_>) -> Result<Pronouns, FileError> {
+    let Some(f) = root.get("pronouns") else {
+        return Ok(Pronouns::They);
+    };
+    match f.str()?.trim().to_lowercase().as_str() {
+        "he" | "he/him" => Ok(Pronouns::He),
+        "she" | "she/her" => Ok(Pronouns::She),
+        "they" | "they/them" => Ok(Pronouns::They),
+        other => Err(f.error(format!(
+            "pronouns are \"he\", \"she\" or \"they\", not `{other}`"
+        ))),
+    }
+}
+
+/// A temperament by its word.
+fn read_temperament(f: &Field<'_, '_>) -> Result<Temperament, FileError> {
+    f.str()?
+        .parse::<Temperament>()
+        .map_err(|e| f.error(e.to_string()))
+}
+
+/// An amount of money (`purse`, `debt`): none when absent, at most the most a purse keeps.
+fn read_money(root: &Table<'_, '_>, key: &str) -> Result<Money, FileError> {
+    let Some(f) = root.get(key) else {
+        return Ok(Money::ZERO);
+    };
+    let m: Money = f
+        .str()?
+        .parse()
+        .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
+    if m > crate::wager::money::MAX_PURSE {
+        return Err(f.error(format!(
+            "{m} is more than the most taproom keeps in a purse, {}",
+            crate::wager::money::MAX_PURSE
+        )));
+    }
+    Ok(m)
+}
+
+/// `[games.GAME]`: how they play each game where it differs from their usual.
+fn read_games(root: &Table<'_, '_>) -> Result<BTreeMap<GameKind, GameStyle>, FileError> {
+    let mut games = BTreeMap::new();
+    let Some(games_field) = root.get("games") else {
+        return Ok(games);
+    };
+    let table = games_field.table()?;
+    for (key, field) in table.fields() {
+        let game: GameKind =
+            GameKind::from_key(key).map_err(|e| table.key_error(key, e.to_string()))?;
+        games.insert(game, read_game_style(&field.table()?)?);
+    }
+    Ok(games)
+}
+
+/// One game's `skill`, `temperament`, `honesty` and `eye`, each optional.
+fn read_game_style(style: &Table<'_, '_>) -> Result<GameStyle, FileError> {
+    style.only(&["skill", "temperament", "honesty", "eye"])?;
+    Ok(GameStyle {
+        skill: style.get("skill").map(|f| read_skill(&f)).transpose()?,
+        temperament: style
+            .get("temperament")
+            .map(|f| read_temperament(&f))
+            .transpose()?,
+        honesty: style
+            .get("honesty")
+            .map(|f| read_scale(&f, "honesty"))
+            .transpose()?,
+        eye: style
+            .get("eye")
+            .map(|f| read_scale(&f, "eye"))
+            .transpose()?,
+    })
+}
+
+/// `[voice]`: the lines they say at each moment, none of them empty.
+fn read_voice(root: &Table<'_, '_>) -> Result<Voice, FileError> {
+    let mut voice = Voice::default();
+    let Some(voice_field) = root.get("voice") else {
+        return Ok(voice);
+    };
+    let table = voice_field.table()?;
+    table.only(&VOICE_KEYS)?;
+    for (key, field) in table.fields() {
+        let lines = field.strings()?;
+        if let Some(blank) = lines.iter().position(|l| l.trim().is_empty()) {
+            return Err(field.error(format!("line {} of the list is empty", blank + 1)));
+        }
+        let moment = VoiceMoment::ALL
+            .into_iter()
+            .find(|m| m.key() == key)
+            .ok_or_else(|| table.key_error(key, format!("unknown key `{key}`")))?;
+        match moment {
+            VoiceMoment::Greeting => voice.greeting = lines,
+            VoiceMoment::Boast => voice.boast = lines,
+            VoiceMoment::Win => voice.win = lines,
+            VoiceMoment::Loss => voice.loss = lines,
+        }
+    }
+    Ok(voice)
+}
+
 /// A figure from 0 to 10 (honesty, eye).
-fn read_scale(field: &super::source::Field<'_, '_>, what: &str) -> Result<u8, FileError> {
+fn read_scale(field: &Field<'_, '_>, what: &str) -> Result<u8, FileError> {
     let n = field.int()?;
     u8::try_from(n)
         .ok()
@@ -265,7 +277,7 @@ fn read_scale(field: &super::source::Field<'_, '_>, what: &str) -> Result<u8, Fi
         .ok_or_else(|| field.error(format!("{what} is a figure from 0 to 10, not {n}")))
 }
 
-fn read_skill(field: &super::source::Field<'_, '_>) -> Result<Skill, FileError> {
+fn read_skill(field: &Field<'_, '_>) -> Result<Skill, FileError> {
     if let Ok(s) = field.str() {
         return s.parse::<Skill>().map_err(|e| field.error(e.to_string()));
     }

@@ -23,7 +23,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::source::{Doc, Field, FileError};
+use super::source::{Doc, Field, FileError, Table};
 use crate::games::GameKind;
 use crate::table::Format;
 use crate::wager::Money;
@@ -179,6 +179,8 @@ fn seed(field: &Field<'_, '_>) -> Result<u64, FileError> {
     u64::try_from(n).map_err(|_| field.error(format!("a seed is a whole number from 0, not {n}")))
 }
 
+/// One `[[match]]` of the evening: its game, players, format and the rest, each where
+/// the file says it; the seed, when not given, the evening's base seed plus its index.
 fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<MatchPlan, FileError> {
     let table = field.table()?;
     table.only(&MATCH_KEYS)?;
@@ -186,29 +188,8 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
     let game =
         GameKind::from_key(game_field.str()?).map_err(|e| game_field.error(e.to_string()))?;
     let players_field = table.need("players")?;
-    let mut players = Vec::new();
-    for item in players_field.items()? {
-        let name = item.str()?.trim().to_owned();
-        if name.is_empty() {
-            return Err(item.error("a player's name is empty"));
-        }
-        players.push(Located {
-            value: name,
-            spot: Spot::of(&item),
-        });
-    }
-    let format = match (table.get("best_of"), table.get("first_to")) {
-        (Some(_), Some(f)) => return Err(f.error("a match is best_of or first_to, not both")),
-        (Some(f), None) => Some(Located {
-            value: Format::BestOf(count(&f)?),
-            spot: Spot::of(&f),
-        }),
-        (None, Some(f)) => Some(Located {
-            value: Format::FirstTo(count(&f)?),
-            spot: Spot::of(&f),
-        }),
-        (None, None) => None,
-    };
+    let players = read_players(&players_field)?;
+    let format = read_format(&table)?;
     let draw_cap = match table.get("draw_cap") {
         Some(f) => Some(Located {
             value: count(&f)?,
@@ -220,54 +201,13 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
         Some(f) => seed(&f)?,
         None => base_seed.wrapping_add(index),
     };
-    let rules = match table.get("rules") {
-        Some(f) => {
-            f.table()?;
-            match plain(f.value) {
-                Some(toml::Value::Table(t)) => Some(Located {
-                    value: t,
-                    spot: Spot::of(&f),
-                }),
-                _ => return Err(f.error("the rule options cannot be read")),
-            }
-        }
-        None => None,
-    };
-    let ante = match table.get("ante") {
-        Some(f) => {
-            let m: Money = f
-                .str()?
-                .parse()
-                .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
-            if m == Money::ZERO {
-                return Err(f.error("an ante of nothing; leave the key out instead"));
-            }
-            if m > crate::wager::money::MAX_STAKE {
-                return Err(f.error(format!(
-                    "an ante of {m} is more than the largest stake taproom takes, {}",
-                    crate::wager::money::MAX_STAKE
-                )));
-            }
-            Some(m)
-        }
-        None => None,
-    };
+    let rules = table.get("rules").map(|f| read_rules(&f)).transpose()?;
+    let ante = table.get("ante").map(|f| read_ante(&f)).transpose()?;
     let intro = table.get("intro").map(|f| f.line()).transpose()?;
-    let mut bets = Vec::new();
-    let mut bet_texts = Vec::new();
-    if let Some(f) = table.get("bets") {
-        for item in f.items()? {
-            let written = item.line()?;
-            let text: BetText = written
-                .parse()
-                .map_err(|e: crate::wager::syntax::BetSyntaxError| item.error(e.to_string()))?;
-            bets.push(Located {
-                value: text,
-                spot: Spot::of(&item),
-            });
-            bet_texts.push(written);
-        }
-    }
+    let (bets, bet_texts) = match table.get("bets") {
+        Some(f) => read_bets(&f)?,
+        None => (Vec::new(), Vec::new()),
+    };
     Ok(MatchPlan {
         game,
         players,
@@ -281,6 +221,86 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
         bets,
         bet_texts,
     })
+}
+
+/// `players`: the names, none empty, each where it was written.
+fn read_players(field: &Field<'_, '_>) -> Result<Vec<Located<String>>, FileError> {
+    let mut players = Vec::new();
+    for item in field.items()? {
+        let name = item.str()?.trim().to_owned();
+        if name.is_empty() {
+            return Err(item.error("a player's name is empty"));
+        }
+        players.push(Located {
+            value: name,
+            spot: Spot::of(&item),
+        });
+    }
+    Ok(players)
+}
+
+/// `best_of` or `first_to` (never both), if either is given.
+fn read_format(table: &Table<'_, '_>) -> Result<Option<Located<Format>>, FileError> {
+    match (table.get("best_of"), table.get("first_to")) {
+        (Some(_), Some(f)) => Err(f.error("a match is best_of or first_to, not both")),
+        (Some(f), None) => Ok(Some(Located {
+            value: Format::BestOf(count(&f)?),
+            spot: Spot::of(&f),
+        })),
+        (None, Some(f)) => Ok(Some(Located {
+            value: Format::FirstTo(count(&f)?),
+            spot: Spot::of(&f),
+        })),
+        (None, None) => Ok(None),
+    }
+}
+
+/// `rules = { ... }`: the rule options as a table, checked against the game later.
+fn read_rules(f: &Field<'_, '_>) -> Result<Located<toml::Table>, FileError> {
+    f.table()?;
+    match plain(f.value) {
+        Some(toml::Value::Table(t)) => Ok(Located {
+            value: t,
+            spot: Spot::of(f),
+        }),
+        _ => Err(f.error("the rule options cannot be read")),
+    }
+}
+
+/// `ante`: more than nothing, at most the largest stake.
+fn read_ante(f: &Field<'_, '_>) -> Result<Money, FileError> {
+    let m: Money = f
+        .str()?
+        .parse()
+        .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
+    if m == Money::ZERO {
+        return Err(f.error("an ante of nothing; leave the key out instead"));
+    }
+    if m > crate::wager::money::MAX_STAKE {
+        return Err(f.error(format!(
+            "an ante of {m} is more than the largest stake taproom takes, {}",
+            crate::wager::money::MAX_STAKE
+        )));
+    }
+    Ok(m)
+}
+
+/// `bets`: each bet read, where it was written, and its words as written.
+fn read_bets(f: &Field<'_, '_>) -> Result<(Vec<Located<BetText>>, Vec<String>), FileError> {
+    let mut bets = Vec::new();
+    let mut bet_texts = Vec::new();
+    for item in f.items()? {
+        let written = item.line()?;
+        let text: BetText = written
+            .parse()
+            .map_err(|e: crate::wager::syntax::BetSyntaxError| item.error(e.to_string()))?;
+        bets.push(Located {
+            value: text,
+            spot: Spot::of(&item),
+        });
+        bet_texts.push(written);
+    }
+    Ok((bets, bet_texts))
 }
 
 impl Evening {

@@ -145,25 +145,11 @@ impl Tavern {
             .map(|f| percent(&f, 100.0))
             .transpose()?
             .unwrap_or(1000);
-        let credit = match root.get("credit") {
-            None => Credit::None,
-            Some(f) => match f.value.as_bool() {
-                Some(true) => Credit::Unlimited,
-                Some(false) => Credit::None,
-                None => {
-                    let text = f.str().map_err(|_| {
-                        f.error(format!(
-                            "credit is true, false or a limit such as \"5 gp\", not {}",
-                            f.kind()
-                        ))
-                    })?;
-                    let limit: Money = text
-                        .parse()
-                        .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
-                    Credit::UpTo(limit)
-                }
-            },
-        };
+        let credit = root
+            .get("credit")
+            .map(|f| read_credit(&f))
+            .transpose()?
+            .unwrap_or(Credit::None);
         let currency = match root.get("currency") {
             Some(f) => f
                 .str()?
@@ -171,65 +157,33 @@ impl Tavern {
                 .map_err(|e| f.error(e.to_string()))?,
             None => Currency::GOLD,
         };
-        let sims = match root.get("sims") {
-            Some(f) => {
-                let n = f.int()?;
-                if !(10..=100_000).contains(&n) {
-                    return Err(f.error(format!("sims is from 10 to 100000, not {n}")));
-                }
-                n as u64
-            }
-            None => 300,
-        };
+        let sims = root
+            .get("sims")
+            .map(|f| read_sims(&f))
+            .transpose()?
+            .unwrap_or(300);
         let folder = file.parent().unwrap_or(Path::new(""));
-        let ledger = match root.get("ledger") {
-            Some(f) => {
-                let path = f.str()?.trim();
-                if path.is_empty() {
-                    return Err(f.error("the ledger's file name is empty"));
-                }
-                Some(folder.join(path))
-            }
-            None => Some(folder.join("ledger.txt")),
-        };
+        let ledger = Some(match root.get("ledger") {
+            Some(f) => read_ledger(&f, folder)?,
+            None => folder.join("ledger.txt"),
+        });
         let ambience = match root.get("ambience") {
             Some(f) => f.strings()?,
             None => Vec::new(),
         };
-        let on_cheat = match root.get("on_cheat") {
-            Some(f) => {
-                let word = f.str()?.trim().to_lowercase();
-                let rule = OnCheat::ALL
-                    .into_iter()
-                    .find(|o| o.key() == word)
-                    .ok_or_else(|| {
-                        f.error(format!(
-                            "on_cheat is \"lose-turn\", \"take-back\", \"forfeit-game\" or \"forfeit-stakes\", not `{word}`"
-                        ))
-                    })?;
-                Some(rule)
-            }
-            None => None,
-        };
+        let on_cheat = root
+            .get("on_cheat")
+            .map(|f| read_on_cheat(&f))
+            .transpose()?;
         let bar_cheats = match root.get("bar_cheats") {
-            Some(f) => f
-                .value
-                .as_bool()
-                .ok_or_else(|| f.error(format!("bar_cheats is true or false, not {}", f.kind())))?,
+            Some(f) => read_bool(&f, "bar_cheats")?,
             None => false,
         };
-        let on_false_accusation = match root.get("on_false_accusation") {
-            Some(f) => match f.str()?.trim().to_lowercase().as_str() {
-                "nothing" => OnFalseAccusation::Nothing,
-                "forfeit-game" => OnFalseAccusation::ForfeitGame,
-                other => {
-                    return Err(f.error(format!(
-                        "on_false_accusation is \"nothing\" or \"forfeit-game\", not `{other}`"
-                    )));
-                }
-            },
-            None => OnFalseAccusation::Nothing,
-        };
+        let on_false_accusation = root
+            .get("on_false_accusation")
+            .map(|f| read_on_false_accusation(&f))
+            .transpose()?
+            .unwrap_or(OnFalseAccusation::Nothing);
         Ok(Tavern {
             on_cheat,
             bar_cheats,
@@ -245,6 +199,75 @@ impl Tavern {
             ambience,
             file: Some(file.to_owned()),
         })
+    }
+}
+
+/// `ledger`: a file name, beside the tavern file.
+fn read_ledger(f: &Field<'_, '_>, folder: &Path) -> Result<PathBuf, FileError> {
+    let path = f.str()?.trim();
+    if path.is_empty() {
+        return Err(f.error("the ledger's file name is empty"));
+    }
+    Ok(folder.join(path))
+}
+
+/// A key that is true or false.
+fn read_bool(f: &Field<'_, '_>, key: &str) -> Result<bool, FileError> {
+    f.value
+        .as_bool()
+        .ok_or_else(|| f.error(format!("{key} is true or false, not {}", f.kind())))
+}
+
+/// `credit`: true (no limit), false (none) or a limit in money.
+fn read_credit(f: &Field<'_, '_>) -> Result<Credit, FileError> {
+    match f.value.as_bool() {
+        Some(true) => Ok(Credit::Unlimited),
+        Some(false) => Ok(Credit::None),
+        None => {
+            let text = f.str().map_err(|_| {
+                f.error(format!(
+                    "credit is true, false or a limit such as \"5 gp\", not {}",
+                    f.kind()
+                ))
+            })?;
+            let limit: Money = text
+                .parse()
+                .map_err(|e: crate::wager::money::MoneyError| f.error(e.to_string()))?;
+            Ok(Credit::UpTo(limit))
+        }
+    }
+}
+
+/// `sims`: the matches the bookie imagines, 10 to 100,000.
+fn read_sims(f: &Field<'_, '_>) -> Result<u64, FileError> {
+    let n = f.int()?;
+    u64::try_from(n)
+        .ok()
+        .filter(|n| (10..=100_000).contains(n))
+        .ok_or_else(|| f.error(format!("sims is from 10 to 100000, not {n}")))
+}
+
+/// `on_cheat`: what a cheat seen costs, by its word.
+fn read_on_cheat(f: &Field<'_, '_>) -> Result<OnCheat, FileError> {
+    let word = f.str()?.trim().to_lowercase();
+    OnCheat::ALL
+        .into_iter()
+        .find(|o| o.key() == word)
+        .ok_or_else(|| {
+            f.error(format!(
+                "on_cheat is \"lose-turn\", \"take-back\", \"forfeit-game\" or \"forfeit-stakes\", not `{word}`"
+            ))
+        })
+}
+
+/// `on_false_accusation`: nothing, or the accuser forfeits the game.
+fn read_on_false_accusation(f: &Field<'_, '_>) -> Result<OnFalseAccusation, FileError> {
+    match f.str()?.trim().to_lowercase().as_str() {
+        "nothing" => Ok(OnFalseAccusation::Nothing),
+        "forfeit-game" => Ok(OnFalseAccusation::ForfeitGame),
+        other => Err(f.error(format!(
+            "on_false_accusation is \"nothing\" or \"forfeit-game\", not `{other}`"
+        ))),
     }
 }
 
