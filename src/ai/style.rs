@@ -228,51 +228,28 @@ fn gain_of(event: &Event, me: Seat) -> f32 {
         Some((seat, tally, n)) if seat == me && tally != Tally::Kiusts => n as f32,
         Some(_) | None => 0.0,
     };
-    let entered = match *event {
-        Event::Enter { by, .. } if by == me => 1.0,
-        Event::Enter { .. }
-        | Event::Lot { .. }
-        | Event::FirstThrow { .. }
-        | Event::BagDraw { .. }
-        | Event::FirstTurn { .. }
-        | Event::Capture { .. }
-        | Event::Claim { .. }
-        | Event::Pass { .. }
-        | Event::Throw { .. }
-        | Event::ThrowLost { .. }
-        | Event::Whelp { .. }
-        | Event::BringDown { .. }
-        | Event::BringHome { .. }
-        | Event::Over { .. } => 0.0,
+    let entered = if event.entered_by() == Some(me) {
+        1.0
+    } else {
+        0.0
     };
     credited + entered
 }
 
 /// What `event` costs `me` when another seat moves.
 fn loss_of(event: &Event, me: Seat) -> f32 {
-    match *event {
-        Event::Capture { victim, count, .. } | Event::BringDown { victim, count, .. }
-            if victim == me =>
-        {
-            f32::from(count)
-        }
-        Event::Claim { owner, .. } if owner == me => 1.0,
-        Event::Enter { by, .. } | Event::BringHome { by, .. } if by != me => 1.0,
-        Event::Over { outcome } if !outcome.winners.contains(me) => GAME_LOSS,
-        Event::Capture { .. }
-        | Event::BringDown { .. }
-        | Event::Claim { .. }
-        | Event::Enter { .. }
-        | Event::BringHome { .. }
-        | Event::Over { .. }
-        | Event::Lot { .. }
-        | Event::FirstThrow { .. }
-        | Event::BagDraw { .. }
-        | Event::FirstTurn { .. }
-        | Event::Pass { .. }
-        | Event::Throw { .. }
-        | Event::ThrowLost { .. }
-        | Event::Whelp { .. } => 0.0,
+    if let Some((victim, count)) = event.taken_from() {
+        return if victim == me { f32::from(count) } else { 0.0 };
+    }
+    if let Some(owner) = event.claimed_from() {
+        return if owner == me { 1.0 } else { 0.0 };
+    }
+    if let Some(by) = event.arrived_by() {
+        return if by == me { 0.0 } else { 1.0 };
+    }
+    match event.outcome() {
+        Some(outcome) if !outcome.winners.contains(me) => GAME_LOSS,
+        Some(_) | None => 0.0,
     }
 }
 

@@ -389,6 +389,87 @@ impl Event {
         }
     }
 
+    /// Whose stones it took, and how many: a capture, or stones brought down.
+    #[must_use]
+    pub fn taken_from(&self) -> Option<(Seat, u8)> {
+        match *self {
+            Event::Capture { victim, count, .. } | Event::BringDown { victim, count, .. } => {
+                Some((victim, count))
+            }
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Claim { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Enter { .. }
+            | Event::Whelp { .. }
+            | Event::BringHome { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+
+    /// Whose heap became another's piç, for a claim.
+    #[must_use]
+    pub fn claimed_from(&self) -> Option<Seat> {
+        match *self {
+            Event::Claim { owner, .. } => Some(owner),
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Capture { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Enter { .. }
+            | Event::Whelp { .. }
+            | Event::BringDown { .. }
+            | Event::BringHome { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+
+    /// Whose stone entered enemy ground, for an entry.
+    #[must_use]
+    pub fn entered_by(&self) -> Option<Seat> {
+        match *self {
+            Event::Enter { by, .. } => Some(by),
+            _ => None,
+        }
+    }
+
+    /// Whose stone arrived where it counts: on enemy ground, or brought home.
+    #[must_use]
+    pub fn arrived_by(&self) -> Option<Seat> {
+        match *self {
+            Event::Enter { by, .. } | Event::BringHome { by, .. } => Some(by),
+            Event::Lot { .. }
+            | Event::FirstThrow { .. }
+            | Event::BagDraw { .. }
+            | Event::FirstTurn { .. }
+            | Event::Capture { .. }
+            | Event::Claim { .. }
+            | Event::Pass { .. }
+            | Event::Throw { .. }
+            | Event::ThrowLost { .. }
+            | Event::Whelp { .. }
+            | Event::BringDown { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+
+    /// How the game ended, for its last event.
+    #[must_use]
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            Event::Over { outcome } => Some(outcome),
+            _ => None,
+        }
+    }
+
     /// Who threw the sticks, for a throw of play (one that fell, or one lost).
     #[must_use]
     pub fn thrower(&self) -> Option<Seat> {
@@ -450,7 +531,28 @@ mod tests {
                 };
                 pos.play_unchecked(mv, &mut events);
             }
-            for e in &events {
+            let finished = pos.outcome().is_some();
+            for (i, e) in events.iter().enumerate() {
+                // The game's end is its last event, and only a finished game has one.
+                let last = i + 1 == events.len();
+                assert_eq!(e.outcome().is_some(), last && finished, "{e:?}");
+                if let Some((_, count)) = e.taken_from() {
+                    assert!(count >= 1, "{e:?} takes something");
+                    assert!(e.by().is_some(), "{e:?} is someone's doing");
+                }
+                if let Some(owner) = e.claimed_from() {
+                    assert_ne!(Some(owner), e.by(), "a piç is made of another's heap");
+                }
+                if let Some(by) = e.arrived_by() {
+                    assert_eq!(
+                        Some(by),
+                        e.by(),
+                        "{e:?}: the stone that arrived is the mover's"
+                    );
+                }
+                if let Some(by) = e.entered_by() {
+                    assert_eq!(Some(by), e.arrived_by(), "{e:?}: an entry is an arrival");
+                }
                 assert!(!e.is_ceremony(), "{e:?} is play");
                 assert_eq!(e.first_turn_to(), None);
                 if e.is_telling() || e.entered_or_took_at().is_some() || e.thrower().is_some() {
