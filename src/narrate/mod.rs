@@ -1,8 +1,8 @@
 //! From the event log to sentences a GM can read aloud.
 //!
-//! The narrator never decides a rule: it reads what the games reported ([`Event`]s) and
-//! picks the moments that matter: the first turn, the opening, the telling captures or
-//! claims, the finish. Lines come from a [`Phrasebook`]; characters' own voice lines are
+//! The narrator never decides a rule: it reads what the games reported (each
+//! [`Event`](crate::games::Event)) and picks the moments that matter: the first turn, the
+//! opening, the telling captures or claims, the finish. Lines come from a [`Phrasebook`]; characters' own voice lines are
 //! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
 
 mod asides;

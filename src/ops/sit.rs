@@ -83,7 +83,7 @@ impl std::fmt::Display for Notice {
 const SHOWN: usize = 40;
 
 /// A line as said back to the table: control characters escaped, and cut short (with
-/// "…") past [`SHOWN`] characters, so that a long or hostile line is never printed
+/// "…") past 40 characters, so that a long or hostile line is never printed
 /// whole.
 #[must_use]
 pub fn shown(line: &str) -> String {

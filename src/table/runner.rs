@@ -301,7 +301,7 @@ impl Kept for Vec<Event> {
 /// play through here, and it through [`run_with`], the one game loop.
 ///
 /// # Errors
-/// When the game runs past [`STEP_GUARD`] steps (a fault of an engine, never a loop).
+/// When the game runs past a million steps (a fault of an engine, never a loop).
 pub fn run_game<G: Game, E: Kept>(
     pos: &mut G,
     players: &mut [Box<dyn Player<G>>],
@@ -331,7 +331,7 @@ pub fn run_game<G: Game, E: Kept>(
 /// step. When the hands allow takebacks it keeps the positions the seats moved from.
 ///
 /// # Errors
-/// When the game runs past [`STEP_GUARD`] steps (a fault of an engine, never a loop).
+/// When the game runs past a million steps (a fault of an engine, never a loop).
 pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
     pos: &mut G,
     hands: &mut H,
