@@ -22,7 +22,8 @@ struct Course {
     scale: i32,
     /// The winner's lowest lead (most behind), the step, and who led them then.
     worst: (i32, usize, Seat),
-    /// The step where the winner went ahead for good, and who led before.
+    /// The step where the winner went ahead for good, and who led before it (the one
+    /// overtaken: at a table of three or more, whoever was ahead of the rest then).
     turning: Option<(usize, Seat)>,
     /// The step that moved its mover's standing most: by how much, the step, the mover
     /// and the one who lost most by it.
@@ -53,7 +54,7 @@ fn course(game: &GameLog, winner: Seat) -> Course {
             worst = (now, i, other);
         }
         if prev_lead <= 0 && now > 0 {
-            turning = Some((i, other));
+            turning = Some((i, lead(&prev, winner).1));
         }
         if let Some(mover) = step.seat {
             let (delta, victim) = step_swing(&prev, &step.scores, mover, other);
@@ -64,10 +65,9 @@ fn course(game: &GameLog, winner: Seat) -> Course {
         prev.clone_from(&step.scores);
         prev_lead = now;
     }
-    let last = lead(
-        game.steps.last().map_or(&game.start_scores, |s| &s.scores),
-        winner,
-    );
+    // The margin is the final count's, penalty points and all (rule 2 at Òicustiỳtac),
+    // as the line's {scores} give it.
+    let last = lead(&game.scores, winner);
     Course {
         scale,
         worst,
@@ -156,7 +156,7 @@ impl Narrator<'_> {
 /// The margin at the end: a close finish, or a rout by one who never trailed.
 fn margin(game: &GameLog, w_seat: Seat, c: &Course) -> Option<Spotted> {
     let (final_lead, runner_up) = c.last;
-    let winner_score = game.steps.last().map_or(0, |s| s.scores[w_seat.index()]);
+    let winner_score = game.scores[w_seat.index()];
     let key = if final_lead > 0 && final_lead * 6 <= winner_score.max(1) {
         Moment::CloseFinish
     } else if final_lead >= 3 && final_lead * 2 >= winner_score && c.worst.0 >= 0 {

@@ -572,7 +572,17 @@ impl<'a> Narrator<'a> {
         }
         // One line for one move: the biggest chain says more than "first blood" of it.
         let ceremony = |m: &Spotted| m.key.is_ceremony();
-        moments.sort_by(|a, b| a.step.cmp(&b.step).then(b.weight.cmp(&a.weight)));
+        // The ceremony keeps its own order (the throws or draws before who won them).
+        moments.sort_by(|a, b| {
+            a.step
+                .cmp(&b.step)
+                .then(ceremony(b).cmp(&ceremony(a)))
+                .then(if ceremony(a) && ceremony(b) {
+                    std::cmp::Ordering::Equal
+                } else {
+                    b.weight.cmp(&a.weight)
+                })
+        });
         moments
             .dedup_by(|later, kept| !ceremony(later) && !ceremony(kept) && later.step == kept.step);
         // Told in the order they happened, the ceremony (in its own order) first.

@@ -352,13 +352,14 @@ fn check(log: &MatchLog, fact: &Fact) {
             assert_eq!(game.winners, [w], "{line}");
             let ws = game.seat_of(w).index();
             // The last step at which the winner went from not leading to leading: the one
-            // overtaken there is the loser.
-            let mut prev = lead(&game.start_scores, ws).0;
+            // overtaken there is the loser, whoever was ahead just before it (at a table
+            // of three or more, not whoever is second after it).
+            let mut prev = lead(&game.start_scores, ws);
             let mut turn = None;
             for s in &game.steps {
-                let (now, rivals) = lead(&s.scores, ws);
-                if prev <= 0 && now > 0 {
-                    turn = Some(rivals);
+                let now = lead(&s.scores, ws);
+                if prev.0 <= 0 && now.0 > 0 {
+                    turn = Some(prev.1.clone());
                 }
                 prev = now;
             }
@@ -582,6 +583,19 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> (HashSet<Strin
                         "seed {seed}: a gasp at {:?} after {:?}",
                         pair[1].line,
                         pair[0].line
+                    );
+                }
+            }
+            // A ceremony is told in its order: every throw or draw for the first turn
+            // before the line that says who won it.
+            let facts = narrator.facts();
+            for (i, f) in facts.iter().enumerate() {
+                if f.key == Moment::FirstTurn {
+                    assert!(
+                        !facts[i..].iter().any(|later| later.game == f.game
+                            && matches!(later.key, Moment::FirstThrow | Moment::BagDraw)),
+                        "seed {seed}: the first turn told before its throws: {:?}",
+                        f.line
                     );
                 }
             }
