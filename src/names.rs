@@ -78,6 +78,36 @@ fn join(items: &[String], last: &str) -> String {
     }
 }
 
+/// A verb phrase that opens with a verb in the third person singular ("steps a stone",
+/// "carries a man", "catches her") made to agree with a plural subject, or with "they"
+/// ("step a stone", "carry a man", "catch her"). A phrase whose first word is no such verb
+/// is given back as it is.
+#[must_use]
+pub fn plural_verb(phrase: &str) -> String {
+    let (verb, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
+    let plural = match verb {
+        "has" => "have".to_owned(),
+        "is" => "are".to_owned(),
+        "was" => "were".to_owned(),
+        "does" => "do".to_owned(),
+        "goes" => "go".to_owned(),
+        v if v.len() > 3 && v.ends_with("ies") => format!("{}y", &v[..v.len() - 3]),
+        v if ["sses", "shes", "ches", "xes", "zes"]
+            .iter()
+            .any(|end| v.ends_with(end)) =>
+        {
+            v[..v.len() - 2].to_owned()
+        }
+        v if v.len() > 2 && v.ends_with('s') && !v.ends_with("ss") => v[..v.len() - 1].to_owned(),
+        v => v.to_owned(),
+    };
+    if rest.is_empty() {
+        plural
+    } else {
+        format!("{plural} {rest}")
+    }
+}
+
 /// Whether two names are one name: the same but for case and spacing ("Aria" and
 /// "aria", "Old  Brannoc" and "old brannoc").
 #[must_use]
@@ -315,6 +345,42 @@ pub fn default_short(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every verb the phrasebook's temperaments and the games' move words open with, made
+    /// plural by hand.
+    #[test]
+    fn a_verb_agrees_with_they() {
+        for (one, many) in [
+            (
+                "steps a stone onto the river at c4",
+                "step a stone onto the river at c4",
+            ),
+            ("carries a man", "carry a man"),
+            ("catches her", "catch her"),
+            ("passes", "pass"),
+            ("pushes", "push"),
+            ("coaxes", "coax"),
+            ("presses", "press"),
+            ("marches", "march"),
+            ("whelps two stones", "whelp two stones"),
+            ("sows heap 3", "sow heap 3"),
+            ("edges", "edge"),
+            ("eases", "ease"),
+            ("places", "place"),
+            ("advances", "advance"),
+            ("smuggles", "smuggle"),
+            ("has the lot", "have the lot"),
+            ("is caught", "are caught"),
+            ("goes first", "go first"),
+            ("brings home a stone", "bring home a stone"),
+            ("moves", "move"),
+        ] {
+            assert_eq!(plural_verb(one), many, "{one}");
+        }
+        // No verb to change: as it was.
+        assert_eq!(plural_verb("across"), "across");
+        assert_eq!(plural_verb(""), "");
+    }
 
     const ROSTER: [&str; 6] = [
         "Old Brannoc",

@@ -95,7 +95,7 @@ pub fn game(name: &str) -> Result<GameKind, crate::games::kind::UnknownGame> {
 /// How much of the story to tell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Narrate {
-    /// Two to four lines a game.
+    /// To read aloud: one or two lines a game, two for the match.
     #[default]
     Brief,
     /// Every moment the narrator finds.

@@ -26,6 +26,19 @@ pub(super) fn forfeit(game: &GameLog) -> bool {
     })
 }
 
+/// Whether the table saw it: a cheat someone saw, rule 2's penalty, an accusation.
+pub(super) fn seen_by_the_table(aside: &Aside) -> bool {
+    match aside {
+        Aside::Cheat { seen_by, .. } => !unseen(seen_by),
+        Aside::Penalty { .. } | Aside::Accused { .. } => true,
+    }
+}
+
+/// Whether it is a cheat that nobody saw.
+pub(super) fn got_away(aside: &Aside) -> bool {
+    matches!(aside, Aside::Cheat { seen_by, .. } if unseen(seen_by))
+}
+
 /// Whether a cheat stood unseen: nobody saw it.
 fn unseen(seen_by: &[usize]) -> bool {
     seen_by.is_empty()
@@ -95,6 +108,35 @@ impl Narrator<'_> {
                 };
                 let vars = [("accuser", person(*by)), ("accused", person(*against))];
                 self.told(key, &vars, scene);
+            }
+        }
+    }
+
+    /// An aside the table saw, told briefly as a game's one telling line: a cheat caught
+    /// (and, when it forfeits the game, the forfeit that ends it), or an accusation.
+    pub(super) fn tell_caught_briefly(&mut self, game: &GameLog, at: &AsideAt, scene: &mut Scene) {
+        match &at.aside {
+            Aside::Cheat {
+                by,
+                kind,
+                at: place,
+                seen_by,
+                result,
+                ..
+            } => {
+                let mut vars = vec![("mover", person(*by)), ("cheat", text(kind.words()))];
+                if let Some(p) = place {
+                    vars.push(("place", text(p.clone())));
+                }
+                vars.push(("watcher", Val::People(seen_by.clone())));
+                self.told(Moment::CheatCaught, &vars, scene);
+                if *result == CheatResult::GameForfeit {
+                    self.tell_cost(game, *by, *result, scene);
+                }
+            }
+            Aside::Penalty { .. } | Aside::Accused { .. } => {
+                let mut outcry = true;
+                self.tell_aside(game, at, Detail::Brief, scene, &mut outcry);
             }
         }
     }
@@ -481,7 +523,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn brief_tells_every_cheat_caught_and_one_unseen_a_match() {
+    fn brief_tells_the_first_cheat_caught_in_each_game_and_one_unseen_a_match() {
         use CheatResult::{Stood, TakenBack};
         let nudge = CheatKind::Nudge;
         let log = log(
@@ -491,6 +533,7 @@ pub(crate) mod tests {
                     aside(1, cheat(1, nudge, Some("c4"), &[], Stood)),
                     aside(2, cheat(0, nudge, Some("c5"), &[1], TakenBack)),
                     aside(3, cheat(1, nudge, Some("d4"), &[], Stood)),
+                    aside(5, cheat(0, nudge, Some("b3"), &[1], TakenBack)),
                 ],
                 vec![
                     aside(1, cheat(0, nudge, Some("e4"), &[], Stood)),
@@ -499,18 +542,34 @@ pub(crate) mod tests {
             ],
         );
         let count = |facts: &[Fact], key: Moment| facts.iter().filter(|f| f.key == key).count();
-        let (_, brief) = tell(&log, Detail::Brief);
+        let (scenes, brief) = tell(&log, Detail::Brief);
         assert_eq!(count(&brief, Moment::CheatUnseen), 1);
-        assert_eq!(count(&brief, Moment::CheatCaught), 2);
+        let caught: Vec<(u32, Option<&str>)> = brief
+            .iter()
+            .filter(|f| f.key == Moment::CheatCaught)
+            .map(|f| (f.game, var(f, "place")))
+            .collect();
+        assert_eq!(
+            caught,
+            [(1, Some("c5")), (2, Some("a2"))],
+            "the first of each game"
+        );
         let first = brief.iter().find(|f| f.key == Moment::CheatUnseen).unwrap();
         assert_eq!(
             (first.game, var(first, "place")),
             (1, Some("c4")),
             "the first"
         );
+        // It is the GM's hook at the end of the match, never read aloud.
+        let result = scenes.last().expect("the result");
+        assert_eq!(result.heading, "The result");
+        assert!(result.lines.contains(&first.line) && first.gm_only);
+        for scene in &scenes {
+            assert!(scene.players_lines().count() <= 4, "{scene:?}");
+        }
         let (_, full) = tell(&log, Detail::Full);
         assert_eq!(count(&full, Moment::CheatUnseen), 3);
-        assert_eq!(count(&full, Moment::CheatCaught), 2);
+        assert_eq!(count(&full, Moment::CheatCaught), 3);
         assert_eq!(count(&full, Moment::CheatOutcry), 2, "once a game");
     }
 
@@ -581,8 +640,11 @@ pub(crate) mod tests {
                 ),
             ]],
         );
-        let (_, facts) = tell(&log, Detail::Brief);
-        let asides = aside_facts(&facts);
+        let (_, facts) = tell(&log, Detail::Full);
+        let asides: Vec<_> = aside_facts(&facts)
+            .into_iter()
+            .filter(|(_, key, _)| *key != Moment::CheatOutcry)
+            .collect();
         assert_eq!(
             asides,
             vec![

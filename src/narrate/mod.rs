@@ -33,7 +33,9 @@ const ASIDE_STREAM: u64 = 1;
 /// How much to tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Detail {
-    /// Two to four lines a game.
+    /// What a GM reads aloud in about half a minute: at most two lines a game (the line
+    /// that matters most, and the end) and five for the match (two greetings, the result,
+    /// the winner's word, and a hook to end on), at every table size.
     #[default]
     Brief,
     /// Every moment the narrator finds.
@@ -235,20 +237,9 @@ impl<'a> Narrator<'a> {
             return Vec::new();
         }
         let mut scenes = Vec::new();
-        let mut greet = Vec::new();
         self.mentioned.clear();
         self.mentioned_gm.clear();
-        if self.ambience.is_empty() {
-            greet.extend(self.say(Moment::Ambience, &[]));
-        } else {
-            let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
-            greet.push(self.ambience[pick].clone());
-        }
-        for i in 0..self.log.entrants.len() {
-            if let Some(line) = self.voice(i, VoiceMoment::Greeting) {
-                greet.push(line);
-            }
-        }
+        let greet = self.greetings(detail);
         if !greet.is_empty() {
             let mut scene = Scene::new("At the table");
             scene.lines = greet;
@@ -259,16 +250,128 @@ impl<'a> Narrator<'a> {
             self.mentioned.clear();
             self.mentioned_gm.clear();
             let mut scene = Scene::new(format!("{} {}", self.unit(), game.number));
-            self.tell_game(game, detail, &mut scene);
+            if detail == Detail::Brief {
+                self.tell_game_briefly(game, &mut scene);
+            } else {
+                self.tell_game(game, detail, &mut scene);
+            }
             scenes.push(scene);
         }
         self.game_number = 0;
         self.mentioned.clear();
         self.mentioned_gm.clear();
         let mut scene = Scene::new("The result");
-        scene.lines = self.match_end();
+        if detail == Detail::Brief {
+            self.match_end_briefly(&mut scene);
+        } else {
+            scene.lines = self.match_end();
+        }
         scenes.push(scene);
         scenes
+    }
+
+    /// The lines at the table before play: the tavern's atmosphere and every greeting in
+    /// full; briefly, the tavern's atmosphere (when a tavern file gives some) and one
+    /// greeting, of an entrant the seed picks.
+    fn greetings(&mut self, detail: Detail) -> Vec<String> {
+        let mut greet = Vec::new();
+        let n = self.log.entrants.len();
+        if detail == Detail::Brief {
+            if !self.ambience.is_empty() {
+                let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
+                greet.push(self.ambience[pick].clone());
+            }
+            let who = rand::RngExt::random_range(&mut self.rng, 0..n);
+            greet.extend(self.voice(who, VoiceMoment::Greeting));
+            return greet;
+        }
+        if self.ambience.is_empty() {
+            greet.extend(self.say(Moment::Ambience, &[]));
+        } else {
+            let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
+            greet.push(self.ambience[pick].clone());
+        }
+        for i in 0..n {
+            greet.extend(self.voice(i, VoiceMoment::Greeting));
+        }
+        greet
+    }
+
+    /// A game told briefly, in two lines at most: the line that matters most, when one
+    /// does (the first cheat the table caught, else the heaviest moment if it weighs as
+    /// much as a turning point: a comeback, a big swing or chain, the turn of the game),
+    /// and the end (a forfeit for a cheat is its end). Cheats nobody saw wait for the end
+    /// of the match.
+    fn tell_game_briefly(&mut self, game: &GameLog, scene: &mut Scene) {
+        let caught = asides::in_order(game)
+            .into_iter()
+            .find(|a| asides::seen_by_the_table(&a.aside));
+        if let Some(a) = caught {
+            self.tell_caught_briefly(game, a, scene);
+        } else if let Some(m) = self.most_telling(game).filter(|m| m.weight >= TELLING) {
+            self.tell_moment(&m, false, scene);
+        }
+        let forfeit_told = self
+            .facts
+            .iter()
+            .any(|f| f.game == game.number && f.key == Moment::CheatForfeit);
+        if !forfeit_told && let Some(line) = self.finish(game) {
+            scene.push(line);
+        }
+    }
+
+    /// The heaviest moment of a game, the ceremony and a forfeit game's margin aside (the
+    /// earliest of equals).
+    fn most_telling(&mut self, game: &GameLog) -> Option<Spotted> {
+        let mut moments = self.moments(game);
+        moments.extend(self.lead_moments(game));
+        let forfeit = asides::forfeit(game);
+        moments
+            .into_iter()
+            .filter(|m| !m.key.is_ceremony())
+            .filter(|m| !(forfeit && matches!(m.key, Moment::CloseFinish | Moment::Rout)))
+            .min_by_key(|m| (std::cmp::Reverse(m.weight), m.step))
+    }
+
+    /// The match's end, briefly: who won, and a hook from the log to end on (the
+    /// onlookers at an upset or a close match, else the winner's word). The GM alone hears
+    /// of the match's first cheat that got away.
+    fn match_end_briefly(&mut self, scene: &mut Scene) {
+        let scores = (0..self.log.entrants.len())
+            .map(|e| (e, i64::from(self.log.wins[e])))
+            .collect();
+        let mut vars = vec![("scores", Val::Scores(scores))];
+        match self.log.winners.as_slice() {
+            [] => scene.lines.extend(self.say(Moment::MatchDrawn, &vars)),
+            [one] => {
+                vars.push(("winner", person(*one)));
+                scene.lines.extend(self.say(Moment::MatchWon, &vars));
+                // The hook: the onlookers at an upset or a match that went to the wire,
+                // else the winner's own word.
+                let hook = self
+                    .hook_at_the_end(*one)
+                    .or_else(|| self.voice(*one, VoiceMoment::Win));
+                scene.lines.extend(hook);
+            }
+            many => {
+                vars.push(("winner", Val::People(many.to_vec())));
+                scene.lines.extend(self.say(Moment::MatchShared, &vars));
+            }
+        }
+        let log = self.log;
+        let unseen = log.games.iter().find_map(|g| {
+            asides::in_order(g)
+                .into_iter()
+                .find(|a| asides::got_away(&a.aside))
+                .map(|a| (g, a))
+        });
+        if let Some((game, a)) = unseen {
+            let mut outcry = true;
+            // The line's facts are of the game the cheat was tried in.
+            self.game_number = game.number;
+            self.tell_aside(game, a, Detail::Brief, scene, &mut outcry);
+            self.game_number = 0;
+        }
     }
 
     /// "Game" or "Round", as the game calls its parts.
@@ -333,6 +436,7 @@ impl<'a> Narrator<'a> {
             }
             Some(said)
         });
+        let line = agree_with_they(line, &vars);
         self.record(key, &vars, &words, template, line.clone());
         Some(line)
     }
@@ -441,7 +545,7 @@ impl<'a> Narrator<'a> {
         match v {
             Val::People(p) => {
                 let names: Vec<String> = p.iter().map(|&e| self.name(e)).collect();
-                names.join(" and ")
+                crate::names::and_list(&names)
             }
             Val::Text(t) => t.clone(),
             Val::Scores(s) => {
@@ -458,11 +562,11 @@ impl<'a> Narrator<'a> {
     /// A value with everyone named short.
     fn render_short(&self, v: &Val) -> String {
         match v {
-            Val::People(p) => p
-                .iter()
-                .map(|&e| self.short(e).to_owned())
-                .collect::<Vec<_>>()
-                .join(" and "),
+            Val::People(p) => crate::names::and_list(
+                &p.iter()
+                    .map(|&e| self.short(e).to_owned())
+                    .collect::<Vec<_>>(),
+            ),
             Val::Text(t) => t.clone(),
             Val::Scores(s) => s
                 .iter()
@@ -665,21 +769,42 @@ impl<'a> Narrator<'a> {
     }
 }
 
+/// How much a moment must weigh to be a brief game's line beside its end: as much as the
+/// turning point of a game (a comeback, a big swing or a chain weighs more).
+const TELLING: u32 = 72;
+
 impl Narrator<'_> {
+    /// The onlookers at the end of a match won by `winner` when it makes a story: an upset
+    /// (the groan) or a match decided in its last game (the held breath); not a plain
+    /// cheer.
+    fn hook_at_the_end(&mut self, winner: usize) -> Option<String> {
+        let (key, _) = self.crowd_reaction(winner)?;
+        if key == Moment::Cheer {
+            return None;
+        }
+        self.crowd_at_the_end(winner)
+    }
+
     /// The onlookers at the end of a match won by `winner`: a groan when the winner was
     /// outclassed by two levels or more (by the most skilled of the losers, the one the
     /// groan names), the held breath of a match won by one game, else a cheer.
     fn crowd_at_the_end(&mut self, winner: usize) -> Option<String> {
+        let (key, vars) = self.crowd_reaction(winner)?;
+        self.say(key, &vars)
+    }
+
+    /// Which of the onlookers' reactions a match won by `winner` draws, and of whom.
+    fn crowd_reaction(&self, winner: usize) -> Option<(Moment, Vec<(&'static str, Val)>)> {
         let log = self.log;
         let skill = |e: usize| i32::from(log.entrants[e].skill.rough_level());
         let favourite = (0..log.entrants.len())
             .filter(|&e| e != winner)
             .max_by_key(|&e| (skill(e), std::cmp::Reverse(e)))?;
         if skill(favourite) >= skill(winner) + 2 {
-            return self.say(
+            return Some((
                 Moment::Groan,
-                &[("winner", person(winner)), ("loser", person(favourite))],
-            );
+                vec![("winner", person(winner)), ("loser", person(favourite))],
+            ));
         }
         let mut wins: Vec<(u32, usize)> = log
             .wins
@@ -694,13 +819,35 @@ impl Narrator<'_> {
                 .first()
                 .is_some_and(|&(w, _)| w + 1 == log.wins[winner]);
         if close && let Some(&(_, runner_up)) = wins.first() {
-            return self.say(
+            return Some((
                 Moment::Tension,
-                &[("winner", person(winner)), ("loser", person(runner_up))],
-            );
+                vec![("winner", person(winner)), ("loser", person(runner_up))],
+            ));
         }
-        self.say(Moment::Cheer, &[("winner", person(winner))])
+        Some((Moment::Cheer, vec![("winner", person(winner))]))
     }
+}
+
+/// A line whose subject is "they" (a character of those pronouns, or winners who share a
+/// win) with the verb after it made to agree: "they step", never "they steps". The moves
+/// in words and the temperaments' verbs are written for a named mover ("Pip steps ...").
+fn agree_with_they(line: String, vars: &[(&'static str, Val)]) -> String {
+    let they = vars
+        .iter()
+        .any(|(k, v)| *k == "they" && *v == Val::Text("they".to_owned()));
+    if !they {
+        return line;
+    }
+    let mut line = line;
+    for (k, v) in vars {
+        if let ("move" | "verb", Val::Text(phrase)) = (*k, v) {
+            let plural = crate::names::plural_verb(phrase);
+            for they in ["they", "They"] {
+                line = line.replace(&format!("{they} {phrase}"), &format!("{they} {plural}"));
+            }
+        }
+    }
+    line
 }
 
 /// The brief telling's choice: the ceremony's result, the opening or the most telling

@@ -285,7 +285,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         } else {
             format!(
                 "{} {} {} {} ({}).",
-                names.join(" and "),
+                crate::names::and_list(&names),
                 if names.len() == 1 { "wins" } else { "share" },
                 G::FACTS.unit.word(),
                 self.game,

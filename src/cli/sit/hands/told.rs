@@ -105,10 +105,14 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     return person.then(|| format!("{} {}. Nobody saw.", name(*by), kind.words()));
                 }
                 let who: Vec<String> = seen_by.iter().map(|&e| name(e)).collect();
+                let catch = match who.len() {
+                    1 => "catches",
+                    2 => "both catch",
+                    _ => "all catch",
+                };
                 format!(
-                    "{} {} catches {} trying it: {} {}; {}.",
-                    who.join(" and "),
-                    if who.len() == 1 { "" } else { "both" },
+                    "{} {catch} {} trying it: {} {}; {}.",
+                    crate::names::and_list(&who),
                     name(*by),
                     name(*by),
                     kind.words(),
