@@ -3,7 +3,16 @@
 //! line is marked so, and the players' view leaves it out.
 
 use super::{Detail, Moment, Narrator, Scene, Val, person, text};
-use crate::table::{Aside, AsideAt, CheatResult, GameLog};
+use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog};
+
+/// A throw of the sticks as a GM says it: "a 2", "a 6", "a kiust", "four sixes".
+fn a_throw(throw: &str) -> String {
+    match throw {
+        "kiust" => "a kiust".to_owned(),
+        "6x4" => "four sixes".to_owned(),
+        other => format!("a {other}"),
+    }
+}
 
 /// A game's asides in the order they happened: by the step they came before, in the log's
 /// order among those of one step.
@@ -66,10 +75,7 @@ impl Narrator<'_> {
                 result,
                 ..
             } => {
-                let mut vars = vec![("mover", person(*by)), ("cheat", text(kind.words()))];
-                if let Some(p) = place {
-                    vars.push(("place", text(p.clone())));
-                }
+                let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
                 if unseen(seen_by) {
                     if detail == Detail::Brief && self.unseen_told {
                         return;
@@ -112,6 +118,64 @@ impl Narrator<'_> {
         }
     }
 
+    /// A cheat's placeholders: who, what they did with where in words ({cheat}: "palms a
+    /// counter from heap 12", "nudges a stone one point, from f3 to e3", "turns a stick
+    /// over, making the throw a 3 instead of a 2", "sneaks an extra action into the turn
+    /// and whelps a stone into her fifth trap"), and where alone ({place}: "f3", "heap
+    /// 12"), when the cheat has a place a line can name.
+    fn cheat_vars(
+        &self,
+        game: &GameLog,
+        by: usize,
+        kind: CheatKind,
+        place: Option<&str>,
+    ) -> Vec<(&'static str, Val)> {
+        let mut vars = vec![("mover", person(by))];
+        let Some(at) = place else {
+            vars.push(("cheat", text(kind.words())));
+            return vars;
+        };
+        let (cheat, where_) = match kind {
+            CheatKind::Nudge => match at.split_once(" to ") {
+                Some((from, _)) => (
+                    format!("{}, from {at}", kind.words()),
+                    Some(from.to_owned()),
+                ),
+                None => (format!("{} at {at}", kind.words()), Some(at.to_owned())),
+            },
+            CheatKind::Palm => (format!("palms a counter from {at}"), Some(at.to_owned())),
+            CheatKind::TurnStick => match at.split_once(" to ") {
+                Some((was, made)) => (
+                    format!(
+                        "{}, making the throw {} instead of {}",
+                        kind.words(),
+                        a_throw(made),
+                        a_throw(was)
+                    ),
+                    None,
+                ),
+                None => (kind.words().to_owned(), None),
+            },
+            CheatKind::ExtraStone => {
+                let seat = game.seat_of(by);
+                let words = crate::games::words::move_words(self.log.game, at, seat)
+                    .map(|w| w.replace("{their}", self.pronouns(by).their()));
+                match words {
+                    Some(w) => (
+                        format!("sneaks an extra action into the turn and {w}"),
+                        None,
+                    ),
+                    None => (format!("{} at {at}", kind.words()), Some(at.to_owned())),
+                }
+            }
+        };
+        vars.push(("cheat", text(cheat)));
+        if let Some(p) = where_ {
+            vars.push(("place", text(p)));
+        }
+        vars
+    }
+
     /// An aside the table saw, told briefly as a game's one telling line: a cheat caught
     /// (and, when it forfeits the game, the forfeit that ends it), or an accusation.
     pub(super) fn tell_caught_briefly(&mut self, game: &GameLog, at: &AsideAt, scene: &mut Scene) {
@@ -124,10 +188,7 @@ impl Narrator<'_> {
                 result,
                 ..
             } => {
-                let mut vars = vec![("mover", person(*by)), ("cheat", text(kind.words()))];
-                if let Some(p) = place {
-                    vars.push(("place", text(p.clone())));
-                }
+                let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
                 vars.push(("watcher", Val::People(seen_by.clone())));
                 self.told(Moment::CheatCaught, &vars, scene);
                 if *result == CheatResult::GameForfeit {
@@ -433,13 +494,15 @@ pub(crate) mod tests {
             .filter(|f| matches!(f.key, Moment::CheatUnseen | Moment::CheatCaught));
         for place in places {
             let f = cheats.next().expect("a line for every cheat");
+            // What was done, and where, in words (never "near" a square).
             assert_eq!(
                 var(f, "cheat"),
-                Some("nudges a stone one point"),
+                Some(format!("nudges a stone one point at {place}").as_str()),
                 "{}",
                 f.line
             );
             assert_eq!(var(f, "place"), Some(place), "{}", f.line);
+            assert!(!f.line.contains(" near "), "{}", f.line);
         }
         for f in facts.iter().filter(|f| f.key.is_aside()) {
             assert!(!f.line.contains('{'), "{}", f.line);

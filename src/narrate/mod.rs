@@ -581,8 +581,12 @@ impl<'a> Narrator<'a> {
     /// this match.
     fn voice(&mut self, entrant: usize, moment: VoiceMoment) -> Option<String> {
         let lines = self.voices.get(entrant)?.lines(moment);
+        // Piç has no board: a line that speaks of one is left for another game.
+        let fits = |line: &str| {
+            self.log.game != crate::games::GameKind::Pic || !line.to_lowercase().contains("board")
+        };
         let pool: Vec<usize> = (0..lines.len())
-            .filter(|&i| !self.quoted.contains(&(entrant, moment, i)))
+            .filter(|&i| !self.quoted.contains(&(entrant, moment, i)) && fits(&lines[i]))
             .collect();
         if pool.is_empty() {
             return None;

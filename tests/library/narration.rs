@@ -486,11 +486,38 @@ fn check_aside(game: &GameLog, fact: &Fact) {
             } else {
                 Vec::new()
             };
+            // What was done and where, in words: the square or heap the log gives, never
+            // a throw's or an action's notation left bare.
+            let said = var(fact, "cheat");
             cheats().any(|(by, kind, at, seen_by, _)| {
-                by == mover
-                    && seen_by == watchers
-                    && kind.words() == var(fact, "cheat")
-                    && at == place
+                let told_right = match (kind, at) {
+                    (CheatKind::Nudge, Some(at)) => {
+                        let from = at.split(" to ").next().unwrap_or(at);
+                        (said == format!("nudges a stone one point, from {at}")
+                            || said == format!("nudges a stone one point at {at}"))
+                            && place == Some(from)
+                    }
+                    (CheatKind::Palm, Some(at)) => {
+                        said == format!("palms a counter from {at}") && place == Some(at)
+                    }
+                    (CheatKind::TurnStick, Some(at)) => {
+                        let (was, made) = at.split_once(" to ").expect("a throw to a throw");
+                        said.starts_with("turns a stick over, making the throw ")
+                            && said.ends_with(&format!(" instead of a {was}"))
+                                == (was != "kiust" && was != "6x4")
+                            && said.contains(made.trim_start_matches("6x"))
+                            && place.is_none()
+                    }
+                    // An action in the game's notation is told in words; a place that
+                    // is none (a trap named by hand) is told as it is.
+                    (CheatKind::ExtraStone, Some(at)) => {
+                        (said.starts_with("sneaks an extra action into the turn and ")
+                            && place.is_none())
+                            || (said == format!("{} at {at}", kind.words()) && place == Some(at))
+                    }
+                    (_, None) => said == kind.words() && place.is_none(),
+                };
+                by == mover && seen_by == watchers && told_right
             })
         }
         Moment::CheatOutcry => {
@@ -567,6 +594,12 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> (HashSet<Strin
                     assert!(
                         seen.insert(line.clone()),
                         "seed {seed}: {line:?} said twice"
+                    );
+                    // Piç is played on the ground or a table, with no board: not in the
+                    // narrator's lines, nor in the voice lines quoted there.
+                    assert!(
+                        G::KIND != GameKind::Pic || !line.to_lowercase().contains("board"),
+                        "seed {seed}: a board at Piç: {line:?}"
                     );
                     assert!(
                         !line.contains("s's "),
