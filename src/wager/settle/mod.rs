@@ -421,13 +421,4 @@ impl Settlement {
 }
 
 #[cfg(test)]
-#[path = "settle_tests.rs"]
 mod tests;
-
-#[cfg(test)]
-#[path = "settle_cheats.rs"]
-mod cheats_tests;
-
-#[cfg(test)]
-#[path = "settle_props.rs"]
-mod props;
