@@ -39,20 +39,25 @@
 //!   table refuses such bets before play). A debt is paid off before coins are kept.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::Serialize;
 
-use super::bet::{Bet, Book};
 pub use super::cheats::{CheatRule, CheatRuling};
-use super::market::{Market, Selection, Share, Verdict, describe};
-use super::money::Money;
-use super::pool::{groups, share_pot, share_things};
-use super::purse::{Credit, Purse, PurseError};
-use super::thing::Thing;
-use super::transfer::transfers;
 pub use super::transfer::{Party, Transfer};
+pub use settlement::{BetResult, Line, Passed, Settlement};
+
+use super::bet::{Bet, Book};
+use super::market::{Market, Selection, Share, Verdict};
+use super::money::Money;
+use super::purse::{Credit, Purse, PurseError};
+use super::transfer::transfers;
 use crate::table::MatchLog;
+use books::Books;
+use pool::groups;
+
+mod books;
+mod pool;
+mod settlement;
 
 /// What the house allows and takes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -67,100 +72,6 @@ pub struct HouseRules {
     /// Whether a cheat rightly accused has their stakes against others ruled forfeit (the
     /// tavern's `on_cheat = "forfeit-stakes"`; a cheat seen is ruled so in the log itself).
     pub forfeit_stakes: bool,
-}
-
-/// How one bet came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum BetResult {
-    /// The side won outright.
-    Won,
-    /// The side lost.
-    Lost,
-    /// The side shared the top with others: `k` tied.
-    DeadHeat(u64),
-    /// A draw, or everyone level: the stake came back.
-    Push,
-    /// The question was never put: the stake came back.
-    Void,
-    /// A pool or pot in which nobody backed the winner: the stake came back.
-    Refunded,
-}
-
-impl fmt::Display for BetResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BetResult::Won => f.write_str("won"),
-            BetResult::Lost => f.write_str("lost"),
-            BetResult::DeadHeat(k) => write!(f, "dead heat of {k}"),
-            BetResult::Push => f.write_str("push"),
-            BetResult::Void => f.write_str("void"),
-            BetResult::Refunded => f.write_str("refunded: no winner backed"),
-        }
-    }
-}
-
-/// One bet, settled.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Line {
-    /// The bet.
-    pub bet: Bet,
-    /// The bet in words.
-    pub what: String,
-    /// How it came out.
-    pub result: BetResult,
-    /// What it brought back, stake included (zero for a loss).
-    pub payout: Money,
-    /// For pools and pots: the whole pot, and what it paid per coin of winning weight.
-    pub pot: Option<(Money, f64)>,
-    /// The things this bet won, each from the losing bet's bettor.
-    pub won: Vec<Passed>,
-    /// When a cheat caught changed how it settled: the rule and the cheats.
-    pub cheat: Option<CheatRuling>,
-}
-
-impl Line {
-    /// How it came out, in words, with why when a cheat caught decided it: "won", "void:
-    /// Mirela Quickfingers was caught cheating and the house bars cheats", "lost by
-    /// forfeit: Mirela Quickfingers was caught cheating".
-    #[must_use]
-    pub fn outcome(&self) -> String {
-        match (&self.cheat, self.result) {
-            (None, result) => result.to_string(),
-            (Some(r), result) if r.rule == CheatRule::BarCheats => format!("{result}: {r}"),
-            (Some(r), BetResult::Won) => format!("won by forfeit: {r}"),
-            (Some(r), BetResult::Lost) => format!("lost by forfeit: {r}"),
-            (Some(r), _) => format!("stake back: {r}, so no side wins"),
-        }
-    }
-}
-
-/// A thing that passed from the losing side of a stake to the winning side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Passed {
-    /// Who staked it, and lost it.
-    pub from: String,
-    /// Who won it.
-    pub to: String,
-    /// The thing.
-    pub thing: Thing,
-    /// Why, as a clause: the winning bet in words, "in a stake between them".
-    pub why: String,
-}
-
-/// A whole match's wagers, settled.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Settlement {
-    /// One line per bet, in the order given.
-    pub lines: Vec<Line>,
-    /// Who paid whom, net of each bet's stake.
-    pub transfers: Vec<Transfer>,
-    /// Every bettor's purse before.
-    pub before: BTreeMap<String, Purse>,
-    /// Every bettor's purse after.
-    pub after: BTreeMap<String, Purse>,
-    /// What the house gained (negative: lost), in copper.
-    pub house: i128,
 }
 
 /// Wagers that cannot be settled.
@@ -196,7 +107,9 @@ pub enum SettleError {
     Overflow,
 }
 
-/// Settles every bet against the log.
+/// Settles every bet against the log: each bet checked and given its share of its
+/// market's verdict, the bookie's bets paid at their odds, each pool and pot shared, and
+/// every bettor's stakes paid and winnings received.
 ///
 /// # Errors
 /// A bettor with no purse or who cannot cover their stakes, a bad bet, or an overflow.
@@ -206,9 +119,6 @@ pub fn settle(
     purses: &BTreeMap<String, Purse>,
     rules: &HouseRules,
 ) -> Result<Settlement, SettleError> {
-    let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
-    let mut verdicts: Vec<(Market, Verdict)> = Vec::new();
-    let mut shares = Vec::with_capacity(bets.len());
     let rulings = super::cheats::rulings(bets, log, rules);
     // The pots between characters with a thing in them.
     let thing_pots: Vec<Book> = bets
@@ -216,19 +126,39 @@ pub fn settle(
         .filter(|b| b.thing.is_some())
         .map(|b| b.book)
         .collect();
+    let shares = shares(bets, log, purses, &rulings, &thing_pots)?;
+    let mut books = Books::new(bets, log, &shares, &rulings, &thing_pots);
+    books.bookie()?;
+    for group in groups(bets) {
+        books.group(group, rules.take_bp)?;
+    }
+    let lines = books.lines();
+    let (before, after) = purses_after(&lines, purses, rules.credit)?;
+    let house = house_gain(&lines);
+    let transfers = transfers(&lines);
+    Ok(Settlement {
+        lines,
+        transfers,
+        before,
+        after,
+        house,
+    })
+}
+
+/// Each bet, checked, with its share of its market's verdict and the verdict; a cheat's
+/// ruling overrides the share: void when the house bars the cheat, lost by a cheat whose
+/// stakes are forfeit and won by the other sides.
+fn shares(
+    bets: &[Bet],
+    log: &MatchLog,
+    purses: &BTreeMap<String, Purse>,
+    rulings: &[Option<CheatRuling>],
+    thing_pots: &[Book],
+) -> Result<Vec<(Share, Verdict)>, SettleError> {
+    let mut verdicts: Vec<(Market, Verdict)> = Vec::new();
+    let mut shares = Vec::with_capacity(bets.len());
     for (i, bet) in bets.iter().enumerate() {
-        if !purses.contains_key(&bet.bettor) {
-            return Err(SettleError::UnknownBettor(bet.bettor.clone()));
-        }
-        if bet.thing.is_some() && !matches!(bet.book, Book::Stakes(_)) {
-            return Err(SettleError::ThingWithHouse(bet.bettor.clone()));
-        }
-        if bet.stake == Money::ZERO && !thing_pots.contains(&bet.book) {
-            return Err(SettleError::EmptyStake(bet.bettor.clone()));
-        }
-        if matches!(bet.side.selection(), Selection::Entrant(e) if e >= names.len()) {
-            return Err(SettleError::BadSelection(bet.bettor.clone()));
-        }
+        check(bet, purses, thing_pots, log.entrants.len())?;
         let verdict = match verdicts.iter().find(|(m, _)| *m == bet.market) {
             Some((_, v)) => v.clone(),
             None => {
@@ -244,89 +174,50 @@ pub fn settle(
             Some(_) => (Share::WON, verdict),
         });
     }
-    let barred = |i: usize| {
-        rulings[i]
-            .as_ref()
-            .is_some_and(|r| r.rule == CheatRule::BarCheats)
-    };
+    Ok(shares)
+}
 
-    let mut payouts = vec![Money::ZERO; bets.len()];
-    let mut results: Vec<BetResult> = shares.iter().map(|(s, v)| result_of(*s, v)).collect();
-    let mut pots: Vec<Option<(Money, f64)>> = vec![None; bets.len()];
-    let mut won: Vec<Vec<Passed>> = vec![Vec::new(); bets.len()];
-    for (i, bet) in bets.iter().enumerate() {
-        if let Book::Bookie(odds) = bet.book {
-            payouts[i] = odds
-                .payout(bet.stake, shares[i].0)
-                .ok_or(SettleError::Overflow)?;
-        }
+/// Refuses a bet that cannot be settled: a bettor with no purse, a thing staked with the
+/// house, a stake of nothing outside a pot with a thing in it, or a selection not among
+/// the `entrants`.
+fn check(
+    bet: &Bet,
+    purses: &BTreeMap<String, Purse>,
+    thing_pots: &[Book],
+    entrants: usize,
+) -> Result<(), SettleError> {
+    if !purses.contains_key(&bet.bettor) {
+        return Err(SettleError::UnknownBettor(bet.bettor.clone()));
     }
-    for group in groups(bets) {
-        // A bet barred comes back whole; the pool is shared among the others.
-        let (void, group): (Vec<usize>, Vec<usize>) = group.into_iter().partition(|&i| barred(i));
-        for i in void {
-            payouts[i] = bets[i].stake;
-        }
-        if group.is_empty() {
-            continue;
-        }
-        let take = match bets[group[0]].book {
-            Book::Pool => rules.take_bp.min(10_000),
-            _ => 0,
-        };
-        if let Book::Stakes(id) = bets[group[0]].book
-            && group
-                .iter()
-                .any(|&i| bets[i].market != bets[group[0]].market)
-        {
-            return Err(SettleError::MixedGroup(id));
-        }
-        if thing_pots.contains(&bets[group[0]].book) {
-            let shared = share_things(bets, &shares, &group)?;
-            for (k, &i) in group.iter().enumerate() {
-                payouts[i] = shared.payouts[k];
-                pots[i] = Some((shared.pot, 1.0));
-                if shared.dead_heat {
-                    results[i] = BetResult::Push;
-                } else if shared.refunded && results[i] == BetResult::Lost {
-                    results[i] = BetResult::Refunded;
-                }
-            }
-            for &(lost, winner) in &shared.passes {
-                if let Some(thing) = &bets[lost].thing {
-                    won[winner].push(Passed {
-                        from: bets[lost].bettor.clone(),
-                        to: bets[winner].bettor.clone(),
-                        thing: thing.clone(),
-                        why: format!(
-                            "{} in a stake between them{}",
-                            describe(bets[winner].market, bets[winner].side, &names, log.game),
-                            match &rulings[winner] {
-                                Some(r) => format!(", won by forfeit: {r}"),
-                                None => String::new(),
-                            }
-                        ),
-                    });
-                }
-            }
-            continue;
-        }
-        let pooled = share_pot(bets, &shares, &group, take)?;
-        for (k, &i) in group.iter().enumerate() {
-            payouts[i] = pooled.payouts[k];
-            pots[i] = Some((pooled.pot, pooled.per_coin));
-            if pooled.refunded && results[i] == BetResult::Lost {
-                results[i] = BetResult::Refunded;
-            }
-        }
+    if bet.thing.is_some() && !matches!(bet.book, Book::Stakes(_)) {
+        return Err(SettleError::ThingWithHouse(bet.bettor.clone()));
     }
+    if bet.stake == Money::ZERO && !thing_pots.contains(&bet.book) {
+        return Err(SettleError::EmptyStake(bet.bettor.clone()));
+    }
+    if matches!(bet.side.selection(), Selection::Entrant(e) if e >= entrants) {
+        return Err(SettleError::BadSelection(bet.bettor.clone()));
+    }
+    Ok(())
+}
 
+/// Every bettor's purse, by name.
+type Purses = BTreeMap<String, Purse>;
+
+/// Every bettor's purse before, and after paying all their stakes (with the house's
+/// `credit`) and then receiving all that their bets bring back.
+fn purses_after(
+    lines: &[Line],
+    purses: &BTreeMap<String, Purse>,
+    credit: Credit,
+) -> Result<(Purses, Purses), SettleError> {
     let mut before = BTreeMap::new();
     let mut paid: BTreeMap<&str, (Money, Money)> = BTreeMap::new();
-    for (i, bet) in bets.iter().enumerate() {
+    for line in lines {
+        let bet = &line.bet;
         let e = paid.entry(bet.bettor.as_str()).or_default();
         e.0 = e.0.checked_add(bet.stake).ok_or(SettleError::Overflow)?;
-        e.1 = e.1.checked_add(payouts[i]).ok_or(SettleError::Overflow)?;
+        e.1 = e.1.checked_add(line.payout).ok_or(SettleError::Overflow)?;
         before.insert(bet.bettor.clone(), purses[&bet.bettor]);
     }
     let mut after = before.clone();
@@ -338,86 +229,22 @@ pub fn settle(
             reason,
         };
         let settled = purse
-            .pay(*stakes, rules.credit)
+            .pay(*stakes, credit)
             .map_err(short)?
             .receive(*back)
             .map_err(|_| SettleError::Overflow)?;
         after.insert((*name).to_owned(), settled);
     }
+    Ok((before, after))
+}
 
-    let mut house: i128 = 0;
-    for (i, bet) in bets.iter().enumerate() {
-        if !matches!(bet.book, Book::Stakes(_)) {
-            house += bet.stake.signed() - payouts[i].signed();
-        }
-    }
-    let lines: Vec<Line> = bets
+/// What the house gained (negative: lost) on the bookie's bets and the pools, in copper.
+fn house_gain(lines: &[Line]) -> i128 {
+    lines
         .iter()
-        .enumerate()
-        .map(|(i, bet)| Line {
-            bet: bet.clone(),
-            what: describe(bet.market, bet.side, &names, log.game),
-            result: results[i],
-            payout: payouts[i],
-            pot: pots[i],
-            won: std::mem::take(&mut won[i]),
-            cheat: rulings[i].clone(),
-        })
-        .collect();
-    let transfers = transfers(&lines);
-    Ok(Settlement {
-        lines,
-        transfers,
-        before,
-        after,
-        house,
-    })
-}
-
-fn result_of(share: Share, verdict: &Verdict) -> BetResult {
-    match (share, verdict) {
-        (Share::Returned, Verdict::Void) => BetResult::Void,
-        (Share::Returned, _) => BetResult::Push,
-        (Share::Part { num: 0, .. }, _) => BetResult::Lost,
-        (Share::Part { num, den }, _) if num == den => BetResult::Won,
-        (Share::Part { den, .. }, _) => BetResult::DeadHeat(den),
-    }
-}
-
-impl Settlement {
-    /// Each line's bettor's purse before and after that line, taking the lines in order
-    /// (the stake paid, then what came back): how a settlement table shows it. The last
-    /// line of each bettor ends at their purse after.
-    #[must_use]
-    pub fn purse_steps(&self) -> Vec<(Purse, Purse)> {
-        let mut now = self.before.clone();
-        self.lines
-            .iter()
-            .map(|line| {
-                let before = now[&line.bet.bettor];
-                let after = before
-                    .pay(line.bet.stake, Credit::Unlimited)
-                    .and_then(|p| p.receive(line.payout))
-                    .unwrap_or(before);
-                now.insert(line.bet.bettor.clone(), after);
-                (before, after)
-            })
-            .collect()
-    }
-
-    /// Every thing that passed, in the order of the bets that won them.
-    pub fn things(&self) -> impl Iterator<Item = &Passed> {
-        self.lines.iter().flat_map(|l| &l.won)
-    }
-
-    /// Each bettor's gain (negative: loss) in copper.
-    #[must_use]
-    pub fn changes(&self) -> BTreeMap<String, i128> {
-        self.after
-            .iter()
-            .map(|(name, after)| (name.clone(), after.balance() - self.before[name].balance()))
-            .collect()
-    }
+        .filter(|line| !matches!(line.bet.book, Book::Stakes(_)))
+        .map(|line| line.bet.stake.signed() - line.payout.signed())
+        .sum()
 }
 
 #[cfg(test)]

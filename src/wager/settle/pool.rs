@@ -2,10 +2,10 @@
 //! winning ones. A house pool keeps its take and the odd coppers; a pot between characters
 //! is paid out to the last copper, and one with a thing in it passes the thing whole.
 
-use super::bet::{Bet, Book};
-use super::market::{Market, Share, Verdict};
-use super::money::Money;
-use super::settle::SettleError;
+use super::SettleError;
+use crate::wager::bet::{Bet, Book};
+use crate::wager::market::{Market, Share, Verdict};
+use crate::wager::money::Money;
 
 /// Dead-heat weights are stakes times `share`, in 60ths (every `1/k` for `k` ≤ 5 is whole).
 pub(super) const WEIGHT_UNIT: u128 = 60;
