@@ -269,25 +269,60 @@ pub fn place(
     credit: Credit,
     price: &dyn Fn(Market, Selection) -> Result<Odds, Refusal>,
 ) -> Placed {
-    let mut placed = Placed::default();
-    // What each bettor has staked at this table, and the most their bets could bring back.
-    let mut committed: BTreeMap<String, Committed> = BTreeMap::new();
-    let mut group = 0u32;
-    // No pool can pay out more than every stake in the pools together.
-    let pool_total = Money::checked_sum(
-        proposals
-            .iter()
-            .filter(|p| matches!(p.how, How::Pool))
-            .map(|p| p.stake),
-    );
-    // `pot`: for a stake between characters (or the ante), everything staked on either
-    // side of it, which is the most it can bring back.
-    let afford = |bet: &Bet,
-                  pot: Money,
-                  committed: &BTreeMap<String, Committed>|
-     -> Result<Committed, Refusal> {
+    let mut table = Placing {
+        purses,
+        credit,
+        // No pool can pay out more than every stake in the pools together.
+        pool_total: Money::checked_sum(
+            proposals
+                .iter()
+                .filter(|p| matches!(p.how, How::Pool))
+                .map(|p| p.stake),
+        ),
+        committed: BTreeMap::new(),
+        group: 0,
+        placed: Placed::default(),
+    };
+    if let Some(ante) = ante {
+        table.ante(ante, entrants);
+    }
+    for (index, p) in proposals.iter().enumerate() {
+        match table.bets_of(p, price) {
+            Ok(bets) => table.take(index, bets),
+            Err(why) => table.placed.refused.push((index, why)),
+        }
+    }
+    table.placed
+}
+
+/// The bets of a table being placed, against the purses that must cover them.
+struct Placing<'a> {
+    /// Every bettor's purse, by name.
+    purses: &'a BTreeMap<String, Purse>,
+    /// How far into debt a bettor may go.
+    credit: Credit,
+    /// Every coin proposed in the pools (none when past counting).
+    pool_total: Option<Money>,
+    /// What each bettor has staked at this table, and the most their bets could bring back.
+    committed: BTreeMap<String, Committed>,
+    /// The number of the last group of stakes between characters.
+    group: u32,
+    /// The bets taken and refused so far.
+    placed: Placed,
+}
+
+impl Placing<'_> {
+    /// What `bet`'s bettor would have committed with it on top of `committed`, or why
+    /// their purse cannot take it. `pot`: for a stake between characters (or the ante),
+    /// everything staked on either side of it, which is the most it can bring back.
+    fn afford(
+        &self,
+        bet: &Bet,
+        pot: Money,
+        committed: &BTreeMap<String, Committed>,
+    ) -> Result<Committed, Refusal> {
         let who = bet.bettor.as_str();
-        let purse = purses.get(who).copied().unwrap_or_default();
+        let purse = self.purses.get(who).copied().unwrap_or_default();
         let mut c = committed.get(who).copied().unwrap_or_default();
         let too_large = || Refusal::TooLarge {
             who: who.to_owned(),
@@ -304,7 +339,7 @@ pub fn place(
             Book::Pool => c.in_pools = true,
         }
         let pools = if c.in_pools {
-            pool_total.ok_or_else(too_large)?
+            self.pool_total.ok_or_else(too_large)?
         } else {
             Money::ZERO
         };
@@ -312,7 +347,7 @@ pub fn place(
         if purse.coins.checked_add(back).is_none_or(|p| p > MAX_PURSE) {
             return Err(too_large());
         }
-        if purse.covers(c.stakes, credit) {
+        if purse.covers(c.stakes, self.credit) {
             Ok(c)
         } else {
             Err(Refusal::Short {
@@ -321,9 +356,11 @@ pub fn place(
                 stakes: c.stakes,
             })
         }
-    };
-    if let Some(ante) = ante {
-        group += 1;
+    }
+
+    /// The ante: each entrant who can cover it stakes `ante` on themselves, all in one pot.
+    fn ante(&mut self, ante: Money, entrants: &[String]) {
+        self.group += 1;
         for (i, name) in entrants.iter().enumerate() {
             let bet = Bet {
                 bettor: name.clone(),
@@ -331,22 +368,30 @@ pub fn place(
                 side: Side::For(Selection::Entrant(i)),
                 stake: ante,
                 thing: None,
-                book: Book::Stakes(group),
+                book: Book::Stakes(self.group),
             };
-            match afford(
+            match self.afford(
                 &bet,
                 Money(ante.0.saturating_mul(entrants.len() as u64)),
-                &committed,
+                &self.committed,
             ) {
                 Ok(total) => {
-                    committed.insert(name.clone(), total);
-                    placed.ante.push(bet);
+                    self.committed.insert(name.clone(), total);
+                    self.placed.ante.push(bet);
                 }
-                Err(r) => placed.ante_refused.push(r),
+                Err(r) => self.placed.ante_refused.push(r),
             }
         }
     }
-    for (index, p) in proposals.iter().enumerate() {
+
+    /// The bets a proposal makes: one with the bookie (at `price` unless a price was
+    /// agreed) or in the pool, or a stake against a rival as two bets of a new group, the
+    /// rival's second; refused when the bookie quotes no price.
+    fn bets_of(
+        &mut self,
+        p: &Proposal,
+        price: &dyn Fn(Market, Selection) -> Result<Odds, Refusal>,
+    ) -> Result<Vec<Bet>, Refusal> {
         let mut bets = vec![Bet {
             bettor: p.bettor.clone(),
             market: p.market,
@@ -357,54 +402,50 @@ pub fn place(
         }];
         match &p.how {
             How::Pool => {}
-            How::Bookie(agreed) => match agreed.map_or_else(|| price(p.market, p.pick), Ok) {
-                Ok(odds) => bets[0].book = Book::Bookie(odds),
-                Err(why) => {
-                    placed.refused.push((index, why));
-                    continue;
-                }
-            },
+            How::Bookie(agreed) => {
+                let odds = agreed.map_or_else(|| price(p.market, p.pick), Ok)?;
+                bets[0].book = Book::Bookie(odds);
+            }
             How::Against {
                 rival,
                 stake,
                 thing,
             } => {
-                group += 1;
-                bets[0].book = Book::Stakes(group);
+                self.group += 1;
+                bets[0].book = Book::Stakes(self.group);
                 bets.push(Bet {
                     bettor: rival.clone(),
                     market: p.market,
                     side: Side::Against(p.pick),
                     stake: *stake,
                     thing: thing.clone(),
-                    book: Book::Stakes(group),
+                    book: Book::Stakes(self.group),
                 });
             }
         }
-        let mut trial = committed.clone();
-        let mut refusal = None;
+        Ok(bets)
+    }
+
+    /// Takes the bets of proposal `index` when every bettor's purse covers them, or
+    /// refuses the proposal with the first that cannot.
+    fn take(&mut self, index: usize, bets: Vec<Bet>) {
+        let mut trial = self.committed.clone();
         // Saturated, a pot past every bound is refused as too large.
         let pot = Money(bets.iter().fold(0u64, |a, b| a.saturating_add(b.stake.0)));
         for bet in &bets {
-            match afford(bet, pot, &trial) {
+            match self.afford(bet, pot, &trial) {
                 Ok(total) => {
                     trial.insert(bet.bettor.clone(), total);
                 }
                 Err(r) => {
-                    refusal = Some(r);
-                    break;
+                    self.placed.refused.push((index, r));
+                    return;
                 }
             }
         }
-        match refusal {
-            Some(r) => placed.refused.push((index, r)),
-            None => {
-                committed = trial;
-                placed.taken.push((index, bets));
-            }
-        }
+        self.committed = trial;
+        self.placed.taken.push((index, bets));
     }
-    placed
 }
 
 #[cfg(test)]
