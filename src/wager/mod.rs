@@ -14,7 +14,6 @@ pub mod market;
 pub mod model;
 pub mod money;
 pub mod place;
-mod pool;
 pub mod price;
 pub mod purse;
 pub mod settle;

@@ -528,27 +528,7 @@ fn banks(
 #[must_use]
 pub fn fit_game(kind: GameKind, records: &[&Record], say: &mut dyn FnMut(String)) -> GameModel {
     let rules = rules(kind, records);
-    let cheats: Vec<(OnCheat, CheatModel)> = rules
-        .iter()
-        .map(|&rule| {
-            let under: Vec<&Record> = records
-                .iter()
-                .copied()
-                .filter(|r| kind.facts().rule_two || r.rule() == rule)
-                .collect();
-            let look = fit_look(&under);
-            let rate = fit_rate(&under, look);
-            (
-                rule,
-                CheatModel {
-                    look,
-                    rate,
-                    stood: 0.0,
-                    caught: 0.0,
-                },
-            )
-        })
-        .collect();
+    let cheats = fit_cheats(kind, records, &rules);
     let plain = |r: &&&Record| r.kind() != Kind::Forfeit && r.kind() != Kind::Shared;
     let two: Vec<&Record> = records
         .iter()
@@ -581,16 +561,7 @@ pub fn fit_game(kind: GameKind, records: &[&Record], say: &mut dyn FnMut(String)
             (rule, c)
         })
         .collect();
-    let shared = (2..=5)
-        .map(|n| {
-            let at: Vec<&&Record> = records.iter().filter(|r| r.seats.len() == n).collect();
-            if n == 2 || at.is_empty() {
-                0.0
-            } else {
-                at.iter().filter(|r| r.kind() == Kind::Shared).count() as f64 / at.len() as f64
-            }
-        })
-        .collect();
+    let shared = shared_rates(records);
     let dr = layout2.draw_at();
     let spread = spread(&layout2, &x2, &two);
     say(format!(
@@ -614,6 +585,52 @@ pub fn fit_game(kind: GameKind, records: &[&Record], say: &mut dyn FnMut(String)
             records,
         ),
     }
+}
+
+/// How often each cheat under each rule of the `rules` looks and tries, from the records
+/// under that rule (all of them when the game has one rule for cheats); what a cheat
+/// stood or caught is worth is fitted with the strengths.
+fn fit_cheats(
+    kind: GameKind,
+    records: &[&Record],
+    rules: &[OnCheat],
+) -> Vec<(OnCheat, CheatModel)> {
+    rules
+        .iter()
+        .map(|&rule| {
+            let under: Vec<&Record> = records
+                .iter()
+                .copied()
+                .filter(|r| kind.facts().rule_two || r.rule() == rule)
+                .collect();
+            let look = fit_look(&under);
+            let rate = fit_rate(&under, look);
+            (
+                rule,
+                CheatModel {
+                    look,
+                    rate,
+                    stood: 0.0,
+                    caught: 0.0,
+                },
+            )
+        })
+        .collect()
+}
+
+/// How often a game of two to five players ends in a shared win, by the number of
+/// players (never at two).
+fn shared_rates(records: &[&Record]) -> Vec<f64> {
+    (2..=5)
+        .map(|n| {
+            let at: Vec<&&Record> = records.iter().filter(|r| r.seats.len() == n).collect();
+            if n == 2 || at.is_empty() {
+                0.0
+            } else {
+                at.iter().filter(|r| r.kind() == Kind::Shared).count() as f64 / at.len() as f64
+            }
+        })
+        .collect()
 }
 
 /// Fits every game's model from the records.

@@ -243,32 +243,7 @@ fn game(
         })
         .collect();
     let (wins, drawn) = model.outcome(&now, &levels);
-    // The winning seats, the kind of game, and the winner's chance.
-    let (winners, kind, chance): (Vec<usize>, Kind, f64) = if let Some(f) = done.forfeit {
-        let others: Vec<usize> = (0..n).filter(|&s| s != f).collect();
-        let w = if others.len() == 1 {
-            others[0]
-        } else {
-            let weights: Vec<f64> = others.iter().map(|&s| wins[s]).collect();
-            others[pick(&weights, rng)]
-        };
-        (vec![w], Kind::Forfeit, wins[w])
-    } else {
-        let mut weights = wins.clone();
-        weights.push(drawn);
-        let s = pick(&weights, rng);
-        if s == n {
-            let best = wins.iter().copied().fold(0.0, f64::max);
-            (Vec::new(), Kind::Drawn, best)
-        } else if n > 2 && rng.random::<f64>() < model.shared.get(n - 2).copied().unwrap_or(0.0) {
-            let rest: Vec<usize> = (0..n).filter(|&x| x != s).collect();
-            let weights: Vec<f64> = rest.iter().map(|&x| wins[x]).collect();
-            let other = rest[pick(&weights, rng)];
-            (vec![s, other], Kind::Shared, wins[s])
-        } else {
-            (vec![s], Kind::Won, wins[s])
-        }
-    };
+    let (winners, kind, chance) = winners(model, &wins, drawn, done.forfeit, rng);
     let roles = role_order(&winners, done.forfeit, &base);
     let fifth = ((chance * 5.0) as u8).min(4);
     let tallies_per_seat = table.kind.facts().tallies.len();
@@ -301,6 +276,44 @@ fn game(
         end,
         tallies,
         caught,
+    }
+}
+
+/// The winning seats, the kind of game, and the winner's chance, drawn from each seat's
+/// chance to win (`wins`) and the chance of a draw: when a seat `forfeit`, one of the
+/// others wins; at three or more, a win may be shared with a second seat.
+fn winners(
+    model: &GameModel,
+    wins: &[f64],
+    drawn: f64,
+    forfeit: Option<usize>,
+    rng: &mut TableRng,
+) -> (Vec<usize>, Kind, f64) {
+    let n = wins.len();
+    if let Some(f) = forfeit {
+        let others: Vec<usize> = (0..n).filter(|&s| s != f).collect();
+        let w = if others.len() == 1 {
+            others[0]
+        } else {
+            let weights: Vec<f64> = others.iter().map(|&s| wins[s]).collect();
+            others[pick(&weights, rng)]
+        };
+        (vec![w], Kind::Forfeit, wins[w])
+    } else {
+        let mut weights = wins.to_vec();
+        weights.push(drawn);
+        let s = pick(&weights, rng);
+        if s == n {
+            let best = wins.iter().copied().fold(0.0, f64::max);
+            (Vec::new(), Kind::Drawn, best)
+        } else if n > 2 && rng.random::<f64>() < model.shared.get(n - 2).copied().unwrap_or(0.0) {
+            let rest: Vec<usize> = (0..n).filter(|&x| x != s).collect();
+            let weights: Vec<f64> = rest.iter().map(|&x| wins[x]).collect();
+            let other = rest[pick(&weights, rng)];
+            (vec![s, other], Kind::Shared, wins[s])
+        } else {
+            (vec![s], Kind::Won, wins[s])
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::wager::testlog::against;
+use crate::wager::thing::Thing;
 
 fn thing(text: &str) -> Option<Thing> {
     Some(text.parse().unwrap())

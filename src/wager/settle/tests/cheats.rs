@@ -293,7 +293,7 @@ fn a_barred_cheat_s_bets_with_the_house_are_void_and_the_pool_shared_without_the
     assert_eq!(s.lines[1].outcome(), "won");
     assert!(s.lines[4].cheat.is_none());
     assert_eq!(s.house, 30);
-    let entry = super::super::ledger::entry("The Rat", &s, crate::wager::Currency::GOLD);
+    let entry = crate::wager::ledger::entry("The Rat", &s, crate::wager::Currency::GOLD);
     assert!(
         entry.contains(
             "- Ada's 5 sp on Bo to win the match came back (void: Ada was caught cheating and \

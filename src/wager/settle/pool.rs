@@ -2,10 +2,10 @@
 //! winning ones. A house pool keeps its take and the odd coppers; a pot between characters
 //! is paid out to the last copper, and one with a thing in it passes the thing whole.
 
-use super::bet::{Bet, Book};
-use super::market::{Market, Share, Verdict};
-use super::money::Money;
-use super::settle::SettleError;
+use super::SettleError;
+use crate::wager::bet::{Bet, Book};
+use crate::wager::market::{Market, Share, Verdict};
+use crate::wager::money::Money;
 
 /// Dead-heat weights are stakes times `share`, in 60ths (every `1/k` for `k` ≤ 5 is whole).
 pub(super) const WEIGHT_UNIT: u128 = 60;
@@ -172,6 +172,41 @@ pub(super) fn share_things(
     let Some(&first) = winners.first() else {
         return Ok(back(true));
     };
+    let gains = share_coins_lost(bets, &winners, &losers)?;
+    let mut payouts = Vec::with_capacity(group.len());
+    for &i in group {
+        let payout = match winners.iter().position(|&w| w == i) {
+            Some(k) => u128::from(bets[i].stake.0) + gains[k],
+            None => 0,
+        };
+        payouts.push(
+            u64::try_from(payout)
+                .map(Money)
+                .map_err(|_| SettleError::Overflow)?,
+        );
+    }
+    let passes = losers
+        .iter()
+        .filter(|&&i| bets[i].thing.is_some())
+        .map(|&i| (i, first))
+        .collect();
+    Ok(ThingsShared {
+        pot,
+        payouts,
+        dead_heat: false,
+        refunded: false,
+        passes,
+    })
+}
+
+/// What each of the `winners` gains of the coins the `losers` staked: shared by the
+/// winners' coins (evenly when they staked none), to the last copper, the odd ones to the
+/// largest remainders (the earlier bet first).
+fn share_coins_lost(
+    bets: &[Bet],
+    winners: &[usize],
+    losers: &[usize],
+) -> Result<Vec<u128>, SettleError> {
     let lost: u128 = losers.iter().map(|&i| u128::from(bets[i].stake.0)).sum();
     let mut weights: Vec<u128> = winners
         .iter()
@@ -202,28 +237,5 @@ pub(super) fn share_things(
         gains[k] += 1;
         left -= 1;
     }
-    let mut payouts = Vec::with_capacity(group.len());
-    for &i in group {
-        let payout = match winners.iter().position(|&w| w == i) {
-            Some(k) => u128::from(bets[i].stake.0) + gains[k],
-            None => 0,
-        };
-        payouts.push(
-            u64::try_from(payout)
-                .map(Money)
-                .map_err(|_| SettleError::Overflow)?,
-        );
-    }
-    let passes = losers
-        .iter()
-        .filter(|&&i| bets[i].thing.is_some())
-        .map(|&i| (i, first))
-        .collect();
-    Ok(ThingsShared {
-        pot,
-        payouts,
-        dead_heat: false,
-        refunded: false,
-        passes,
-    })
+    Ok(gains)
 }

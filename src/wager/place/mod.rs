@@ -1,164 +1,20 @@
-//! Placing bets at a table: matching the names in a bet to the characters, checking the
-//! market suits the game, pricing bookie bets, and refusing what a purse cannot cover.
+//! Placing bets at a table: matching the names in a bet to the characters and checking
+//! the market suits the game (in `resolve.rs`), then pricing bookie bets and refusing
+//! what a purse cannot cover.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+pub use resolve::{BetError, How, Proposal, Table, resolve};
+
 use super::bet::{Bet, Book};
-use super::market::{Market, MarketError, Selection, Side};
+use super::market::{Market, Selection, Side};
 use super::money::{Currency, MAX_PURSE, Money};
 use super::price::Odds;
 use super::purse::{Credit, Purse};
-use super::syntax::{BetText, HowText, PickText};
-use super::thing::{Stake, Thing};
-use crate::games::GameKind;
-use crate::names::{Matcher, NameError};
 
-/// The table a bet is placed at.
-#[derive(Clone, Copy, Debug)]
-pub struct Table<'a> {
-    /// The game played.
-    pub game: GameKind,
-    /// The entrants' names, in the match's order.
-    pub entrants: &'a [String],
-    /// Their short names, in the same order (each also picks its entrant out, before the
-    /// start of another's name does); empty when there are none.
-    pub shorts: &'a [String],
-}
-
-/// A bet with its names matched, not yet placed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Proposal {
-    /// The bettor, by their full name.
-    pub bettor: String,
-    /// The coins they offer to stake (none when they stake a thing).
-    pub stake: Money,
-    /// The thing they offer to stake instead, against a rival.
-    pub thing: Option<Thing>,
-    /// The question.
-    pub market: Market,
-    /// What they back.
-    pub pick: Selection,
-    /// With whom.
-    pub how: How,
-}
-
-/// With whom a proposal is made, names matched.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum How {
-    /// The bookie, at a price agreed or (when `None`) at the bookie's own.
-    Bookie(Option<Odds>),
-    /// The house pool.
-    Pool,
-    /// A stake against a rival, who puts up `stake` and `thing` on the other side (both
-    /// none: the rival stakes nothing against the bettor's thing).
-    Against {
-        /// The rival's full name.
-        rival: String,
-        /// The rival's coins.
-        stake: Money,
-        /// The rival's thing.
-        thing: Option<Thing>,
-    },
-}
-
-/// A bet whose names or market do not fit the table.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BetError {
-    /// The market or the pick is not the game's.
-    #[error(transparent)]
-    Market(#[from] MarketError),
-    /// A name that picks out nobody, or several.
-    #[error(transparent)]
-    Name(#[from] NameError),
-    /// A rival who is the bettor.
-    #[error("{0} cannot bet against themselves")]
-    OwnRival(String),
-    /// A thing staked with the bookie or in the pool.
-    #[error("{0} stakes a thing, which only a stake against another character takes")]
-    ThingWithHouse(String),
-}
-
-/// The entrant a name at the table picks out.
-fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, NameError> {
-    let names = table
-        .entrants
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i));
-    let shorts = table
-        .shorts
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i));
-    Matcher::new("player at the table", names)
-        .aliases(shorts)
-        .find(name)
-}
-
-/// Matches a written bet to the table. `character` finds a character's full name by any
-/// name the GM may use.
-///
-/// # Errors
-/// A name that matches nobody, a market the game has not, a rival who is the bettor.
-pub fn resolve(
-    text: &BetText,
-    table: &Table<'_>,
-    character: &dyn Fn(&str) -> Result<String, NameError>,
-) -> Result<Proposal, BetError> {
-    text.market.check_game(table.game)?;
-    let bettor = character(&text.bettor)?;
-    let pick = match &text.pick {
-        PickText::Name(name) => Selection::Entrant(find_entrant(name, table)?),
-        PickText::End(end) => {
-            if !table.game.facts().bet_ends().any(|e| e == *end) {
-                return Err(MarketError::NoSuchEnd {
-                    game: table.game,
-                    end: *end,
-                }
-                .into());
-            }
-            Selection::End(*end)
-        }
-        PickText::Anyone => Selection::Anyone,
-    };
-    let (stake, thing) = text.stake.clone().split();
-    let how = match &text.how {
-        HowText::Bookie(_) | HowText::Pool if thing.is_some() => {
-            return Err(BetError::ThingWithHouse(bettor));
-        }
-        HowText::Bookie(odds) => How::Bookie(*odds),
-        HowText::Pool => How::Pool,
-        HowText::Against { rival, stake } => {
-            let rival = character(rival)?;
-            if rival == bettor {
-                return Err(BetError::OwnRival(bettor));
-            }
-            // Left out, the rival matches the bettor's coins; against a thing, which is
-            // the bettor's own, the rival puts up nothing.
-            let (stake, thing) = match (stake, &text.stake) {
-                (Some(s), _) => s.clone().split(),
-                (None, Stake::Coins(m)) => (*m, None),
-                (None, Stake::Thing(_)) => (Money::ZERO, None),
-            };
-            How::Against {
-                rival,
-                stake,
-                thing,
-            }
-        }
-    };
-    Ok(Proposal {
-        bettor,
-        stake,
-        thing,
-        market: text.market,
-        pick,
-        how,
-    })
-}
+mod resolve;
 
 /// Why a bet was not taken.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -269,25 +125,60 @@ pub fn place(
     credit: Credit,
     price: &dyn Fn(Market, Selection) -> Result<Odds, Refusal>,
 ) -> Placed {
-    let mut placed = Placed::default();
-    // What each bettor has staked at this table, and the most their bets could bring back.
-    let mut committed: BTreeMap<String, Committed> = BTreeMap::new();
-    let mut group = 0u32;
-    // No pool can pay out more than every stake in the pools together.
-    let pool_total = Money::checked_sum(
-        proposals
-            .iter()
-            .filter(|p| matches!(p.how, How::Pool))
-            .map(|p| p.stake),
-    );
-    // `pot`: for a stake between characters (or the ante), everything staked on either
-    // side of it, which is the most it can bring back.
-    let afford = |bet: &Bet,
-                  pot: Money,
-                  committed: &BTreeMap<String, Committed>|
-     -> Result<Committed, Refusal> {
+    let mut table = Placing {
+        purses,
+        credit,
+        // No pool can pay out more than every stake in the pools together.
+        pool_total: Money::checked_sum(
+            proposals
+                .iter()
+                .filter(|p| matches!(p.how, How::Pool))
+                .map(|p| p.stake),
+        ),
+        committed: BTreeMap::new(),
+        group: 0,
+        placed: Placed::default(),
+    };
+    if let Some(ante) = ante {
+        table.ante(ante, entrants);
+    }
+    for (index, p) in proposals.iter().enumerate() {
+        match table.bets_of(p, price) {
+            Ok(bets) => table.take(index, bets),
+            Err(why) => table.placed.refused.push((index, why)),
+        }
+    }
+    table.placed
+}
+
+/// The bets of a table being placed, against the purses that must cover them.
+struct Placing<'a> {
+    /// Every bettor's purse, by name.
+    purses: &'a BTreeMap<String, Purse>,
+    /// How far into debt a bettor may go.
+    credit: Credit,
+    /// Every coin proposed in the pools (none when past counting).
+    pool_total: Option<Money>,
+    /// What each bettor has staked at this table, and the most their bets could bring back.
+    committed: BTreeMap<String, Committed>,
+    /// The number of the last group of stakes between characters.
+    group: u32,
+    /// The bets taken and refused so far.
+    placed: Placed,
+}
+
+impl Placing<'_> {
+    /// What `bet`'s bettor would have committed with it on top of `committed`, or why
+    /// their purse cannot take it. `pot`: for a stake between characters (or the ante),
+    /// everything staked on either side of it, which is the most it can bring back.
+    fn afford(
+        &self,
+        bet: &Bet,
+        pot: Money,
+        committed: &BTreeMap<String, Committed>,
+    ) -> Result<Committed, Refusal> {
         let who = bet.bettor.as_str();
-        let purse = purses.get(who).copied().unwrap_or_default();
+        let purse = self.purses.get(who).copied().unwrap_or_default();
         let mut c = committed.get(who).copied().unwrap_or_default();
         let too_large = || Refusal::TooLarge {
             who: who.to_owned(),
@@ -304,7 +195,7 @@ pub fn place(
             Book::Pool => c.in_pools = true,
         }
         let pools = if c.in_pools {
-            pool_total.ok_or_else(too_large)?
+            self.pool_total.ok_or_else(too_large)?
         } else {
             Money::ZERO
         };
@@ -312,7 +203,7 @@ pub fn place(
         if purse.coins.checked_add(back).is_none_or(|p| p > MAX_PURSE) {
             return Err(too_large());
         }
-        if purse.covers(c.stakes, credit) {
+        if purse.covers(c.stakes, self.credit) {
             Ok(c)
         } else {
             Err(Refusal::Short {
@@ -321,9 +212,11 @@ pub fn place(
                 stakes: c.stakes,
             })
         }
-    };
-    if let Some(ante) = ante {
-        group += 1;
+    }
+
+    /// The ante: each entrant who can cover it stakes `ante` on themselves, all in one pot.
+    fn ante(&mut self, ante: Money, entrants: &[String]) {
+        self.group += 1;
         for (i, name) in entrants.iter().enumerate() {
             let bet = Bet {
                 bettor: name.clone(),
@@ -331,22 +224,30 @@ pub fn place(
                 side: Side::For(Selection::Entrant(i)),
                 stake: ante,
                 thing: None,
-                book: Book::Stakes(group),
+                book: Book::Stakes(self.group),
             };
-            match afford(
+            match self.afford(
                 &bet,
                 Money(ante.0.saturating_mul(entrants.len() as u64)),
-                &committed,
+                &self.committed,
             ) {
                 Ok(total) => {
-                    committed.insert(name.clone(), total);
-                    placed.ante.push(bet);
+                    self.committed.insert(name.clone(), total);
+                    self.placed.ante.push(bet);
                 }
-                Err(r) => placed.ante_refused.push(r),
+                Err(r) => self.placed.ante_refused.push(r),
             }
         }
     }
-    for (index, p) in proposals.iter().enumerate() {
+
+    /// The bets a proposal makes: one with the bookie (at `price` unless a price was
+    /// agreed) or in the pool, or a stake against a rival as two bets of a new group, the
+    /// rival's second; refused when the bookie quotes no price.
+    fn bets_of(
+        &mut self,
+        p: &Proposal,
+        price: &dyn Fn(Market, Selection) -> Result<Odds, Refusal>,
+    ) -> Result<Vec<Bet>, Refusal> {
         let mut bets = vec![Bet {
             bettor: p.bettor.clone(),
             market: p.market,
@@ -357,59 +258,59 @@ pub fn place(
         }];
         match &p.how {
             How::Pool => {}
-            How::Bookie(agreed) => match agreed.map_or_else(|| price(p.market, p.pick), Ok) {
-                Ok(odds) => bets[0].book = Book::Bookie(odds),
-                Err(why) => {
-                    placed.refused.push((index, why));
-                    continue;
-                }
-            },
+            How::Bookie(agreed) => {
+                let odds = agreed.map_or_else(|| price(p.market, p.pick), Ok)?;
+                bets[0].book = Book::Bookie(odds);
+            }
             How::Against {
                 rival,
                 stake,
                 thing,
             } => {
-                group += 1;
-                bets[0].book = Book::Stakes(group);
+                self.group += 1;
+                bets[0].book = Book::Stakes(self.group);
                 bets.push(Bet {
                     bettor: rival.clone(),
                     market: p.market,
                     side: Side::Against(p.pick),
                     stake: *stake,
                     thing: thing.clone(),
-                    book: Book::Stakes(group),
+                    book: Book::Stakes(self.group),
                 });
             }
         }
-        let mut trial = committed.clone();
-        let mut refusal = None;
+        Ok(bets)
+    }
+
+    /// Takes the bets of proposal `index` when every bettor's purse covers them, or
+    /// refuses the proposal with the first that cannot.
+    fn take(&mut self, index: usize, bets: Vec<Bet>) {
+        let mut trial = self.committed.clone();
         // Saturated, a pot past every bound is refused as too large.
         let pot = Money(bets.iter().fold(0u64, |a, b| a.saturating_add(b.stake.0)));
         for bet in &bets {
-            match afford(bet, pot, &trial) {
+            match self.afford(bet, pot, &trial) {
                 Ok(total) => {
                     trial.insert(bet.bettor.clone(), total);
                 }
                 Err(r) => {
-                    refusal = Some(r);
-                    break;
+                    self.placed.refused.push((index, r));
+                    return;
                 }
             }
         }
-        match refusal {
-            Some(r) => placed.refused.push((index, r)),
-            None => {
-                committed = trial;
-                placed.taken.push((index, bets));
-            }
-        }
+        self.committed = trial;
+        self.placed.taken.push((index, bets));
     }
-    placed
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
+    use crate::names::{Matcher, NameError};
+    use crate::wager::syntax::BetText;
+    use crate::wager::thing::{Stake, Thing};
 
     const SEATED: [&str; 2] = ["Old Brannoc", "Sister Ysolde"];
 

@@ -1,4 +1,10 @@
-//! Settlement, bet by bet, on match logs built by hand.
+//! Settlement, bet by bet, on match logs built by hand; beside it in `tests/`, the
+//! settlement of cheats caught, of stakes with things in them, and the properties of
+//! every settlement over random logs.
+
+mod cheats;
+mod props;
+mod things;
 
 use std::collections::BTreeMap;
 
@@ -396,6 +402,3 @@ fn purse_steps_walk_each_bettor_to_their_purse_after() {
     assert_eq!(steps[2], (Purse::of(Money(230)), Purse::of(Money(230))));
     assert_eq!(steps[2].1, s.after["Pip"]);
 }
-
-#[path = "settle_things.rs"]
-mod things;
