@@ -50,7 +50,7 @@ pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String]) -> Table 
 
 /// An outcome of a market as the board names it: the entrant's name, the way a game
 /// ends, or "anyone".
-fn outcome_name(selection: Selection, names: &[String]) -> String {
+pub(crate) fn outcome_name(selection: Selection, names: &[String]) -> String {
     match selection {
         Selection::Entrant(e) => names.get(e).cloned().unwrap_or_default(),
         Selection::End(end) => end.key().to_owned(),

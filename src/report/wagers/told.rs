@@ -53,6 +53,22 @@ pub fn settled_lines_at(
     settlement.lines.iter().map(|l| teller.line(l)).collect()
 }
 
+/// The settled lines, each in the colour of how its bet came out: won green, lost red
+/// (the output stream drops colour where it is off).
+#[must_use]
+pub fn coloured(lines: &[String], settlement: &Settlement) -> Vec<String> {
+    use crate::report::short::{LOST, WON, styled};
+    lines
+        .iter()
+        .zip(&settlement.lines)
+        .map(|(text, line)| match line.result {
+            BetResult::Won | BetResult::DeadHeat(_) => styled(text, WON),
+            BetResult::Lost => styled(text, LOST),
+            _ => text.clone(),
+        })
+        .collect()
+}
+
 /// Who tells a settlement, in which words, and the lines of each moment not yet said.
 struct Teller<'a> {
     book: &'a Phrasebook,
