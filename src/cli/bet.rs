@@ -11,7 +11,7 @@ use super::args::Quiet;
 use crate::narrate::Phrasebook;
 use crate::ops::{self, play::SettledTable};
 use crate::report::Page;
-use crate::report::wagers::{SettledRow, placed_lines, settled_lines_at, settlement_for};
+use crate::report::wagers::{SettledRow, coloured, placed_lines, settled_lines_at, settlement_for};
 use crate::table::MatchLog;
 use crate::wager::Settlement;
 use crate::wager::syntax::BetText;
@@ -143,23 +143,6 @@ pub fn print(
         writeln!(out, "Written: {}", file.display())?;
     }
     Ok(())
-}
-
-/// The settled lines, each in the colour of how its bet came out: won green, lost red
-/// (the output stream drops colour where it is off).
-#[must_use]
-pub fn coloured(lines: &[String], settlement: &Settlement) -> Vec<String> {
-    use crate::report::short::{LOST, WON, styled};
-    use crate::wager::settle::BetResult;
-    lines
-        .iter()
-        .zip(&settlement.lines)
-        .map(|(text, line)| match line.result {
-            BetResult::Won | BetResult::DeadHeat(_) => styled(text, WON),
-            BetResult::Lost => styled(text, LOST),
-            _ => text.clone(),
-        })
-        .collect()
 }
 
 /// The money in one line: each purse's change, the house's, and the files written; then

@@ -91,6 +91,8 @@ pub fn run(cmd: &EngineCommand, out: &mut impl Write) -> Result<(), CliError> {
     with_game!(kind, G => run_game::<G>(cmd, at, out))
 }
 
+/// The position a command starts from: `--position` read under the rule options, or the
+/// start for `--players`.
 fn position<G: Game>(at: &At) -> Result<G, CliError> {
     let options = RuleOptions::from_pairs(&at.rules)?.options::<G>()?;
     Ok(match &at.position {
@@ -99,56 +101,16 @@ fn position<G: Game>(at: &At) -> Result<G, CliError> {
     })
 }
 
+/// Runs an engine command on game `G`, from the position it names.
 fn run_game<G: Diagram>(
     cmd: &EngineCommand,
     at: &At,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let mut pos = position::<G>(at)?;
+    let pos = position::<G>(at)?;
     match cmd {
-        EngineCommand::Perft { depth, .. } => {
-            let most = G::FACTS.perft_depth;
-            if *depth > most {
-                return Err(ops::Error::Argument {
-                    flag: "--depth",
-                    message: format!(
-                        "perft to depth {depth} would run for hours; {} goes to {most} at most",
-                        G::KIND.title()
-                    ),
-                }
-                .into());
-            }
-            writeln!(out, "{}", perft(&pos, *depth))?;
-        }
-        EngineCommand::Moves { throw, .. } => {
-            match (pos.turn(), throw) {
-                (Turn::Chance, Some(t)) => pos.play(t.parse()?, &mut ())?,
-                (Turn::Chance, None) => {
-                    return Err(ops::Error::Argument {
-                        flag: "--throw",
-                        message: format!(
-                            "position `{pos}` awaits a chance event (a throw): give it with --throw"
-                        ),
-                    }
-                    .into());
-                }
-                (_, Some(t)) => {
-                    return Err(ops::Error::Argument {
-                        flag: "--throw",
-                        message: format!(
-                            "--throw {t} does not apply: position `{pos}` awaits no chance event"
-                        ),
-                    }
-                    .into());
-                }
-                (_, None) => {}
-            }
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            for mv in moves {
-                writeln!(out, "{mv}")?;
-            }
-        }
+        EngineCommand::Perft { depth, .. } => perft_from(&pos, *depth, out),
+        EngineCommand::Moves { throw, .. } => moves_from(pos, throw.as_deref(), out),
         EngineCommand::Apply {
             moves,
             full,
@@ -156,31 +118,100 @@ fn run_game<G: Diagram>(
             ascii,
             ..
         } => {
-            let mut last = None;
-            for text in moves {
-                let mv: G::Move = text.parse()?;
-                pos.play(mv, &mut ())?;
-                last = Some(mv);
-            }
-            if *full {
-                writeln!(out, "{pos:#}")?;
-            } else {
-                writeln!(out, "{pos}")?;
-            }
-            if let Some(outcome) = pos.outcome() {
-                writeln!(out, "{}", describe::<G>(outcome))?;
-            }
-            if *board {
-                // The lines above are for checkers that parse them; the diagram follows.
-                let style = BoardStyle::for_output(std::io::stdout().is_terminal(), *ascii);
-                let marks = Marks {
-                    last,
-                    ..Marks::none()
-                };
-                writeln!(out)?;
-                write!(out, "{}", pos.diagram_with(&style, &marks))?;
-            }
+            let style =
+                board.then(|| BoardStyle::for_output(std::io::stdout().is_terminal(), *ascii));
+            apply_from(pos, moves, *full, style, out)
         }
+    }
+}
+
+/// `perft`: the number of move sequences of exactly `depth` plies, refused past the depth
+/// the game can count in minutes.
+fn perft_from<G: Game>(pos: &G, depth: u32, out: &mut impl Write) -> Result<(), CliError> {
+    let most = G::FACTS.perft_depth;
+    if depth > most {
+        return Err(ops::Error::Argument {
+            flag: "--depth",
+            message: format!(
+                "perft to depth {depth} would run for hours; {} goes to {most} at most",
+                G::KIND.title()
+            ),
+        }
+        .into());
+    }
+    writeln!(out, "{}", perft(pos, depth))?;
+    Ok(())
+}
+
+/// `moves`: the legal moves one a line, after the throw given when the position awaits
+/// one (and refusing a throw where none is awaited).
+fn moves_from<G: Game>(
+    mut pos: G,
+    throw: Option<&str>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    match (pos.turn(), throw) {
+        (Turn::Chance, Some(t)) => pos.play(t.parse()?, &mut ())?,
+        (Turn::Chance, None) => {
+            return Err(ops::Error::Argument {
+                flag: "--throw",
+                message: format!(
+                    "position `{pos}` awaits a chance event (a throw): give it with --throw"
+                ),
+            }
+            .into());
+        }
+        (_, Some(t)) => {
+            return Err(ops::Error::Argument {
+                flag: "--throw",
+                message: format!(
+                    "--throw {t} does not apply: position `{pos}` awaits no chance event"
+                ),
+            }
+            .into());
+        }
+        (_, None) => {}
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves {
+        writeln!(out, "{mv}")?;
+    }
+    Ok(())
+}
+
+/// `apply`: the moves played in order, then the position reached (whole with `full`),
+/// the outcome if it is over, and when a `board` style is given its diagram in that
+/// style, the last move highlighted.
+fn apply_from<G: Diagram>(
+    mut pos: G,
+    moves: &[String],
+    full: bool,
+    board: Option<BoardStyle>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let mut last = None;
+    for text in moves {
+        let mv: G::Move = text.parse()?;
+        pos.play(mv, &mut ())?;
+        last = Some(mv);
+    }
+    if full {
+        writeln!(out, "{pos:#}")?;
+    } else {
+        writeln!(out, "{pos}")?;
+    }
+    if let Some(outcome) = pos.outcome() {
+        writeln!(out, "{}", describe::<G>(outcome))?;
+    }
+    if let Some(style) = board {
+        // The lines above are for checkers that parse them; the diagram follows.
+        let marks = Marks {
+            last,
+            ..Marks::none()
+        };
+        writeln!(out)?;
+        write!(out, "{}", pos.diagram_with(&style, &marks))?;
     }
     Ok(())
 }

@@ -8,14 +8,9 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{Audience, Narrate, Quiet, apply_with, layout};
-use super::bet::{coloured, money_changes, with_things};
-use crate::ops::evening::{Night, Prepared, night};
-use crate::report::wagers::{
-    SettledRow, placed_lines, purse_table, settled_lines_at, settlement_for,
-};
-use crate::report::{self, Layout, Page, View, fitted};
-use crate::wager::Credit;
-use crate::wager::thing::show_stake;
+use super::bet::{money_changes, with_things};
+use crate::ops::evening::night;
+use crate::report::{self, Page};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -116,7 +111,7 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
         view: args.view.into(),
         layout: layout(args.wide, args.format == NightFormat::Markdown),
     };
-    print(&done.prepared, &done.night, page, out)?;
+    report::night::write_text(out, &done.prepared, &done.night, page)?;
     if !args.apply && !quiet.quiet {
         let note = "Nothing written: --apply writes the purses into the characters' files and the settlements into the ledger.";
         writeln!(out, "{}", page.prose("", note))?;
@@ -124,144 +119,5 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
     for file in &done.written {
         writeln!(out, "Written: {}", file.display())?;
     }
-    Ok(())
-}
-
-/// Tells the evening: each match with its wagers, then the settling up.
-fn print(
-    prepared: &Prepared,
-    night: &Night,
-    page: Page,
-    out: &mut impl Write,
-) -> Result<(), CliError> {
-    let view = page.view;
-    let markdown = page.layout == Layout::Markdown;
-    let t = &prepared.tavern;
-    if markdown {
-        writeln!(out, "# {}", prepared.evening.title)?;
-    } else {
-        writeln!(out, "{}", prepared.evening.title)?;
-    }
-    let credit = match t.credit {
-        Credit::None => "no credit".to_owned(),
-        Credit::UpTo(m) => format!("credit up to {} each", m.show(t.currency)),
-        Credit::Unlimited => "credit for anyone".to_owned(),
-    };
-    // The house's cut is the GM's business: the players hear who takes bets and on what
-    // terms, not the bookie's margin.
-    let house = match view {
-        View::Gm => format!(
-            "{}: {} takes bets at a {}% margin, the pools keep {}% for the house, {credit}.",
-            t.name,
-            t.bookie,
-            f64::from(t.margin_bp) / 100.0,
-            f64::from(t.take_bp) / 100.0,
-        ),
-        View::Players => format!("{}: {} takes bets, {credit}.", t.name, t.bookie),
-    };
-    writeln!(out, "{}", page.prose("", &house))?;
-    let total = night.matches.len();
-    let mut rows: Vec<SettledRow<'_>> = Vec::new();
-    for (i, (m, played)) in prepared.matches.iter().zip(&night.matches).enumerate() {
-        writeln!(out)?;
-        if markdown {
-            writeln!(out, "## Match {} of {total}", i + 1)?;
-            writeln!(out)?;
-        } else {
-            writeln!(out, "━━ Match {} of {total} ━━", i + 1)?;
-        }
-        if !t.ambience.is_empty() {
-            writeln!(out, "{}", page.prose("", &t.ambience[i % t.ambience.len()]))?;
-        }
-        if let Some(intro) = &m.intro {
-            writeln!(out, "{}", page.prose("", intro))?;
-        }
-        let names = m.spec.names();
-        let told = placed_lines(
-            &played.placed,
-            &m.texts,
-            &names,
-            m.spec.game,
-            t,
-            view,
-            Some(&prepared.phrasebook),
-        );
-        if !told.is_empty() {
-            writeln!(out, "Wagers:")?;
-            for line in told {
-                writeln!(out, "{}", page.prose("  ", &line))?;
-            }
-        }
-        writeln!(out)?;
-        report::write_text(
-            out,
-            &played.log,
-            &played.scenes,
-            page,
-            &m.spec.replay_command(),
-        )?;
-        let s = &played.settlement;
-        let lines = settled_lines_at(
-            s,
-            t.currency,
-            &prepared.phrasebook,
-            m.spec.game,
-            &names,
-            played.log.seed,
-            Some(&t.bookie),
-        );
-        if !lines.is_empty() {
-            writeln!(out, "Settled:")?;
-            for line in coloured(&lines, s) {
-                writeln!(out, "{}", page.prose("  ", &line))?;
-            }
-        }
-        for (line, step) in s.lines.iter().zip(s.purse_steps()) {
-            rows.push(SettledRow {
-                match_no: Some(i + 1),
-                line: Some(line),
-                refused: None,
-                purses: step,
-            });
-        }
-        for (r, purse) in played.refused.iter().zip(&played.refused_purses) {
-            rows.push(SettledRow {
-                match_no: Some(i + 1),
-                line: None,
-                refused: Some((
-                    r.bettor.clone(),
-                    r.text.clone(),
-                    show_stake(r.stake, r.thing.as_ref(), t.currency),
-                    r.why.clone(),
-                )),
-                purses: (*purse, *purse),
-            });
-        }
-    }
-    writeln!(out)?;
-    if markdown {
-        writeln!(out, "## Settling up at {}", t.name)?;
-        writeln!(out)?;
-    } else {
-        writeln!(out, "━━ Settling up at {} ━━", t.name)?;
-    }
-    writeln!(
-        out,
-        "{}",
-        settlement_for(&rows, t.currency, view, page.layout)
-    )?;
-    let summary: Vec<(String, crate::wager::Purse, crate::wager::Purse)> = night
-        .first
-        .iter()
-        .map(|(n, p)| (n.clone(), *p, night.last.get(n).copied().unwrap_or(*p)))
-        .collect();
-    if markdown {
-        writeln!(out)?;
-    }
-    writeln!(
-        out,
-        "{}",
-        fitted(purse_table(&summary, night.house, t.currency), page.layout)
-    )?;
     Ok(())
 }

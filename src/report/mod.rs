@@ -4,6 +4,8 @@
 pub mod board;
 pub mod json;
 pub mod ladder;
+pub mod night;
+pub mod odds;
 pub mod replay;
 mod results;
 pub mod roster;

@@ -207,20 +207,58 @@ fn show_game<G: Diagram>(
     rules: &RuleOptions,
     style: BoardStyle,
 ) -> Result<GameShown, ReplayError> {
-    let facts = G::FACTS;
-    let fault = |step: usize, message: String| ReplayError::Mismatch {
-        unit: facts.unit,
+    let options = rules
+        .options::<G>()
+        .map_err(|e| mismatch::<G>(game, 0, format!("the match's rule options: {e}")))?;
+    let pos = G::from_text(&game.start, &options)
+        .map_err(|e| mismatch::<G>(game, 0, format!("the start position: {e}")))?;
+    let names = seated_names(log, game, &pos)?;
+    let mut showing = Showing {
+        log,
+        game,
+        options,
+        style,
+        names,
+        pos,
+    };
+    let start = showing.board(None);
+    let total = game.steps.len();
+    let mut steps = Vec::with_capacity(total);
+    for (i, step) in game.steps.iter().enumerate() {
+        steps.extend(showing.asides_before(i)?);
+        steps.push(showing.step(i + 1, step)?);
+    }
+    steps.extend(showing.asides_before(total)?);
+    showing.check_end()?;
+    Ok(GameShown {
+        number: game.number,
+        heading: wrap(style, &showing.heading()),
+        start,
+        steps,
+        result: wrap(style, &result_line(log, game)),
+    })
+}
+
+/// A log that the rules do not play back as recorded, at `step` of `game`.
+fn mismatch<G: Game>(game: &GameLog, step: usize, message: String) -> ReplayError {
+    ReplayError::Mismatch {
+        unit: G::FACTS.unit,
         number: game.number,
         step,
         message,
-    };
-    let options = rules
-        .options::<G>()
-        .map_err(|e| fault(0, format!("the match's rule options: {e}")))?;
-    let mut pos = G::from_text(&game.start, &options)
-        .map_err(|e| fault(0, format!("the start position: {e}")))?;
+    }
+}
+
+/// The names of the entrants in the game's seats, in seat order, once the log's seats are
+/// checked against the table the start position sets.
+fn seated_names<'a, G: Game>(
+    log: &'a MatchLog,
+    game: &GameLog,
+    pos: &G,
+) -> Result<Vec<&'a str>, ReplayError> {
     if game.seats.len() != pos.players() || game.seats.iter().any(|&e| e >= log.entrants.len()) {
-        return Err(fault(
+        return Err(mismatch::<G>(
+            game,
             0,
             format!(
                 "the log seats {:?} of {} players at a table of {}",
@@ -230,80 +268,111 @@ fn show_game<G: Diagram>(
             ),
         ));
     }
-    let names: Vec<&str> = game
+    Ok(game
         .seats
         .iter()
         .map(|&e| log.entrants[e].name.as_str())
-        .collect();
-    let seated: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| format!("{name} ({})", role::<G>(Seat(i as u8))))
-        .collect();
-    let heading = format!(
-        "{} {} of {}: {}",
-        facts.unit.title(),
-        game.number,
-        log.games.len(),
-        seated.join(" v ")
-    );
-    let start = pos.diagram_with(&style, &Marks::names(&names));
-    let total = game.steps.len();
-    let mut steps = Vec::with_capacity(total);
-    // What the table did around the moves (a cheat that stood, a stone brought down for
-    // one): the position it left is set before the next step.
-    let table_at =
-        |before: usize, pos: &mut G, steps: &mut Vec<Frame>| -> Result<(), ReplayError> {
-            for a in game.asides.iter().filter(|a| a.before == before) {
-                if let Some(text) = &a.position {
-                    *pos = G::from_text(text, &options)
-                        .map_err(|e| fault(before, format!("the position after an aside: {e}")))?;
-                }
-                steps.push(Frame {
-                    heading: wrap(
-                        style,
-                        &format!("At the table: {}.", aside_words(log, &a.aside)),
-                    ),
-                    board: pos.diagram_with(&style, &Marks::names(&names)),
-                });
-            }
-            Ok(())
+        .collect())
+}
+
+/// One game being played again: its log, its rules, and the position so far.
+struct Showing<'a, G: Game> {
+    log: &'a MatchLog,
+    game: &'a GameLog,
+    options: G::Options,
+    style: BoardStyle,
+    /// The entrants' names, in seat order.
+    names: Vec<&'a str>,
+    pos: G,
+}
+
+impl<G: Diagram> Showing<'_, G> {
+    /// "Game 1 of 3: Old Brannoc (White) v Mirela Quickfingers (Black)".
+    fn heading(&self) -> String {
+        let seated: Vec<String> = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("{name} ({})", role::<G>(Seat(i as u8))))
+            .collect();
+        format!(
+            "{} {} of {}: {}",
+            G::FACTS.unit.title(),
+            self.game.number,
+            self.log.games.len(),
+            seated.join(" v ")
+        )
+    }
+
+    /// The board as it stands, the seats named and the move `last` (if any) highlighted.
+    fn board(&self, last: Option<G::Move>) -> String {
+        let marks = Marks::names(&self.names);
+        let marks = match last {
+            Some(mv) => marks.last(mv),
+            None => marks,
         };
-    for (i, step) in game.steps.iter().enumerate() {
-        let n = i + 1;
-        table_at(i, &mut pos, &mut steps)?;
-        let mv = play_step(&mut pos, step).map_err(|message| fault(n, message))?;
-        let said = step_words::<G>(log, game, step, mv);
-        steps.push(Frame {
-            heading: wrap(style, &format!("Step {n} of {total}. {said}.")),
-            board: pos.diagram_with(&style, &Marks::names(&names).last(mv)),
-        });
+        self.pos.diagram_with(&self.style, &marks)
     }
-    table_at(total, &mut pos, &mut steps)?;
-    let end = format!("{pos:#}");
-    // A game resigned or forfeit ends at the table, not by the rules.
-    let by_the_table = matches!(
-        game.outcome.end,
-        crate::games::End::Resigned | crate::games::End::Forfeit
-    );
-    if end != game.end || (!by_the_table && pos.outcome() != Some(game.outcome)) {
-        return Err(fault(
-            total,
-            format!(
-                "the game ends at `{end}` ({:?}), the log says `{}` ({:?})",
-                pos.outcome(),
-                game.end,
-                game.outcome
-            ),
-        ));
+
+    /// A frame for each thing the table did before step `before` (from 0; the number of
+    /// steps for after the last): a cheat that stood, a stone brought down for one. The
+    /// position such an aside left is set before the next step.
+    fn asides_before(&mut self, before: usize) -> Result<Vec<Frame>, ReplayError> {
+        let mut frames = Vec::new();
+        for a in self.game.asides.iter().filter(|a| a.before == before) {
+            if let Some(text) = &a.position {
+                self.pos = G::from_text(text, &self.options).map_err(|e| {
+                    mismatch::<G>(
+                        self.game,
+                        before,
+                        format!("the position after an aside: {e}"),
+                    )
+                })?;
+            }
+            let said = format!("At the table: {}.", aside_words(self.log, &a.aside));
+            frames.push(Frame {
+                heading: wrap(self.style, &said),
+                board: self.board(None),
+            });
+        }
+        Ok(frames)
     }
-    Ok(GameShown {
-        number: game.number,
-        heading: wrap(style, &heading),
-        start,
-        steps,
-        result: wrap(style, &result_line(log, game)),
-    })
+
+    /// Step `n` (from 1) played through the checked rules, said, and the board after it.
+    fn step(&mut self, n: usize, step: &Step) -> Result<Frame, ReplayError> {
+        let mv = play_step(&mut self.pos, step)
+            .map_err(|message| mismatch::<G>(self.game, n, message))?;
+        let said = step_words::<G>(self.log, self.game, step, mv);
+        let total = self.game.steps.len();
+        Ok(Frame {
+            heading: wrap(self.style, &format!("Step {n} of {total}. {said}.")),
+            board: self.board(Some(mv)),
+        })
+    }
+
+    /// Checks that the game ends where the log says, and (unless it ended at the table, by
+    /// resigning or a forfeit) as the rules say it came out.
+    fn check_end(&self) -> Result<(), ReplayError> {
+        let (pos, game) = (&self.pos, self.game);
+        let end = format!("{pos:#}");
+        let by_the_table = matches!(
+            game.outcome.end,
+            crate::games::End::Resigned | crate::games::End::Forfeit
+        );
+        if end != game.end || (!by_the_table && pos.outcome() != Some(game.outcome)) {
+            return Err(mismatch::<G>(
+                game,
+                game.steps.len(),
+                format!(
+                    "the game ends at `{end}` ({:?}), the log says `{}` ({:?})",
+                    pos.outcome(),
+                    game.end,
+                    game.outcome
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What a seat is called at the table ("White", "player 2").

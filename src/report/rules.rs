@@ -32,168 +32,216 @@ struct Block {
     rest: String,
 }
 
+impl Block {
+    /// An empty block whose lines all begin with `pad`.
+    fn padded(pad: String) -> Block {
+        Block {
+            text: String::new(),
+            first: pad.clone(),
+            rest: pad,
+        }
+    }
+}
+
 /// Lays Markdown out for a terminal `width` columns wide. With `styled`, strong text and
 /// headings carry ANSI bold (stripped again by the output stream where colour is off).
 #[must_use]
 pub fn render(markdown: &str, width: u16, styled: bool) -> String {
-    let width = usize::from(width).max(20);
-    let bold = if styled {
-        Style::new().bold()
-    } else {
-        Style::new()
+    let mut page = Terminal {
+        width: usize::from(width).max(20),
+        bold: if styled {
+            Style::new().bold()
+        } else {
+            Style::new()
+        },
+        out: String::new(),
+        lists: Vec::new(),
+        block: None,
+        heading: None,
+        code: None,
     };
-    let mut out = String::new();
-    let mut lists: Vec<List> = Vec::new();
-    let mut block: Option<Block> = None;
-    let mut heading: Option<HeadingLevel> = None;
-    let mut code: Option<String> = None;
-    // Where an item's text that is not its first paragraph starts.
-    let indent = |lists: &[List]| "  ".repeat(lists.len());
-
-    let flush = |out: &mut String, block: &mut Option<Block>| {
-        if let Some(b) = block.take() {
-            let text = b.text.split_whitespace().collect::<Vec<_>>().join(" ");
-            if !text.is_empty() {
-                let options = textwrap::Options::new(width)
-                    .initial_indent(&b.first)
-                    .subsequent_indent(&b.rest);
-                out.push_str(&textwrap::fill(&text, options));
-                out.push('\n');
-            }
-        }
-    };
-    let gap = |out: &mut String| {
-        if !out.is_empty() && !out.ends_with("\n\n") {
-            out.push('\n');
-        }
-    };
-
     for event in Parser::new(markdown) {
+        page.take(event);
+    }
+    page.flush();
+    let mut out = page.out;
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// The rules being laid out for a terminal: the text so far, and where in the Markdown's
+/// nesting the next event falls.
+struct Terminal {
+    /// The page's width in columns.
+    width: usize,
+    /// How strong text and headings are set (plain when unstyled).
+    bold: Style,
+    /// The lines laid out so far.
+    out: String,
+    /// The lists open, outermost first.
+    lists: Vec<List>,
+    /// The block whose text is being gathered.
+    block: Option<Block>,
+    /// The level of the heading being gathered.
+    heading: Option<HeadingLevel>,
+    /// The text of the code block (a board drawing) being gathered.
+    code: Option<String>,
+}
+
+impl Terminal {
+    /// Lays out one event of the Markdown.
+    fn take(&mut self, event: Event<'_>) {
         match event {
             Event::Start(Tag::Heading { level, .. }) => {
-                gap(&mut out);
-                heading = Some(level);
-                block = Some(Block {
-                    text: String::new(),
-                    first: String::new(),
-                    rest: String::new(),
-                });
+                self.gap();
+                self.heading = Some(level);
+                self.block = Some(Block::padded(String::new()));
             }
-            Event::End(TagEnd::Heading(_)) => {
-                let title = block.take().map(|b| b.text).unwrap_or_default();
-                let title = title.trim();
-                let rule = if heading == Some(HeadingLevel::H1) {
-                    '='
-                } else {
-                    '-'
-                };
-                let long = unicode_width::UnicodeWidthStr::width(title).min(width);
-                out.push_str(&format!("{bold}{title}{bold:#}\n"));
-                out.push_str(&rule.to_string().repeat(long));
-                out.push_str("\n\n");
-                heading = None;
-            }
+            Event::End(TagEnd::Heading(_)) => self.end_heading(),
             // A paragraph opening an item goes on the item's first line.
-            Event::Start(Tag::Paragraph) if block.is_none() => {
-                let pad = indent(&lists);
-                block = Some(Block {
-                    text: String::new(),
-                    first: pad.clone(),
-                    rest: pad,
-                });
+            Event::Start(Tag::Paragraph) if self.block.is_none() => {
+                self.block = Some(Block::padded(self.indent()));
             }
             Event::End(TagEnd::Paragraph) => {
-                flush(&mut out, &mut block);
-                if lists.is_empty() {
-                    gap(&mut out);
+                self.flush();
+                if self.lists.is_empty() {
+                    self.gap();
                 }
             }
             Event::Start(Tag::List(start)) => {
-                flush(&mut out, &mut block);
-                lists.push(List { next: start });
+                self.flush();
+                self.lists.push(List { next: start });
             }
             Event::End(TagEnd::List(_)) => {
-                flush(&mut out, &mut block);
-                lists.pop();
-                if lists.is_empty() {
-                    gap(&mut out);
+                self.flush();
+                self.lists.pop();
+                if self.lists.is_empty() {
+                    self.gap();
                 }
             }
-            Event::Start(Tag::Item) => {
-                flush(&mut out, &mut block);
-                let depth = lists.len().saturating_sub(1);
-                let pad = "  ".repeat(depth);
-                let marker = match lists.last_mut().and_then(|l| l.next.as_mut()) {
-                    Some(n) => {
-                        let m = format!("{n}. ");
-                        *n += 1;
-                        m
-                    }
-                    None => "- ".to_owned(),
-                };
-                let rest = format!("{pad}{}", " ".repeat(marker.len()));
-                block = Some(Block {
-                    text: String::new(),
-                    first: format!("{pad}{marker}"),
-                    rest,
-                });
-            }
-            Event::End(TagEnd::Item) => flush(&mut out, &mut block),
+            Event::Start(Tag::Item) => self.start_item(),
+            Event::End(TagEnd::Item) => self.flush(),
             Event::Start(Tag::CodeBlock(_)) => {
-                flush(&mut out, &mut block);
-                gap(&mut out);
-                code = Some(String::new());
+                self.flush();
+                self.gap();
+                self.code = Some(String::new());
             }
-            Event::End(TagEnd::CodeBlock) => {
-                let pad = format!("{}    ", indent(&lists));
-                for line in code.take().unwrap_or_default().lines() {
-                    out.push_str(format!("{pad}{line}").trim_end());
-                    out.push('\n');
-                }
-                gap(&mut out);
-            }
-            Event::Text(text) => match (&mut code, &mut block) {
-                (Some(c), _) => c.push_str(&text),
-                (None, Some(b)) => b.text.push_str(&text),
-                (None, None) => {
-                    let pad = indent(&lists);
-                    block = Some(Block {
-                        text: text.to_string(),
-                        first: pad.clone(),
-                        rest: pad,
-                    });
-                }
-            },
+            Event::End(TagEnd::CodeBlock) => self.end_code(),
+            Event::Text(text) => self.text(&text),
             Event::Code(text) => {
-                if let Some(b) = &mut block {
+                if let Some(b) = &mut self.block {
                     b.text.push_str(&text);
                 }
             }
-            Event::Start(Tag::Strong) => {
-                if let Some(b) = &mut block
-                    && heading.is_none()
-                {
-                    b.text.push_str(&bold.render().to_string());
-                }
-            }
-            Event::End(TagEnd::Strong) => {
-                if let Some(b) = &mut block
-                    && heading.is_none()
-                {
-                    b.text.push_str(&bold.render_reset().to_string());
-                }
-            }
+            Event::Start(Tag::Strong) => self.strong(self.bold.render().to_string()),
+            Event::End(TagEnd::Strong) => self.strong(self.bold.render_reset().to_string()),
             Event::SoftBreak | Event::HardBreak => {
-                if let Some(b) = &mut block {
+                if let Some(b) = &mut self.block {
                     b.text.push(' ');
                 }
             }
             _ => {}
         }
     }
-    flush(&mut out, &mut block);
-    out.truncate(out.trim_end().len());
-    out
+
+    /// Where an item's text that is not its first paragraph starts.
+    fn indent(&self) -> String {
+        "  ".repeat(self.lists.len())
+    }
+
+    /// The block gathered so far, wrapped to the width and written out.
+    fn flush(&mut self) {
+        if let Some(b) = self.block.take() {
+            let text = b.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            if !text.is_empty() {
+                let options = textwrap::Options::new(self.width)
+                    .initial_indent(&b.first)
+                    .subsequent_indent(&b.rest);
+                self.out.push_str(&textwrap::fill(&text, options));
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// A blank line, unless the page is empty or already ends with one.
+    fn gap(&mut self) {
+        if !self.out.is_empty() && !self.out.ends_with("\n\n") {
+            self.out.push('\n');
+        }
+    }
+
+    /// The heading's title in bold, underlined with `=` (the first level) or `-`.
+    fn end_heading(&mut self) {
+        let title = self.block.take().map(|b| b.text).unwrap_or_default();
+        let title = title.trim();
+        let rule = if self.heading == Some(HeadingLevel::H1) {
+            '='
+        } else {
+            '-'
+        };
+        let long = unicode_width::UnicodeWidthStr::width(title).min(self.width);
+        let bold = self.bold;
+        self.out.push_str(&format!("{bold}{title}{bold:#}\n"));
+        self.out.push_str(&rule.to_string().repeat(long));
+        self.out.push_str("\n\n");
+        self.heading = None;
+    }
+
+    /// A list item's block: its marker (the next number, or a bullet) on the first line,
+    /// the rest hung under its text.
+    fn start_item(&mut self) {
+        self.flush();
+        let depth = self.lists.len().saturating_sub(1);
+        let pad = "  ".repeat(depth);
+        let marker = match self.lists.last_mut().and_then(|l| l.next.as_mut()) {
+            Some(n) => {
+                let m = format!("{n}. ");
+                *n += 1;
+                m
+            }
+            None => "- ".to_owned(),
+        };
+        let rest = format!("{pad}{}", " ".repeat(marker.len()));
+        self.block = Some(Block {
+            text: String::new(),
+            first: format!("{pad}{marker}"),
+            rest,
+        });
+    }
+
+    /// The code block (a board drawing) written as drawn, indented under its item.
+    fn end_code(&mut self) {
+        let pad = format!("{}    ", self.indent());
+        for line in self.code.take().unwrap_or_default().lines() {
+            self.out.push_str(format!("{pad}{line}").trim_end());
+            self.out.push('\n');
+        }
+        self.gap();
+    }
+
+    /// Text, into the code block or the block being gathered (a new one at the list's
+    /// indent when none is).
+    fn text(&mut self, text: &str) {
+        match (&mut self.code, &mut self.block) {
+            (Some(c), _) => c.push_str(text),
+            (None, Some(b)) => b.text.push_str(text),
+            (None, None) => {
+                let mut block = Block::padded(self.indent());
+                block.text = text.to_owned();
+                self.block = Some(block);
+            }
+        }
+    }
+
+    /// The style that opens or closes strong text, outside headings (which are bold
+    /// whole).
+    fn strong(&mut self, mark: String) {
+        if let Some(b) = &mut self.block
+            && self.heading.is_none()
+        {
+            b.text.push_str(&mark);
+        }
+    }
 }
 
 #[cfg(test)]

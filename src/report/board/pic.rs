@@ -55,69 +55,85 @@ fn heap_text(pos: &Pic, index: usize, sown: bool) -> String {
     }
 }
 
-/// The ring, on a canvas.
+/// The ring, on a canvas: each player's box of heaps, and the lines that join them.
 fn ring(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>) -> Vec<String> {
-    let g = pen.g;
-    let players = pos.players();
-    let top = players.div_ceil(2);
-    let frame = Some(Ink::Frame);
     let mut c = Canvas::default();
-    let to_move = match pos.turn() {
-        Turn::Seat(s) => Some(s),
-        _ => None,
+    for seat in 0..pos.players() {
+        player_box(&mut c, pen, pos, marks, seat);
+    }
+    ring_lines(&mut c, pen, pos.players());
+    c.render(pen)
+}
+
+/// A player's box in its slot: the label (with the turn's mark when it is theirs to
+/// move), the heaps' numbers, the frame and the heaps.
+fn player_box(c: &mut Canvas, pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>, seat: usize) {
+    let g = pen.g;
+    let frame = Some(Ink::Frame);
+    let (k, on_top) = slot(seat, pos.players());
+    let x = slot_x(k);
+    // Rows from the top: label, numbers, frame, heaps, frame (top row); frame,
+    // heaps, frame, numbers, label (bottom row).
+    let (label_y, cells_y) = if on_top { (0, 3) } else { (9, 6) };
+    let mut label = match marks.names.get(seat).map(|n| n.trim()) {
+        Some(name) if !name.is_empty() => {
+            format!("{} ({})", pen.name(name, RING_NAME), seat + 1)
+        }
+        _ => format!("player {}", seat + 1),
     };
-    let sown = marks.last.and_then(Move::heap);
-    for seat in 0..players {
-        let (k, on_top) = slot(seat, players);
-        let x = slot_x(k);
-        // Rows from the top: label, numbers, frame, heaps, frame (top row); frame,
-        // heaps, frame, numbers, label (bottom row).
-        let (label_y, numbers_y, cells_y) = if on_top { (0, 1, 3) } else { (9, 8, 6) };
-        let mut label = match marks.names.get(seat).map(|n| n.trim()) {
-            Some(name) if !name.is_empty() => {
-                format!("{} ({})", pen.name(name, RING_NAME), seat + 1)
-            }
-            _ => format!("player {}", seat + 1),
+    if pos.turn() == Turn::Seat(Seat(seat as u8)) {
+        label = format!("{} {label}", g.turn);
+    }
+    c.put_centred(x, label_y, GROUP, &label, Some(Ink::Player(seat)));
+    let above = if on_top { 2 } else { 5 };
+    c.put(x, above, &pen.bare_rule(g.box_top, &[CELL; 3]), frame);
+    c.put(
+        x,
+        above + 2,
+        &pen.bare_rule(g.box_bottom, &[CELL; 3]),
+        frame,
+    );
+    for k in 0..=3 {
+        c.put(x + k * (CELL + 1), cells_y, &g.v.to_string(), frame);
+    }
+    heaps(c, pen, pos, marks.last.and_then(Move::heap), seat);
+}
+
+/// A player's three heaps with their numbers above (top row) or below (bottom row): a
+/// piç in its owner's colour, the heap sown last in brackets.
+fn heaps(c: &mut Canvas, pen: &Pen, pos: &Pic, sown: Option<usize>, seat: usize) {
+    let (k, on_top) = slot(seat, pos.players());
+    let x = slot_x(k);
+    let (numbers_y, cells_y) = if on_top { (1, 3) } else { (8, 6) };
+    for k in 0..3 {
+        // The top row reads clockwise left to right, the bottom row right to left.
+        let index = 3 * seat + if on_top { k } else { 2 - k };
+        let cx = x + 1 + k * (CELL + 1);
+        c.put_centred(cx, numbers_y, CELL, &(index + 1).to_string(), None);
+        let is_sown = sown == Some(index);
+        let text = pen.word(&heap_text(pos, index, is_sown));
+        let ink = match pos.pic_owner(index) {
+            Some(owner) => Ink::Player(owner.index()),
+            None => Ink::Player(seat),
         };
-        if to_move == Some(Seat(seat as u8)) {
-            label = format!("{} {label}", g.turn);
-        }
-        c.put_centred(x, label_y, GROUP, &label, Some(Ink::Player(seat)));
-        let above = if on_top { 2 } else { 5 };
-        c.put(x, above, &pen.bare_rule(g.box_top, &[CELL; 3]), frame);
-        c.put(
-            x,
-            above + 2,
-            &pen.bare_rule(g.box_bottom, &[CELL; 3]),
-            frame,
-        );
-        for k in 0..=3 {
-            c.put(x + k * (CELL + 1), cells_y, &g.v.to_string(), frame);
-        }
-        for k in 0..3 {
-            // The top row reads clockwise left to right, the bottom row right to left.
-            let index = 3 * seat + if on_top { k } else { 2 - k };
-            let cx = x + 1 + k * (CELL + 1);
-            c.put_centred(cx, numbers_y, CELL, &(index + 1).to_string(), None);
-            let is_sown = sown == Some(index);
-            let text = pen.word(&heap_text(pos, index, is_sown));
-            let ink = match pos.pic_owner(index) {
-                Some(owner) => Ink::Player(owner.index()),
-                None => Ink::Player(seat),
-            };
-            if is_sown && pos.pic_owner(index).is_none() {
-                let x0 = cx + (CELL - text::width(&text)).div_ceil(2);
-                let inner = &text[1..text.len() - 1];
-                c.put(x0, cells_y, "[", Some(Ink::Mark));
-                c.put(x0 + 1, cells_y, inner, Some(ink));
-                c.put(x0 + 1 + inner.len(), cells_y, "]", Some(Ink::Mark));
-            } else {
-                c.put_centred(cx, cells_y, CELL, &text, Some(ink));
-            }
+        if is_sown && pos.pic_owner(index).is_none() {
+            let x0 = cx + (CELL - text::width(&text)).div_ceil(2);
+            let inner = &text[1..text.len() - 1];
+            c.put(x0, cells_y, "[", Some(Ink::Mark));
+            c.put(x0 + 1, cells_y, inner, Some(ink));
+            c.put(x0 + 1 + inner.len(), cells_y, "]", Some(Ink::Mark));
+        } else {
+            c.put_centred(cx, cells_y, CELL, &text, Some(ink));
         }
     }
-    // The ring's lines: into heap 1 at the top left, between boxes, down the right side,
-    // back along the bottom and up the left side.
+}
+
+/// The ring's lines: into heap 1 at the top left, between boxes, down the right side,
+/// back along the bottom and up the left side.
+fn ring_lines(c: &mut Canvas, pen: &Pen, players: usize) {
+    let g = pen.g;
+    let frame = Some(Ink::Frame);
+    let top = players.div_ceil(2);
     let h = |n: usize| g.h.to_string().repeat(n);
     let right_x = slot_x(top - 1) + GROUP;
     c.put(1, 3, &format!("{}{}{}", g.box_top[0], h(2), g.right), frame);
@@ -146,7 +162,6 @@ fn ring(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>) -> Vec<String> {
     for k in first_bottom + 1..top {
         c.put(slot_x(k) - GAP, 6, &format!(" {}{} ", g.left, h(2)), frame);
     }
-    c.render(pen)
 }
 
 /// Each player's counters, as the game's own standing names them, and the score; less,

@@ -1,0 +1,235 @@
+//! An evening on the page (`taproom night`): the tavern's terms, each match told with the
+//! wagers placed on it and how they settled, then the settling up of the whole evening.
+
+use std::io::{self, Write};
+
+use super::wagers::{
+    SettledRow, coloured, placed_lines, purse_table, settled_lines_at, settlement_for,
+};
+use super::{Layout, Page, View, fitted};
+use crate::ops::evening::{Night, PlayedMatch, Prepared, PreparedMatch};
+use crate::roster::Tavern;
+use crate::wager::thing::show_stake;
+use crate::wager::{Credit, Purse};
+
+/// Writes the evening as text or Markdown: the tavern's terms, each match with its
+/// wagers, then the settling up.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_text(
+    out: &mut impl Write,
+    prepared: &Prepared,
+    night: &Night,
+    page: Page,
+) -> io::Result<()> {
+    if page.layout == Layout::Markdown {
+        writeln!(out, "# {}", prepared.evening.title)?;
+    } else {
+        writeln!(out, "{}", prepared.evening.title)?;
+    }
+    writeln!(
+        out,
+        "{}",
+        page.prose("", &terms(&prepared.tavern, page.view))
+    )?;
+    let total = night.matches.len();
+    let mut rows: Vec<SettledRow<'_>> = Vec::new();
+    for (i, (m, played)) in prepared.matches.iter().zip(&night.matches).enumerate() {
+        writeln!(out)?;
+        section(out, page, &format!("Match {} of {total}", i + 1))?;
+        write_match(out, prepared, i, m, played, page)?;
+        rows.extend(settlement_rows(i + 1, played, prepared.tavern.currency));
+    }
+    writeln!(out)?;
+    write_settling_up(out, prepared, night, &rows, page)
+}
+
+/// A section's heading: `## text` in Markdown (with a blank line after it), else
+/// `━━ text ━━`.
+fn section(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
+    if page.layout == Layout::Markdown {
+        writeln!(out, "## {text}")?;
+        writeln!(out)
+    } else {
+        writeln!(out, "━━ {text} ━━")
+    }
+}
+
+/// The tavern's terms in one line: who takes bets, and on what credit. The house's cut is
+/// the GM's business: the players hear who takes bets and on what terms, not the bookie's
+/// margin.
+fn terms(t: &Tavern, view: View) -> String {
+    let credit = match t.credit {
+        Credit::None => "no credit".to_owned(),
+        Credit::UpTo(m) => format!("credit up to {} each", m.show(t.currency)),
+        Credit::Unlimited => "credit for anyone".to_owned(),
+    };
+    match view {
+        View::Gm => format!(
+            "{}: {} takes bets at a {}% margin, the pools keep {}% for the house, {credit}.",
+            t.name,
+            t.bookie,
+            f64::from(t.margin_bp) / 100.0,
+            f64::from(t.take_bp) / 100.0,
+        ),
+        View::Players => format!("{}: {} takes bets, {credit}.", t.name, t.bookie),
+    }
+}
+
+/// Match `i` (from 0) of the evening: the tavern's ambience, the match's introduction, the
+/// wagers placed, the told match and its result, and how the wagers settled.
+fn write_match(
+    out: &mut impl Write,
+    prepared: &Prepared,
+    i: usize,
+    m: &PreparedMatch,
+    played: &PlayedMatch,
+    page: Page,
+) -> io::Result<()> {
+    let t = &prepared.tavern;
+    if !t.ambience.is_empty() {
+        writeln!(out, "{}", page.prose("", &t.ambience[i % t.ambience.len()]))?;
+    }
+    if let Some(intro) = &m.intro {
+        writeln!(out, "{}", page.prose("", intro))?;
+    }
+    let names = m.spec.names();
+    let book = &prepared.phrasebook;
+    let told = placed_lines(
+        &played.placed,
+        &m.texts,
+        &names,
+        m.spec.game,
+        t,
+        page.view,
+        Some(book),
+    );
+    if !told.is_empty() {
+        writeln!(out, "Wagers:")?;
+        for line in told {
+            writeln!(out, "{}", page.prose("  ", &line))?;
+        }
+    }
+    writeln!(out)?;
+    let replay = m.spec.replay_command();
+    super::write_text(out, &played.log, &played.scenes, page, &replay)?;
+    let s = &played.settlement;
+    let seed = played.log.seed;
+    let lines = settled_lines_at(
+        s,
+        t.currency,
+        book,
+        m.spec.game,
+        &names,
+        seed,
+        Some(&t.bookie),
+    );
+    if !lines.is_empty() {
+        writeln!(out, "Settled:")?;
+        for line in coloured(&lines, s) {
+            writeln!(out, "{}", page.prose("  ", &line))?;
+        }
+    }
+    Ok(())
+}
+
+/// The rows match `match_no` adds to the evening's settlement table: each bet settled,
+/// then each refused, with the purse before and after it.
+fn settlement_rows(
+    match_no: usize,
+    played: &PlayedMatch,
+    currency: crate::wager::Currency,
+) -> Vec<SettledRow<'_>> {
+    let s = &played.settlement;
+    let settled = s
+        .lines
+        .iter()
+        .zip(s.purse_steps())
+        .map(|(line, step)| SettledRow {
+            match_no: Some(match_no),
+            line: Some(line),
+            refused: None,
+            purses: step,
+        });
+    let refused = played
+        .refused
+        .iter()
+        .zip(&played.refused_purses)
+        .map(|(r, purse)| SettledRow {
+            match_no: Some(match_no),
+            line: None,
+            refused: Some((
+                r.bettor.clone(),
+                r.text.clone(),
+                show_stake(r.stake, r.thing.as_ref(), currency),
+                r.why.clone(),
+            )),
+            purses: (*purse, *purse),
+        });
+    settled.chain(refused).collect()
+}
+
+/// The settling up: every bet of the evening in one table, then each character's purse
+/// at the first and the last, and the house's gain.
+fn write_settling_up(
+    out: &mut impl Write,
+    prepared: &Prepared,
+    night: &Night,
+    rows: &[SettledRow<'_>],
+    page: Page,
+) -> io::Result<()> {
+    let t = &prepared.tavern;
+    section(out, page, &format!("Settling up at {}", t.name))?;
+    writeln!(
+        out,
+        "{}",
+        settlement_for(rows, t.currency, page.view, page.layout)
+    )?;
+    let summary: Vec<(String, Purse, Purse)> = night
+        .first
+        .iter()
+        .map(|(n, p)| (n.clone(), *p, night.last.get(n).copied().unwrap_or(*p)))
+        .collect();
+    if page.layout == Layout::Markdown {
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "{}",
+        fitted(purse_table(&summary, night.house, t.currency), page.layout)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wager::{Currency, Money};
+
+    #[test]
+    fn the_players_hear_who_takes_bets_on_what_credit_but_not_the_house_s_cut() {
+        let t = Tavern {
+            name: "The Gilded Newt".to_owned(),
+            bookie: "Old Brannoc".to_owned(),
+            margin_bp: 550,
+            take_bp: 1000,
+            credit: Credit::UpTo(Money(500)),
+            currency: Currency::GOLD,
+            ..Tavern::built_in()
+        };
+        assert_eq!(
+            terms(&t, View::Gm),
+            "The Gilded Newt: Old Brannoc takes bets at a 5.5% margin, the pools keep 10% for \
+             the house, credit up to 5 gp each."
+        );
+        assert_eq!(
+            terms(&t, View::Players),
+            "The Gilded Newt: Old Brannoc takes bets, credit up to 5 gp each."
+        );
+        let no_credit = Tavern {
+            credit: Credit::None,
+            ..t
+        };
+        assert!(terms(&no_credit, View::Players).ends_with(", no credit."));
+    }
+}

@@ -1,0 +1,285 @@
+//! A match priced on the page (`taproom odds`): the bookie's board with where its chances
+//! come from, the notes on side bets, the audit against real matches, and the same as
+//! JSON for tools.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::wagers::{audit_table, market_name, odds_table, outcome_name};
+use super::{JSON_VERSION, Page, fitted};
+use crate::ops::MatchSpec;
+use crate::ops::price::{Audit, Board};
+use crate::roster::Tavern;
+use crate::wager::simulate::{Basis, MarketEstimate};
+use crate::wager::{Market, Scope};
+
+/// A match priced, as `taproom odds` shows it.
+pub struct Priced<'a> {
+    /// The match.
+    pub spec: &'a MatchSpec,
+    /// The tavern whose bookie prices it.
+    pub tavern: &'a Tavern,
+    /// Every market's chances, and the markets left unpriced.
+    pub board: &'a Board,
+    /// The audit against real matches, when one was played.
+    pub audit: Option<&'a Audit>,
+    /// How many matches were played for real, when the chances come from them.
+    pub sims: u64,
+    /// The seed every counted or audited match's own seed is derived from.
+    pub seed: u64,
+}
+
+/// Writes the board for a terminal: the match, where the chances come from and the
+/// bookie's terms, the board, the notes on side bets, and the audit when there is one.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_text(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::Result<()> {
+    let (spec, tavern) = (priced.spec, priced.tavern);
+    let title = format!(
+        "{}: {}, {}",
+        spec.game.title(),
+        spec.names().join(" v "),
+        spec.format
+    );
+    writeln!(out, "{}", page.prose("", &title))?;
+    let how = format!(
+        "Chances {}; prices of {} at {}, a {}% margin over fair odds.",
+        basis_words(priced),
+        tavern.bookie,
+        tavern.name,
+        f64::from(tavern.margin_bp) / 100.0
+    );
+    writeln!(out, "{}", page.prose("", &how))?;
+    writeln!(out)?;
+    write_board(out, priced, page)?;
+    if let Some(audit) = priced.audit {
+        writeln!(out)?;
+        write_audit(out, audit, priced, page)?;
+    }
+    Ok(())
+}
+
+/// Where the match's chances come from: the bookie's book of the regulars, the bookie's
+/// model of play's players, or matches played for real.
+fn basis_words(priced: &Priced<'_>) -> String {
+    let basis = priced
+        .board
+        .estimates
+        .iter()
+        .find(|e| e.market == Market::Match)
+        .map(|e| e.basis);
+    match basis {
+        Some(Basis::Book { sims }) => format!(
+            "counted in the bookie's book, over {sims} matches of these regulars played \
+             for real, cheats and all"
+        ),
+        Some(Basis::Model) => format!(
+            "from the bookie's model of play's players (skill, temperament, honesty, eye \
+             and the rule for a cheat seen), over {},{:03} imagined matches",
+            crate::wager::model::IMAGINED.0 / 1000,
+            crate::wager::model::IMAGINED.0 % 1000
+        ),
+        _ => format!(
+            "from {} matches played for real from seed {}",
+            priced.sims, priced.seed
+        ),
+    }
+}
+
+/// The board of the markets over the whole match, then the notes: the side bets the
+/// bookie leaves to the pool, each game's markets priced too, and how chances count.
+fn write_board(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::Result<()> {
+    let (board, kind) = (priced.board, priced.spec.game);
+    let names = priced.spec.names();
+    let shown: Vec<MarketEstimate> = board
+        .estimates
+        .iter()
+        .filter(|e| on_the_board(e.market))
+        .cloned()
+        .collect();
+    let table = odds_table(&shown, &names, priced.tavern.margin());
+    writeln!(out, "{}", fitted(table, page.layout))?;
+    if !board.unpriced.is_empty() {
+        let side: Vec<String> = board.unpriced.iter().map(|&m| market_name(m)).collect();
+        let note = format!(
+            "No price from the bookie on side bets ({}): bet them in the pool or against \
+             another player.",
+            side.join(", ")
+        );
+        writeln!(out, "{}", page.prose("", &note))?;
+    }
+    if shown.len() < board.estimates.len() {
+        let note = format!(
+            "Each {} is priced too for the same side bets (add `in {} N` to the bet); \
+             --format json lists every price.",
+            kind.facts().unit,
+            kind.facts().unit
+        );
+        writeln!(out, "{}", page.prose("", &note))?;
+    }
+    let note = format!(
+        "Chances count outright wins; a dead heat divides the stake by the number tied, and a \
+         push or a game not played gives it back. Bet with: taproom play {} ... --bet \"NAME AMOUNT on ...\"",
+        kind.id()
+    );
+    writeln!(out, "{}", page.prose("", &note))
+}
+
+/// The audit: how it was played and tested, the outcomes on the board and any that do
+/// not agree, and the verdict.
+fn write_audit(
+    out: &mut impl Write,
+    audit: &Audit,
+    priced: &Priced<'_>,
+    page: Page,
+) -> io::Result<()> {
+    let head = format!(
+        "Audit: {} matches played for real from seed {}; each of the {} outcomes of \
+         every market is tested at its stated chance (a two-sided binomial test at \
+         {:.2}%, that is 5% over the outcomes; intervals at z = {:.2}). The table \
+         shows the board's and any that do not agree.",
+        audit.matches,
+        priced.seed,
+        audit.checks.len(),
+        audit.alpha * 100.0,
+        audit.z,
+    );
+    writeln!(out, "{}", page.prose("", &head))?;
+    let shown = Audit {
+        checks: audit
+            .checks
+            .iter()
+            .filter(|c| on_the_board(c.market) || !c.agrees)
+            .cloned()
+            .collect(),
+        ..audit.clone()
+    };
+    let table = audit_table(&shown, &priced.spec.names());
+    writeln!(out, "{}", fitted(table, page.layout))?;
+    let off = audit.checks.iter().filter(|c| !c.agrees).count();
+    let verdict = if off == 0 {
+        format!(
+            "Every stated chance agrees with what was played ({} outcomes).",
+            audit.checks.len()
+        )
+    } else {
+        format!(
+            "{off} of {} stated chances do not agree with what was played.",
+            audit.checks.len()
+        )
+    };
+    writeln!(out, "{}", page.prose("", &verdict))
+}
+
+/// Whether a market is on the printed board: the match, each game, the first turn and
+/// the side bets over the whole match (each game's side bets are in the JSON).
+fn on_the_board(m: Market) -> bool {
+    match m {
+        Market::Match | Market::Game { .. } | Market::FirstTurn => true,
+        Market::Most { scope, .. }
+        | Market::End { scope }
+        | Market::Caught { scope }
+        | Market::AnyoneCaught { scope } => scope == Scope::Match,
+    }
+}
+
+/// The board (and the audit) as JSON.
+#[derive(Serialize)]
+struct JsonOdds<'a> {
+    version: u32,
+    game: crate::games::GameKind,
+    players: Vec<String>,
+    format: String,
+    seed: u64,
+    tavern: &'a str,
+    bookie: &'a str,
+    margin: f64,
+    markets: Vec<JsonMarket>,
+    unpriced: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    audit: Option<&'a Audit>,
+}
+
+/// One market of the board as JSON.
+#[derive(Serialize)]
+struct JsonMarket {
+    market: Market,
+    label: String,
+    basis: Basis,
+    outcomes: Vec<JsonOutcome>,
+    dead_heat: f64,
+    push: f64,
+    void: f64,
+}
+
+/// One outcome of a market as JSON, with the bookie's price when there is one.
+#[derive(Serialize)]
+struct JsonOutcome {
+    outcome: String,
+    chance: f64,
+    range: (f64, f64),
+    decimal: Option<f64>,
+    tavern_odds: Option<String>,
+}
+
+impl JsonMarket {
+    /// A market's chances and prices, its outcomes named from `names`.
+    fn new(e: &MarketEstimate, names: &[String], margin: f64) -> JsonMarket {
+        let outcomes = e
+            .selections
+            .iter()
+            .enumerate()
+            .map(|(k, &sel)| {
+                let price = e.price(sel, margin);
+                JsonOutcome {
+                    outcome: outcome_name(sel, names),
+                    chance: e.outright[k],
+                    range: e.ranges[k],
+                    decimal: price.map(|o| o.decimal()),
+                    tavern_odds: price.map(|o| o.to_string()),
+                }
+            })
+            .collect();
+        JsonMarket {
+            market: e.market,
+            label: market_name(e.market),
+            basis: e.basis,
+            outcomes,
+            dead_heat: e.dead_heat,
+            push: e.push,
+            void: e.void,
+        }
+    }
+}
+
+/// Writes every market, outcome, chance, range and price (and the audit) as one JSON
+/// document (`docs/json.md`).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_json(out: &mut impl Write, priced: &Priced<'_>) -> io::Result<()> {
+    let (spec, tavern, board) = (priced.spec, priced.tavern, priced.board);
+    let names = spec.names();
+    let margin = tavern.margin();
+    let json = JsonOdds {
+        version: JSON_VERSION,
+        game: spec.game,
+        players: names.clone(),
+        format: spec.format.to_string(),
+        seed: priced.seed,
+        tavern: &tavern.name,
+        bookie: &tavern.bookie,
+        margin,
+        markets: board
+            .estimates
+            .iter()
+            .map(|e| JsonMarket::new(e, &names, margin))
+            .collect(),
+        unpriced: board.unpriced.iter().map(|&m| market_name(m)).collect(),
+        audit: priced.audit,
+    };
+    serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::other)?;
+    writeln!(out)
+}

@@ -1,0 +1,165 @@
+//! The bookie's board: every market by name, the chance and the price of each outcome, and
+//! the audit of stated chances against matches played.
+
+use comfy_table::{CellAlignment, Table};
+
+use super::pct;
+use crate::report::new_table;
+use crate::wager::market::{Market, Scope, Selection};
+use crate::wager::simulate::{Basis, MarketEstimate};
+
+/// A market's name in words: "the match", "who is most captures over the match".
+#[must_use]
+pub fn market_name(market: Market) -> String {
+    market_label(market)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The audit: each outcome's stated chance and range beside what real matches did, the
+/// observed interval, and the verdict.
+#[must_use]
+pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String]) -> Table {
+    let mut table = new_table();
+    table.set_header([
+        "Bet", "Outcome", "Stated", "Range", "Played", "Interval", "Verdict",
+    ]);
+    let mut last = None;
+    for c in &audit.checks {
+        let label = if last == Some(c.market) {
+            String::new()
+        } else {
+            market_name(c.market)
+        };
+        last = Some(c.market);
+        table.add_row([
+            label,
+            outcome_name(c.selection, names),
+            pct(c.stated),
+            format!("{}–{}", pct(c.stated_range.0), pct(c.stated_range.1)),
+            format!("{} ({})", pct(c.observed), c.hits),
+            format!("{}–{}", pct(c.observed_range.0), pct(c.observed_range.1)),
+            if c.agrees { "agrees" } else { "DOES NOT AGREE" }.to_owned(),
+        ]);
+    }
+    align_figures_right(&mut table);
+    table
+}
+
+/// An outcome of a market as the board names it: the entrant's name, the way a game
+/// ends, or "anyone".
+pub(crate) fn outcome_name(selection: Selection, names: &[String]) -> String {
+    match selection {
+        Selection::Entrant(e) => names.get(e).cloned().unwrap_or_default(),
+        Selection::End(end) => end.key().to_owned(),
+        Selection::Anyone => "anyone".to_owned(),
+    }
+}
+
+/// The four columns of figures (chances, ranges and prices) set to the right.
+fn align_figures_right(table: &mut Table) {
+    for col in 2..6 {
+        if let Some(c) = table.column_mut(col) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+}
+
+/// A market's name on the board, with the words that bet on it.
+#[must_use]
+pub fn market_label(market: Market) -> String {
+    match market {
+        Market::Match => "the match\n`on NAME`".to_owned(),
+        Market::Game { number } => format!("game {number}\n`on game {number} NAME`"),
+        Market::FirstTurn => "the first turn\n`on first-turn NAME`".to_owned(),
+        Market::Most { tally, scope } => {
+            let (over, words) = match scope {
+                Scope::Match => ("over the match".to_owned(), String::new()),
+                Scope::Game(n) => (format!("in game {n}"), format!(" in game {n}")),
+            };
+            format!(
+                "who is {} {over}\n`on {} NAME{words}`",
+                tally.phrase(),
+                tally.word()
+            )
+        }
+        Market::End { scope } => match scope {
+            Scope::Match => "how the last game ends\n`on end WAY`".to_owned(),
+            Scope::Game(n) => format!("how game {n} ends\n`on end WAY in game {n}`"),
+        },
+        Market::Caught { scope } => match scope {
+            Scope::Match => "who is caught cheating\n`on caught NAME`".to_owned(),
+            Scope::Game(n) => {
+                format!("who is caught cheating in game {n}\n`on caught NAME in game {n}`")
+            }
+        },
+        Market::AnyoneCaught { scope } => match scope {
+            Scope::Match => "whether anyone is caught cheating\n`on anyone caught`".to_owned(),
+            Scope::Game(n) => format!(
+                "whether anyone is caught cheating in game {n}\n`on anyone caught in game {n}`"
+            ),
+        },
+    }
+}
+
+/// The bookie's board: for every market, the chance of each outcome with its 95% range,
+/// and the bookie's price on it (decimal and the tavern's way).
+#[must_use]
+pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -> Table {
+    let mut table = new_table();
+    table.set_header([
+        "Bet",
+        "Outcome",
+        "Chance",
+        "95% range",
+        "Decimal",
+        "Tavern odds",
+    ]);
+    for est in estimates {
+        let mut first = true;
+        let mut label = || {
+            if std::mem::take(&mut first) {
+                market_label(est.market)
+            } else {
+                String::new()
+            }
+        };
+        for (k, sel) in est.selections.iter().enumerate() {
+            let chance = pct(est.outright[k]);
+            let range = match est.basis {
+                Basis::Exact => "exact".to_owned(),
+                Basis::Model | Basis::Played { .. } | Basis::Book { .. } => {
+                    let (lo, hi) = est.ranges[k];
+                    format!("{}–{}", pct(lo), pct(hi))
+                }
+            };
+            let (decimal, tavern) = match est.price(*sel, margin) {
+                Some(o) => (o.decimal_text(), o.to_string()),
+                None => ("—".to_owned(), "no price".to_owned()),
+            };
+            let outcome = outcome_name(*sel, names);
+            table.add_row([label(), outcome, chance, range, decimal, tavern]);
+        }
+        let extra = [
+            (est.dead_heat, "dead heat: stake shared"),
+            (est.push, "level: stakes back"),
+            (est.void, "not played: stakes back"),
+        ];
+        for (p, what) in extra {
+            if p >= 0.0005 && est.basis != Basis::Exact {
+                table.add_row([
+                    label(),
+                    what.to_owned(),
+                    pct(p),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ]);
+            }
+        }
+    }
+    align_figures_right(&mut table);
+    table
+}
