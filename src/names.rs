@@ -78,6 +78,43 @@ fn join(items: &[String], last: &str) -> String {
     }
 }
 
+/// "a" or "an" before `word` as it is said: "an" before a vowel sound, numbers included
+/// ("an 8% margin", "an 11", "an 18,000", but "a 1", "a 6", "a 100").
+#[must_use]
+pub fn a_or_an(word: &str) -> &'static str {
+    let digits: String = word
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .filter(char::is_ascii_digit)
+        .collect();
+    if !digits.is_empty() {
+        // Said "eight...", or "eleven" or "eighteen" at the head of a group of thousands.
+        let eleven =
+            (digits.starts_with("11") || digits.starts_with("18")) && digits.len() % 3 == 2;
+        return if digits.starts_with('8') || eleven {
+            "an"
+        } else {
+            "a"
+        };
+    }
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
+}
+
+/// A count and its noun, singular for one: "1 sowing", "2 sowings", "0 moves". `plural`
+/// is the noun as the game's facts name it ("moves", "sowings", "turns").
+#[must_use]
+pub fn counted(n: impl Into<i64>, plural: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {}", plural.strip_suffix('s').unwrap_or(plural))
+    } else {
+        format!("{n} {plural}")
+    }
+}
+
 /// A verb phrase that opens with a verb in the third person singular ("steps a stone",
 /// "carries a man", "catches her") made to agree with a plural subject, or with "they"
 /// ("step a stone", "carry a man", "catch her"). A phrase whose first word is no such verb
@@ -345,6 +382,33 @@ pub fn default_short(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_or_an_as_it_is_said() {
+        for (word, article) in [
+            ("8%", "an"),
+            ("11%", "an"),
+            ("18", "an"),
+            ("80", "an"),
+            ("800", "an"),
+            ("11,000", "an"),
+            ("18000", "an"),
+            ("1", "a"),
+            ("6", "a"),
+            ("10", "a"),
+            ("100", "a"),
+            ("110", "a"),
+            ("1100", "a"),
+            ("7.5%", "a"),
+            ("ace", "an"),
+            ("kiust", "a"),
+        ] {
+            assert_eq!(a_or_an(word), article, "{word}");
+        }
+        assert_eq!(counted(1u32, "sowings"), "1 sowing");
+        assert_eq!(counted(2u32, "sowings"), "2 sowings");
+        assert_eq!(counted(0u32, "moves"), "0 moves");
+    }
 
     /// Every verb the phrasebook's temperaments and the games' move words open with, made
     /// plural by hand.

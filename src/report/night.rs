@@ -66,13 +66,16 @@ fn terms(t: &Tavern, view: View) -> String {
         Credit::Unlimited => "credit for anyone".to_owned(),
     };
     match view {
-        View::Gm => format!(
-            "{}: {} takes bets at a {}% margin, the pools keep {}% for the house, {credit}.",
-            t.name,
-            t.bookie,
-            f64::from(t.margin_bp) / 100.0,
-            f64::from(t.take_bp) / 100.0,
-        ),
+        View::Gm => {
+            let margin = format!("{}%", f64::from(t.margin_bp) / 100.0);
+            format!(
+                "{}: {} takes bets at {} {margin} margin, the pools keep {}% for the house, {credit}.",
+                t.name,
+                t.bookie,
+                crate::names::a_or_an(&margin),
+                f64::from(t.take_bp) / 100.0,
+            )
+        }
         View::Players => format!("{}: {} takes bets, {credit}.", t.name, t.bookie),
     }
 }

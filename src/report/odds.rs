@@ -44,12 +44,13 @@ pub fn write_text(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::
         spec.format
     );
     writeln!(out, "{}", page.prose("", &title))?;
+    let margin = format!("{}%", f64::from(tavern.margin_bp) / 100.0);
     let how = format!(
-        "Chances {}; prices of {} at {}, a {}% margin over fair odds.",
+        "Chances {}; prices of {} at {}, {} {margin} margin over fair odds.",
         basis_words(priced),
         tavern.bookie,
         tavern.name,
-        f64::from(tavern.margin_bp) / 100.0
+        crate::names::a_or_an(&margin),
     );
     writeln!(out, "{}", page.prose("", &how))?;
     writeln!(out)?;

@@ -473,12 +473,11 @@ fn result_line(log: &MatchLog, game: &GameLog) -> String {
         .map(|(e, n)| format!("{} {n}", e.name))
         .collect();
     format!(
-        "{} {}: {what} ({}, {} {}). {}s won: {}.",
+        "{} {}: {what} ({}, {}). {}s won: {}.",
         facts.unit.title(),
         game.number,
         game.outcome.end.word(),
-        game.turns,
-        facts.turns,
+        crate::names::counted(game.turns, facts.turns),
         facts.unit.title(),
         tally.join(", ")
     )

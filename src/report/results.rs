@@ -132,11 +132,10 @@ fn long_table(log: &MatchLog) -> Table {
             };
             let result = match k {
                 0 => format!(
-                    "{} ({}, {} {})",
+                    "{} ({}, {})",
                     winner(log, game),
                     game.outcome.end.word(),
-                    game.turns,
-                    facts.turns
+                    crate::names::counted(game.turns, facts.turns)
                 ),
                 1 => format!("first turn: {}", first_turn(log, game)),
                 _ => String::new(),

@@ -83,10 +83,10 @@ pub fn match_line(log: &MatchLog) -> String {
             "won"
         };
         line.push_str(&format!(
-            "; {unit} {} {result} {} after {} {turns}",
+            "; {unit} {} {result} {} after {}",
             last.number,
             how(last.outcome.end),
-            last.turns
+            crate::names::counted(last.turns, turns)
         ));
     }
     line.push_str(&format!(". Seed {}.", log.seed));
