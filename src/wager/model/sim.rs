@@ -270,11 +270,15 @@ fn game(
         }
     };
     let roles = role_order(&winners, done.forfeit, &base);
-    let fifth = ((chance * 5.0) as u8).min(4);
+    let band = super::band(chance);
+    let cheated = done.stood.iter().chain(&done.caught).any(|&k| k > 0);
     let tallies_per_seat = table.kind.facts().tallies.len();
     let banked: Option<&Banked> = model
         .bank(n)
-        .and_then(|b| b.shelf(kind, fifth).or_else(|| b.shelf(Kind::Won, fifth)))
+        .and_then(|b| {
+            b.shelf(kind, cheated, band)
+                .or_else(|| b.shelf(Kind::Won, cheated, band))
+        })
         .map(|shelf| &shelf[rng.random_range(0..shelf.len())]);
     let mut tallies = vec![vec![0i64; tallies_per_seat]; table.players.len()];
     let mut end = if kind == Kind::Forfeit {
