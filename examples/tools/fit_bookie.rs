@@ -1,9 +1,9 @@
-//! Fits the bookie's model (`src/wager/model.rs`) from real games between `play`'s own
-//! players, and writes `data/bookie.toml`. Two steps, so that the games are played once:
+//! Fits the bookie's model (`src/wager/model/`) from real games between `play`'s own
+//! players, and writes `data/bookie.json`. Two steps, so that the games are played once:
 //!
 //! ```text
 //! cargo run --release --example fit_bookie -- record GAMES [SEED] > records.jsonl
-//! cargo run --release --example fit_bookie -- fit records.jsonl > data/bookie.toml
+//! cargo run --release --example fit_bookie -- fit records.jsonl > data/bookie.json
 //! ```
 //!
 //! `record` plays, for each game, GAMES single games at tables of two (and GAMES / 3 at

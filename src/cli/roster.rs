@@ -1,5 +1,5 @@
 //! `taproom roster`: the characters at hand, built-in and the GM's, with their skill at
-//! each game, temperament and purse.
+//! each game, temperament, honesty, eye and purse.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,7 +57,9 @@ pub fn run(args: &RosterArgs, out: &mut impl Write) -> Result<(), CliError> {
             writeln!(out, "{}", roster_table(roster.characters(), page.layout))?;
             if !args.quiet.quiet {
                 let note = "Skill 1 (knows the rules) to 10 (a master) at each game, with the \
-                            temperament where it differs from the usual.";
+                            temperament where it differs from the usual. Honesty 0 (cheats \
+                            whenever it pays) to 10 (never); eye 0 to 10 for a cheat at the \
+                            table (either may differ per game).";
                 writeln!(out, "{}", page.prose("", note))?;
             }
         }

@@ -1,5 +1,5 @@
-//! The characters at hand: each one's skill at every game, temperament, purse and where
-//! they come from, as a table or as JSON.
+//! The characters at hand: each one's skill at every game, temperament, honesty, eye for
+//! a cheat, purse and where they come from, as a table or as JSON.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -30,14 +30,15 @@ fn origin(c: &Character) -> String {
 }
 
 /// The table of characters: name, skill at each game (with the temperament where it
-/// differs from their usual), temperament, purse (and debt), and their file (when any
-/// has one; "built in" for the others).
+/// differs from their usual), temperament, honesty and eye (their usual; the eye, when
+/// the file gives none, from their usual skill and temperament), purse (and debt), and
+/// their file (when any has one; "built in" for the others).
 #[must_use]
 pub fn roster_table(characters: &[Character], layout: Layout) -> Table {
     let mut table = new_table();
     let mut head = vec!["Character".to_owned()];
     head.extend(GameKind::ALL.iter().map(|g| heading(*g).to_owned()));
-    head.extend(["Temperament", "Purse"].map(str::to_owned));
+    head.extend(["Temperament", "Honesty / eye", "Purse"].map(str::to_owned));
     // Where each comes from, when any comes from a file.
     let files = characters.iter().any(|c| c.file.is_some());
     if files {
@@ -56,6 +57,10 @@ pub fn roster_table(characters: &[Character], layout: Layout) -> Table {
             row.push(Cell::new(cell));
         }
         row.push(Cell::new(c.temperament));
+        let eye = c
+            .eye
+            .unwrap_or_else(|| crate::table::cheat::default_eye(c.skill, c.temperament));
+        row.push(Cell::new(format!("{} / {eye}", c.honesty)));
         let purse = if c.debt.0 > 0 {
             format!("{} (owes {})", c.purse, c.debt)
         } else {

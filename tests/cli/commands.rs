@@ -33,6 +33,16 @@ fn the_roster_table_shows_every_character_and_fits_the_page() {
     {
         assert!(line.chars().count() <= 80, "{line}");
     }
+    // Honesty and eye, as the README gives them: Mirela 2 and 9, Pip 10 and 1.
+    let row = |name: &str| {
+        out.stdout
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(row("Mirela").contains("2 / 9"), "{}", row("Mirela"));
+    assert!(row("Pip").contains("10 / 1"), "{}", row("Pip"));
     // Vessa plays Kiust Oyun boldly though she is cunning (examples/characters/vessa.toml).
     let vessa = std::fs::read_to_string("examples/characters/vessa.toml").unwrap();
     assert!(vessa.contains("temperament = \"cunning\""));

@@ -6,19 +6,20 @@
 //!   table gave that try (least squares).
 //! * The rate of tries: a Poisson regression of each cheating seat's tries in a game on
 //!   [`super::CheatModel::features`], by Newton's method.
-//! * Strengths, seat edges, the draw threshold and what a cheat that stood or was seen is
-//!   worth: the most likely values for the games' winners (games forfeit for a cheat and
-//!   wins shared left out), with a weak normal prior that keeps what was seen little near
-//!   zero, by Adam ascent.
-//! * The shapes of games ([`super::Bank`]): up to [`SHELF`] real games of each kind and
-//!   fifth, their seats put in role order.
+//! * Strengths, seat edges, the draw threshold and level against level: the most likely
+//!   values for the winners of the games nobody cheated in (wins shared left out), with a
+//!   weak normal prior that keeps what was seen little near zero, by Adam ascent; then,
+//!   those held, what a cheat that stood or was seen is worth, from every game but those
+//!   forfeit for a cheat.
+//! * The shapes of games ([`super::Bank`]): up to [`SHELF`] real games of each kind, with
+//!   cheats or without, and band of the winner's chance ([`super::band`]), their seats put in role order.
 //! * The spread: how far the fitted chances of groups of like pairings stray from what
 //!   those groups played, beyond sampling noise, with the coefficients' own uncertainty, as
 //!   a 95% half-width in strength units.
 
 use serde::{Deserialize, Serialize};
 
-use super::{Bank, Banked, CheatModel, GameModel, Kind, Models, Profile, Strengths};
+use super::{Bank, Banked, CheatModel, GameModel, Kind, Models, Profile, Shelf, Strengths};
 use crate::ai::Skill;
 use crate::games::{End, GameKind, OnCheat};
 
@@ -282,8 +283,13 @@ impl Layout {
         self.draw_at() + 2 + 2 * r
     }
 
-    fn len(&self) -> usize {
+    /// Level against level ([`super::level_gap`]), at a table of two.
+    fn gap_at(&self) -> usize {
         self.draw_at() + 2 + 2 * self.rules.len()
+    }
+
+    fn len(&self) -> usize {
+        self.gap_at() + 1
     }
 
     fn strengths(&self, x: &[f64]) -> Strengths {
@@ -337,7 +343,8 @@ fn chance(layout: &Layout, x: &[f64], r: &Record) -> f64 {
         })
         .collect();
     if n == 2 {
-        let d = s[0] - s[1];
+        let gap = super::level_gap(r.seats[0].level(), r.seats[1].level());
+        let d = s[0] - s[1] + x[layout.gap_at()] * gap;
         let mean = (r.seats[0].level() + r.seats[1].level()) / 2.0;
         let dr = layout.draw_at();
         let theta = super::softplus(x[dr] + x[dr + 1] * (mean - 5.5) / 4.5);
@@ -364,30 +371,51 @@ fn objective(layout: &Layout, x: &[f64], records: &[&Record]) -> f64 {
     fit - x.iter().map(|v| v * v / 18.0).sum::<f64>()
 }
 
-/// Adam ascent with central-difference gradients.
+/// The most likely coefficients for `records`, in two steps. First everything but what a
+/// cheat is worth, from the games nobody cheated in: a cheat is tried when the cheat
+/// chooses, mostly from behind, so the games with cheats in them would tell of the levels
+/// through a lens (fitted together, they halve how much a wide gap decides at Tides of
+/// War). Then what a cheat that stood is worth and one seen costs, from every game, the
+/// rest held.
 fn ascend(layout: &Layout, records: &[&Record]) -> Vec<f64> {
+    let honest: Vec<&Record> = records
+        .iter()
+        .copied()
+        .filter(|r| r.tries.is_empty())
+        .collect();
+    let cheats = layout.draw_at() + 2..layout.gap_at();
+    let all: Vec<usize> = (0..layout.len()).filter(|i| !cheats.contains(i)).collect();
+    let x = adam(layout, &honest, vec![0.0; layout.len()], &all);
+    let worth: Vec<usize> = cheats.collect();
+    adam(layout, records, x, &worth)
+}
+
+/// Adam ascent with central-difference gradients from `x`, moving only the coefficients
+/// at `free`.
+fn adam(layout: &Layout, records: &[&Record], mut x: Vec<f64>, free: &[usize]) -> Vec<f64> {
     let p = layout.len();
-    let mut x = vec![0.0; p];
     if records.is_empty() {
         return x;
     }
     let (mut m, mut v) = (vec![0.0; p], vec![0.0; p]);
     let (lr, b1, b2, h) = (0.05, 0.9, 0.999, 1e-4);
     for t in 1..=500 {
-        let grad: Vec<f64> = (0..p)
-            .map(|i| {
+        let grad: Vec<(usize, f64)> = free
+            .iter()
+            .map(|&i| {
                 let mut up = x.clone();
                 let mut down = x.clone();
                 up[i] += h;
                 down[i] -= h;
-                (objective(layout, &up, records) - objective(layout, &down, records))
+                let g = (objective(layout, &up, records) - objective(layout, &down, records))
                     / (2.0 * h)
-                    / records.len() as f64
+                    / records.len() as f64;
+                (i, g)
             })
             .collect();
-        for i in 0..p {
-            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+        for (i, g) in grad {
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(t));
             let vh = v[i] / (1.0 - b2.powi(t));
             x[i] += lr * mh / (vh.sqrt() + 1e-8);
@@ -451,7 +479,7 @@ fn base_strengths(x: &[f64], r: &Record) -> Vec<f64> {
         .collect()
 }
 
-/// The banks of a game: its records' shapes by table size, kind and fifth.
+/// The banks of a game: its records' shapes by table size, kind and band.
 fn banks(
     layout2: &Layout,
     x2: &[f64],
@@ -486,7 +514,7 @@ fn banks(
                     .fold(0.0, f64::max)
             }
         };
-        let fifth = ((winner_chance * 5.0) as u8).min(4);
+        let band = super::band(winner_chance);
         let winners: Vec<usize> = if kind == Kind::Drawn {
             Vec::new()
         } else {
@@ -507,19 +535,25 @@ fn banks(
                 out.last_mut().expect("just pushed")
             }
         };
+        let cheats = !r.tries.is_empty();
         match bank
             .shelves
             .iter_mut()
-            .find(|(k, f, _)| *k == kind && *f == fifth)
+            .find(|s| s.kind == kind && s.cheats == cheats && s.band == band)
         {
-            Some((_, _, games)) if games.len() < SHELF => games.push(banked),
+            Some(s) if s.games.len() < SHELF => s.games.push(banked),
             Some(_) => {}
-            None => bank.shelves.push((kind, fifth, vec![banked])),
+            None => bank.shelves.push(Shelf {
+                kind,
+                cheats,
+                band,
+                games: vec![banked],
+            }),
         }
     }
     out.sort_by_key(|b| b.players);
     for b in &mut out {
-        b.shelves.sort_by_key(|(k, f, _)| (*k, *f));
+        b.shelves.sort_by_key(|s| (s.kind, s.cheats, s.band));
     }
     out
 }
@@ -575,6 +609,7 @@ pub fn fit_game(kind: GameKind, records: &[&Record], say: &mut dyn FnMut(String)
         two: layout2.strengths(&x2),
         more: x_more.as_ref().map(|x| layout_more.strengths(x)),
         draw: [x2[dr], x2[dr + 1]],
+        gap: x2[layout2.gap_at()],
         shared,
         cheats,
         spread,

@@ -245,11 +245,15 @@ fn game(
     let (wins, drawn) = model.outcome(&now, &levels);
     let (winners, kind, chance) = winners(model, &wins, drawn, done.forfeit, rng);
     let roles = role_order(&winners, done.forfeit, &base);
-    let fifth = ((chance * 5.0) as u8).min(4);
+    let band = super::band(chance);
+    let cheated = done.stood.iter().chain(&done.caught).any(|&k| k > 0);
     let tallies_per_seat = table.kind.facts().tallies.len();
     let banked: Option<&Banked> = model
         .bank(n)
-        .and_then(|b| b.shelf(kind, fifth).or_else(|| b.shelf(Kind::Won, fifth)))
+        .and_then(|b| {
+            b.shelf(kind, cheated, band)
+                .or_else(|| b.shelf(Kind::Won, cheated, band))
+        })
         .map(|shelf| &shelf[rng.random_range(0..shelf.len())]);
     let mut tallies = vec![vec![0i64; tallies_per_seat]; table.players.len()];
     let mut end = if kind == Kind::Forfeit {
@@ -335,19 +339,33 @@ pub fn role_order(winners: &[usize], forfeit: Option<usize>, strength: &[f64]) -
     first
 }
 
-/// Imagines one match of `table`, each entrant's strength moved by `shift`.
-pub fn imagine(model: &GameModel, table: &Table, shift: &[f64], rng: &mut TableRng) -> Imagined {
+/// The chance each seat of `table` wins the first-turn ceremony, worked out once a table
+/// (at Òicustiỳtac that sum is dear: the whole bag draw).
+#[must_use]
+pub fn first_turn_odds(table: &Table) -> Vec<f64> {
+    let n = table.players.len();
+    crate::games::with_game!(table.kind, G => {
+        <G as crate::games::Tableside>::first_turn_odds(n)
+    })
+}
+
+/// Imagines one match of `table`, each entrant's strength moved by `shift`, the
+/// ceremony's winner drawn at `odds` ([`first_turn_odds`]).
+pub fn imagine(
+    model: &GameModel,
+    table: &Table,
+    odds: &[f64],
+    shift: &[f64],
+    rng: &mut TableRng,
+) -> Imagined {
     let n = table.players.len();
     let facts = table.kind.facts();
-    let odds = crate::games::with_game!(table.kind, G => {
-        <G as crate::games::Tableside>::first_turn_odds(n)
-    });
     let mut flow = Flow::new(n, table.format, table.draw_cap, facts.seating);
     let mut memory = Memory::new(table, rng);
     let mut first = None;
     let mut games = Vec::new();
     loop {
-        let winner = flow.needs_ceremony().then(|| pick(&odds, rng));
+        let winner = flow.needs_ceremony().then(|| pick(odds, rng));
         if first.is_none() {
             first = winner;
         }
@@ -392,8 +410,9 @@ fn counted(
 ) -> Vec<Observed> {
     let mut rng = crate::ai::table_rng(seed_of(table));
     let mut tally = empty(markets, table.kind, table.players.len());
+    let odds = first_turn_odds(table);
     for _ in 0..sims {
-        let m = imagine(model, table, shift, &mut rng);
+        let m = imagine(model, table, &odds, shift, &mut rng);
         count(&mut tally, &m);
     }
     tally
