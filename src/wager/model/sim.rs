@@ -350,7 +350,7 @@ pub fn first_turn_odds(table: &Table) -> Vec<f64> {
 }
 
 /// Imagines one match of `table`, each entrant's strength moved by `shift`, the
-/// ceremony's winner drawn at `odds` ([`first_turn_odds`]).
+/// ceremony's winner drawn at `odds` (see `first_turn_odds`).
 pub fn imagine(
     model: &GameModel,
     table: &Table,
