@@ -100,10 +100,15 @@ fn write_board(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::Res
         .filter(|e| on_the_board(e.market))
         .cloned()
         .collect();
-    let table = odds_table(&shown, &names, priced.tavern.margin());
+    let unit = kind.facts().unit.word();
+    let table = odds_table(&shown, &names, priced.tavern.margin(), unit);
     writeln!(out, "{}", fitted(table, page.layout))?;
     if !board.unpriced.is_empty() {
-        let side: Vec<String> = board.unpriced.iter().map(|&m| market_name(m)).collect();
+        let side: Vec<String> = board
+            .unpriced
+            .iter()
+            .map(|&m| market_name(m, unit))
+            .collect();
         let note = format!(
             "No price from the bookie on side bets ({}): bet them in the pool or against \
              another player.",
@@ -157,7 +162,8 @@ fn write_audit(
             .collect(),
         ..audit.clone()
     };
-    let table = audit_table(&shown, &priced.spec.names());
+    let unit = priced.spec.game.facts().unit.word();
+    let table = audit_table(&shown, &priced.spec.names(), unit);
     writeln!(out, "{}", fitted(table, page.layout))?;
     let off = audit.checks.iter().filter(|c| !c.agrees).count();
     let verdict = if off == 0 {
@@ -227,7 +233,7 @@ struct JsonOutcome {
 
 impl JsonMarket {
     /// A market's chances and prices, its outcomes named from `names`.
-    fn new(e: &MarketEstimate, names: &[String], margin: f64) -> JsonMarket {
+    fn new(e: &MarketEstimate, names: &[String], margin: f64, unit: &str) -> JsonMarket {
         let outcomes = e
             .selections
             .iter()
@@ -245,7 +251,7 @@ impl JsonMarket {
             .collect();
         JsonMarket {
             market: e.market,
-            label: market_name(e.market),
+            label: market_name(e.market, unit),
             basis: e.basis,
             outcomes,
             dead_heat: e.dead_heat,
@@ -276,9 +282,13 @@ pub fn write_json(out: &mut impl Write, priced: &Priced<'_>) -> io::Result<()> {
         markets: board
             .estimates
             .iter()
-            .map(|e| JsonMarket::new(e, &names, margin))
+            .map(|e| JsonMarket::new(e, &names, margin, spec.game.facts().unit.word()))
             .collect(),
-        unpriced: board.unpriced.iter().map(|&m| market_name(m)).collect(),
+        unpriced: board
+            .unpriced
+            .iter()
+            .map(|&m| market_name(m, spec.game.facts().unit.word()))
+            .collect(),
         audit: priced.audit,
     };
     serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::other)?;

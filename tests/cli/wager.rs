@@ -605,3 +605,48 @@ fn the_players_view_of_wagers_shows_no_odds_skills_or_seed() {
         "{night}"
     );
 }
+
+/// Òicustiỳtac is played in rounds: the bookie's board names its parts so, and the words
+/// it gives for a bet on one (`on round 2 NAME`) are taken by `play --bet` as written.
+#[test]
+fn the_board_names_a_game_s_parts_as_the_game_does_and_its_words_place_a_bet() {
+    let out = Taproom::new()
+        .args(["odds", "oicus", "Ysolde", "Tamsin", "--format", "json"])
+        .ok();
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let labels: Vec<&str> = json["markets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"round 2"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains("game")), "{labels:?}");
+    let text = Taproom::new()
+        .args(["odds", "oicus", "Ysolde", "Tamsin", "--wide"])
+        .ok()
+        .stdout;
+    assert!(text.contains("`on round 2 NAME`"), "{text}");
+    // Tides of War is played in games, and says so.
+    let tides = Taproom::new()
+        .args(["odds", "tides", "Brannoc", "Mirela", "--wide"])
+        .ok()
+        .stdout;
+    assert!(tides.contains("`on game 2 NAME`"), "{tides}");
+    let placed = Taproom::new()
+        .args([
+            "play",
+            "oicus",
+            "Ysolde",
+            "Tamsin",
+            "--seed",
+            "3",
+            "--narrate",
+            "none",
+            "--bet",
+            "Pip 1 sp on round 2 Tamsin",
+        ])
+        .ok()
+        .stdout;
+    assert!(placed.contains("Pip Underbough puts 1 sp on"), "{placed}");
+}

@@ -8,10 +8,11 @@ use crate::report::new_table;
 use crate::wager::market::{Market, Scope, Selection};
 use crate::wager::simulate::{Basis, MarketEstimate};
 
-/// A market's name in words: "the match", "who is most captures over the match".
+/// A market's name in words: "the match", "who is most captures over the match"; a part
+/// of the match called by the game's `unit` ("game 2", "round 2").
 #[must_use]
-pub fn market_name(market: Market) -> String {
-    market_label(market)
+pub fn market_name(market: Market, unit: &str) -> String {
+    market_label(market, unit)
         .lines()
         .next()
         .unwrap_or_default()
@@ -21,7 +22,7 @@ pub fn market_name(market: Market) -> String {
 /// The audit: each outcome's stated chance and range beside what real matches did, the
 /// observed interval, and the verdict.
 #[must_use]
-pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String]) -> Table {
+pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String], unit: &str) -> Table {
     let mut table = new_table();
     table.set_header([
         "Bet", "Outcome", "Stated", "Range", "Played", "Interval", "Verdict",
@@ -31,7 +32,7 @@ pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String]) -> Table 
         let label = if last == Some(c.market) {
             String::new()
         } else {
-            market_name(c.market)
+            market_name(c.market, unit)
         };
         last = Some(c.market);
         table.add_row([
@@ -67,17 +68,18 @@ fn align_figures_right(table: &mut Table) {
     }
 }
 
-/// A market's name on the board, with the words that bet on it.
+/// A market's name on the board, with the words that bet on it; a part of the match is
+/// called by the game's `unit` ("game 1", "round 1"), as the bet syntax takes both.
 #[must_use]
-pub fn market_label(market: Market) -> String {
+pub fn market_label(market: Market, unit: &str) -> String {
     match market {
         Market::Match => "the match\n`on NAME`".to_owned(),
-        Market::Game { number } => format!("game {number}\n`on game {number} NAME`"),
+        Market::Game { number } => format!("{unit} {number}\n`on {unit} {number} NAME`"),
         Market::FirstTurn => "the first turn\n`on first-turn NAME`".to_owned(),
         Market::Most { tally, scope } => {
             let (over, words) = match scope {
                 Scope::Match => ("over the match".to_owned(), String::new()),
-                Scope::Game(n) => (format!("in game {n}"), format!(" in game {n}")),
+                Scope::Game(n) => (format!("in {unit} {n}"), format!(" in {unit} {n}")),
             };
             format!(
                 "who is {} {over}\n`on {} NAME{words}`",
@@ -86,19 +88,19 @@ pub fn market_label(market: Market) -> String {
             )
         }
         Market::End { scope } => match scope {
-            Scope::Match => "how the last game ends\n`on end WAY`".to_owned(),
-            Scope::Game(n) => format!("how game {n} ends\n`on end WAY in game {n}`"),
+            Scope::Match => format!("how the last {unit} ends\n`on end WAY`"),
+            Scope::Game(n) => format!("how {unit} {n} ends\n`on end WAY in {unit} {n}`"),
         },
         Market::Caught { scope } => match scope {
             Scope::Match => "who is caught cheating\n`on caught NAME`".to_owned(),
             Scope::Game(n) => {
-                format!("who is caught cheating in game {n}\n`on caught NAME in game {n}`")
+                format!("who is caught cheating in {unit} {n}\n`on caught NAME in {unit} {n}`")
             }
         },
         Market::AnyoneCaught { scope } => match scope {
             Scope::Match => "whether anyone is caught cheating\n`on anyone caught`".to_owned(),
             Scope::Game(n) => format!(
-                "whether anyone is caught cheating in game {n}\n`on anyone caught in game {n}`"
+                "whether anyone is caught cheating in {unit} {n}\n`on anyone caught in {unit} {n}`"
             ),
         },
     }
@@ -107,7 +109,12 @@ pub fn market_label(market: Market) -> String {
 /// The bookie's board: for every market, the chance of each outcome with its 95% range,
 /// and the bookie's price on it (decimal and the tavern's way).
 #[must_use]
-pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -> Table {
+pub fn odds_table(
+    estimates: &[MarketEstimate],
+    names: &[String],
+    margin: f64,
+    unit: &str,
+) -> Table {
     let mut table = new_table();
     table.set_header([
         "Bet",
@@ -121,7 +128,7 @@ pub fn odds_table(estimates: &[MarketEstimate], names: &[String], margin: f64) -
         let mut first = true;
         let mut label = || {
             if std::mem::take(&mut first) {
-                market_label(est.market)
+                market_label(est.market, unit)
             } else {
                 String::new()
             }
