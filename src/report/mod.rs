@@ -220,7 +220,7 @@ pub fn write_text(
         }
     }
     writeln!(out)?;
-    writeln!(out, "{}", match_table(log, page.layout))?;
+    writeln!(out, "{}", match_table(log, page.layout, page.view))?;
     if page.view == View::Gm {
         if markdown {
             writeln!(out)?;

@@ -4,22 +4,24 @@
 
 use comfy_table::{ColumnConstraint, Table};
 
-use super::{Layout, fitted, new_table, width_of};
+use super::{Layout, View, fitted, new_table, width_of};
 use crate::table::{GameLog, MatchLog};
 
-/// The match's result table, laid out for the page.
+/// The match's result table, laid out for the page, for whoever reads it: the GM's
+/// figures count a palmed counter in the store, the players' leave out what they never
+/// saw.
 #[must_use]
-pub fn match_table(log: &MatchLog, layout: Layout) -> Table {
-    let wide = wide_table(log);
+pub fn match_table(log: &MatchLog, layout: Layout, view: View) -> Table {
+    let wide = wide_table(log, view);
     match layout {
         Layout::Wide => wide,
         Layout::Columns(width) if width_of(&wide.to_string()) <= usize::from(width) => wide,
-        Layout::Columns(_) | Layout::Markdown => fitted(long_table(log), layout),
+        Layout::Columns(_) | Layout::Markdown => fitted(long_table(log, view), layout),
     }
 }
 
 /// A seat's role and figures in a game: "player 3, 1st" and "in heaps 2, in piç 48".
-fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize) -> (String, Vec<String>) {
+fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize, view: View) -> (String, Vec<String>) {
     let seat = game.seat_of(entrant);
     let mut role = log
         .game
@@ -35,10 +37,22 @@ fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize) -> (String, Vec<Str
         let rank = 1 + game.scores.iter().filter(|&&s| s > mine).count();
         role = format!("{role}, {}", ordinal(rank));
     }
-    let mut figures: Vec<String> = game.standing[seat.index()]
-        .iter()
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect();
+    let standing = &game.standing[seat.index()];
+    let mut figures: Vec<String> = standing.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    // At Piç the score is the counters in heaps, in piç and in the store: for the GM a
+    // counter palmed into the store (the rules' store shows only under even captures) is
+    // counted there, so the figures add up to the score the count gave; the players'
+    // view leaves out what nobody saw, as the boards do.
+    if view == View::Gm
+        && log.game == crate::games::GameKind::Pic
+        && !standing.iter().any(|(k, _)| *k == "in store")
+    {
+        let shown: i32 = standing.iter().map(|(_, v)| v).sum();
+        let store = game.scores[seat.index()] - shown;
+        if store != 0 {
+            figures.push(format!("in store {store}"));
+        }
+    }
     figures.extend(
         game.tally_figures(log.game, seat)
             .iter()
@@ -73,7 +87,7 @@ fn match_winner(log: &MatchLog) -> String {
 }
 
 /// A row per game, a column per player.
-fn wide_table(log: &MatchLog) -> Table {
+fn wide_table(log: &MatchLog, view: View) -> Table {
     let mut table = new_table();
     let facts = log.game.facts();
     let mut header = vec![facts.unit.title().to_owned()];
@@ -88,7 +102,7 @@ fn wide_table(log: &MatchLog) -> Table {
     for game in &log.games {
         let mut row = vec![game.number.to_string()];
         for i in 0..log.entrants.len() {
-            let (role, figures) = seat_cell(log, game, i);
+            let (role, figures) = seat_cell(log, game, i, view);
             // The seat on the first line, the figures below it, two to a line.
             let mut cell = role;
             for pair in figures.chunks(2) {
@@ -118,13 +132,13 @@ fn wide_table(log: &MatchLog) -> Table {
 }
 
 /// A row per player under each game, the game's result beside its first player.
-fn long_table(log: &MatchLog) -> Table {
+fn long_table(log: &MatchLog, view: View) -> Table {
     let mut table = new_table();
     let facts = log.game.facts();
     table.set_header([facts.unit.title(), "Player", "Seat and figures", "Result"]);
     for game in &log.games {
         for (k, &entrant) in game.seats.iter().enumerate() {
-            let (role, figures) = seat_cell(log, game, entrant);
+            let (role, figures) = seat_cell(log, game, entrant, view);
             let standing = if figures.is_empty() {
                 role
             } else {

@@ -99,3 +99,74 @@ fn captures_account_for_every_stone_and_piece_lost() {
         }
     }
 }
+
+/// At Piç the result table's figures for each seat (in heaps, in piç and, when it holds
+/// any, in store) add up to the score the game counted, palmed counters included: played
+/// with a card-sharp at tables of two to five, over seeds until counters were palmed.
+#[test]
+fn a_pic_result_table_adds_up_to_each_score() {
+    use taproom::games::pic::Pic;
+    let mut palmed_tables = 0;
+    for players in 2..=5 {
+        for seed in 0..12 {
+            let mut entrants: Vec<Entrant> = ["Ana", "Bo", "Cy", "Di", "Ed"][..players]
+                .iter()
+                .map(|n| Entrant::new(n, Skill::Level(5), Temperament::Steady))
+                .collect();
+            // Ana palms whenever it pays; the others never look hard.
+            entrants[0].honesty = 0;
+            for e in &mut entrants {
+                e.eye = 1;
+            }
+            let settings = MatchSettings::<Pic> {
+                effort: Default::default(),
+                table: taproom::table::TableRules::default(),
+                wary: taproom::table::cheat::Wary::default(),
+                format: Format::BestOf(1),
+                draw_cap: 1,
+                options: Default::default(),
+                seed,
+            };
+            let log = play_match::<Pic>(&entrants, &settings).unwrap();
+            let text = taproom::report::match_table(
+                &log,
+                taproom::report::Layout::Markdown,
+                taproom::report::View::Gm,
+            )
+            .to_string();
+            let game = &log.games[0];
+            if game
+                .asides
+                .iter()
+                .any(|a| matches!(a.aside, taproom::table::Aside::Cheat { .. }))
+            {
+                palmed_tables += 1;
+            }
+            for (s, &entrant) in game.seats.iter().enumerate() {
+                let name = &log.entrants[entrant].name;
+                let row = text
+                    .lines()
+                    .find(|l| l.split('|').nth(2).map(str::trim) == Some(name.as_str()))
+                    .unwrap_or_else(|| panic!("{name}'s row:\n{text}"));
+                // A row a player (Markdown lays the table out so): "in heaps 3, in piç 41,
+                // in store 2" (captures aside).
+                let sum: i32 = ["in heaps ", "in piç ", "in store "]
+                    .iter()
+                    .filter_map(|k| {
+                        let at = row.find(k)? + k.len();
+                        row[at..]
+                            .split(|c: char| !c.is_ascii_digit())
+                            .next()?
+                            .parse::<i32>()
+                            .ok()
+                    })
+                    .sum();
+                assert_eq!(sum, game.scores[s], "{players} seats, seed {seed}: {row}");
+            }
+        }
+    }
+    assert!(
+        palmed_tables > 5,
+        "only {palmed_tables} tables with a cheat"
+    );
+}
