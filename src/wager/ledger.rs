@@ -43,10 +43,10 @@ pub fn entry(heading: &str, settlement: &Settlement, currency: Currency) -> Stri
         {
             let _ = writeln!(
                 out,
-                "- {}'s {} on {} came back ({})",
+                "- {}'s {} {} came back ({})",
                 line.bet.bettor,
                 line.bet.staked(currency),
-                line.what,
+                super::market::backing(&line.what),
                 line.outcome()
             );
         }
@@ -209,7 +209,7 @@ mod tests {
             "## The Drowned Rat: Tides of War\n\
              - Ysolde won “where the caravan went” from Brannoc: against Brannoc to win the match in a stake between them\n\
              - Ysolde's “her silver locket” on Brannoc to win game 2 came back (void)\n\
-             - Brannoc's 3 gp on against Brannoc to win game 2 came back (void)\n\
+             - Brannoc's 3 gp against Brannoc to win game 2 came back (void)\n\
              - the house: 0 cp\n\
              - Brannoc: 23 gp 4 sp -> 23 gp 4 sp\n\
              - Ysolde: 5 gp -> 5 gp\n\n"

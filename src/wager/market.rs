@@ -432,6 +432,18 @@ pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) ->
     }
 }
 
+/// What a bet backs, as a settlement or the ledger says it after the stake: "on Brannoc to
+/// win the match", or, for a bet against someone, "against Brannoc to win the match" (never
+/// "on against").
+#[must_use]
+pub fn backing(what: &str) -> String {
+    if what.starts_with("against ") {
+        what.to_owned()
+    } else {
+        format!("on {what}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,9 +53,10 @@ pub fn placed_lines(
             (Book::Stakes(_), None) => "in a pot".to_owned(),
         };
         lines.push(format!(
-            "{} puts {} on {what} {how}.",
+            "{} puts {} {} {how}.",
             b.bettor,
-            b.staked(currency)
+            b.staked(currency),
+            crate::wager::market::backing(&what)
         ));
     }
     for (i, r) in &placed.refused {

@@ -108,8 +108,8 @@ impl SettlementLayout {
             SettlementLayout::Compact => vec![
                 bettor,
                 format!(
-                    "{staked} on {}, {}",
-                    line.what,
+                    "{staked} {}, {}",
+                    crate::wager::market::backing(&line.what),
                     compact_price(line, currency, view)
                 ),
                 format!("{}: {payout}", line.outcome()),
