@@ -75,19 +75,18 @@ impl Narrator<'_> {
                 result,
                 ..
             } => {
-                let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
                 if unseen(seen_by) {
                     if detail == Detail::Brief && self.unseen_told {
                         return;
                     }
+                    let vars = self.cheat_vars(game, *by, *kind, place.as_deref());
                     if let Some(line) = self.whispered(Moment::CheatUnseen, &vars) {
                         scene.push_gm_only(line);
                         self.unseen_told = true;
                     }
                     return;
                 }
-                vars.push(("watcher", Val::People(seen_by.clone())));
-                self.told(Moment::CheatCaught, &vars, scene);
+                self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
                 self.tell_cost(game, *by, *result, scene);
                 if detail == Detail::Full && !*outcry {
                     *outcry = true;
@@ -176,6 +175,21 @@ impl Narrator<'_> {
         vars
     }
 
+    /// The line of a cheat the table caught: who, what and where, and who saw it.
+    fn tell_caught(
+        &mut self,
+        game: &GameLog,
+        by: usize,
+        kind: CheatKind,
+        place: Option<&str>,
+        seen_by: &[usize],
+        scene: &mut Scene,
+    ) {
+        let mut vars = self.cheat_vars(game, by, kind, place);
+        vars.push(("watcher", Val::People(seen_by.to_vec())));
+        self.told(Moment::CheatCaught, &vars, scene);
+    }
+
     /// An aside the table saw, told briefly as a game's one telling line: a cheat caught
     /// (and, when it forfeits the game, the forfeit that ends it), or an accusation.
     pub(super) fn tell_caught_briefly(&mut self, game: &GameLog, at: &AsideAt, scene: &mut Scene) {
@@ -188,9 +202,7 @@ impl Narrator<'_> {
                 result,
                 ..
             } => {
-                let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
-                vars.push(("watcher", Val::People(seen_by.clone())));
-                self.told(Moment::CheatCaught, &vars, scene);
+                self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
                 if *result == CheatResult::GameForfeit {
                     self.tell_cost(game, *by, *result, scene);
                 }

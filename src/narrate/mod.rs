@@ -782,11 +782,11 @@ impl Narrator<'_> {
     /// (the groan) or a match decided in its last game (the held breath); not a plain
     /// cheer.
     fn hook_at_the_end(&mut self, winner: usize) -> Option<String> {
-        let (key, _) = self.crowd_reaction(winner)?;
+        let (key, vars) = self.crowd_reaction(winner)?;
         if key == Moment::Cheer {
             return None;
         }
-        self.crowd_at_the_end(winner)
+        self.say(key, &vars)
     }
 
     /// The onlookers at the end of a match won by `winner`: a groan when the winner was
