@@ -115,6 +115,58 @@ pub fn counted(n: impl Into<i64>, plural: &str) -> String {
     }
 }
 
+/// Numbers in words, up to ten; a storyteller says larger ones in figures.
+const SMALL: [&str; 11] = [
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+];
+
+/// An ordinal as a storyteller says it: in words to the tenth, in figures after ("second",
+/// "tenth", "11th", "21st", "112th").
+#[must_use]
+pub fn ordinal(n: u32) -> String {
+    const WORDS: [&str; 11] = [
+        "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+        "ninth", "tenth",
+    ];
+    if let Some(w) = WORDS.get(n as usize) {
+        return (*w).to_owned();
+    }
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// How many times, as a storyteller says it: "once", "twice", "three times", "11 times".
+#[must_use]
+pub fn times(n: u32) -> String {
+    match n {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => match SMALL.get(n as usize) {
+            Some(w) => format!("{w} times"),
+            None => format!("{n} times"),
+        },
+    }
+}
+
+/// How many more times: "once more", "twice more", "three more times", "11 more times".
+#[must_use]
+pub fn more_times(n: u32) -> String {
+    match n {
+        1 => "once more".to_owned(),
+        2 => "twice more".to_owned(),
+        n => match SMALL.get(n as usize) {
+            Some(w) => format!("{w} more times"),
+            None => format!("{n} more times"),
+        },
+    }
+}
+
 /// A verb phrase that opens with a verb in the third person singular ("steps a stone",
 /// "carries a man", "catches her") made to agree with a plural subject, or with "they"
 /// ("step a stone", "carry a man", "catch her"). A phrase whose first word is no such verb
@@ -546,5 +598,33 @@ mod tests {
         assert_eq!(and_list(&s(&["A"])), "A");
         assert_eq!(and_list(&s(&["A", "B"])), "A and B");
         assert_eq!(or_list(&s(&["A", "B", "C"])), "A, B or C");
+    }
+
+    #[test]
+    fn ordinals_and_times_read_as_a_storyteller_says_them() {
+        let said: Vec<String> = [2, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111]
+            .map(ordinal)
+            .into();
+        assert_eq!(
+            said,
+            [
+                "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th"
+            ]
+        );
+        assert_eq!(
+            [1, 2, 3, 10, 11].map(times),
+            ["once", "twice", "three times", "ten times", "11 times"].map(String::from)
+        );
+        assert_eq!(
+            [1, 2, 5, 40].map(more_times),
+            [
+                "once more",
+                "twice more",
+                "five more times",
+                "40 more times"
+            ]
+            .map(String::from)
+        );
     }
 }

@@ -2,8 +2,66 @@
 //! cost, rule 2's penalty, an accusation. A cheat nobody saw is told to the GM alone: its
 //! line is marked so, and the players' view leaves it out.
 
+use std::collections::{BTreeMap, HashMap};
+
 use super::{Detail, Moment, Narrator, Scene, Val, person, text};
+use crate::games::GameKind;
+use crate::roster::VoiceMoment;
 use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog};
+
+/// How often each cheat has been caught, or got away, for cheats told as a story: the
+/// first catch of a game in its place (told as "again" when the match has seen one), the
+/// second as the moment the whole table starts watching, and the rest summed at the
+/// game's end; the first cheat of a game nobody saw in its place for the GM, the rest
+/// summed. Entrants are the keys.
+#[derive(Default)]
+pub(super) struct CheatCounts {
+    /// Catches in the games told before this one.
+    caught_before: HashMap<usize, u32>,
+    /// Catches in this game so far.
+    caught: HashMap<usize, u32>,
+    /// Cheats nobody saw in this game so far.
+    unseen: HashMap<usize, u32>,
+    /// Catches of this game not told in their place, to sum at its end.
+    caught_untold: BTreeMap<usize, u32>,
+    /// Cheats nobody saw in this game not told in their place, to sum at its end.
+    unseen_untold: BTreeMap<usize, u32>,
+}
+
+impl CheatCounts {
+    /// Starts a game: this game's counts go into the match's.
+    pub(super) fn next_game(&mut self) {
+        for (by, n) in self.caught.drain() {
+            *self.caught_before.entry(by).or_default() += n;
+        }
+        self.unseen.clear();
+        self.caught_untold.clear();
+        self.unseen_untold.clear();
+    }
+}
+
+/// What a cheat of the game does, again and again, as a storyteller says it: "palming
+/// counters" (or "palming a counter", once).
+fn habit(game: GameKind, count: u32) -> String {
+    let (one, many) = match game {
+        GameKind::TidesOfWar => ("nudging a stone", "nudging stones"),
+        GameKind::Pic => ("palming a counter", "palming counters"),
+        GameKind::KiustOyun => ("turning a stick", "turning sticks"),
+        GameKind::Oicustiytac => ("sneaking in an extra stone", "sneaking in extra stones"),
+    };
+    if count == 1 { one } else { many }.to_owned()
+}
+
+/// A cheat caught in a game, how many times it has been (by this one), and how many
+/// before this game: their catches of the game and of the match so far.
+fn catches(game: &GameLog, by: usize) -> u32 {
+    let n = game
+        .asides
+        .iter()
+        .filter(|a| matches!(&a.aside, Aside::Cheat { by: b, seen_by, .. } if *b == by && !unseen(seen_by)))
+        .count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
 
 /// A throw of the sticks as a GM says it: "a 2", "a 6", "a kiust", "four sixes".
 fn a_throw(throw: &str) -> String {
@@ -79,6 +137,14 @@ impl Narrator<'_> {
                     if detail == Detail::Brief && self.unseen_told {
                         return;
                     }
+                    if detail == Detail::Full {
+                        let n = self.cheats.unseen.entry(*by).or_default();
+                        *n += 1;
+                        if *n > 1 {
+                            *self.cheats.unseen_untold.entry(*by).or_default() += 1;
+                            return;
+                        }
+                    }
                     let vars = self.cheat_vars(game, *by, *kind, place.as_deref());
                     if let Some(line) = self.whispered(Moment::CheatUnseen, &vars) {
                         scene.push_gm_only(line);
@@ -86,8 +152,37 @@ impl Narrator<'_> {
                     }
                     return;
                 }
-                self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
-                self.tell_cost(game, *by, *result, scene);
+                let in_game = {
+                    let n = self.cheats.caught.entry(*by).or_default();
+                    *n += 1;
+                    *n
+                };
+                let before = self.cheats.caught_before.get(by).copied().unwrap_or(0);
+                match in_game {
+                    1 if before == 0 => {
+                        self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
+                        self.tell_cost(game, *by, *result, scene);
+                    }
+                    1 => {
+                        self.tell_again(game, at, before + 1, scene);
+                        self.tell_cost(game, *by, *result, scene);
+                    }
+                    2 => {
+                        self.tell_watched(*by, 2, scene);
+                        if let Some(line) = self.voice(*by, VoiceMoment::Caught) {
+                            scene.push(line);
+                        }
+                        self.tell_grave_cost(game, *by, *result, scene);
+                    }
+                    _ => {
+                        *self.cheats.caught_untold.entry(*by).or_default() += 1;
+                        // A forfeit ends the game: the catches before it are summed first.
+                        if *result == CheatResult::GameForfeit {
+                            self.tell_tallies(scene);
+                        }
+                        self.tell_grave_cost(game, *by, *result, scene);
+                    }
+                }
                 if detail == Detail::Full && !*outcry {
                     *outcry = true;
                     let roles = [
@@ -95,6 +190,14 @@ impl Narrator<'_> {
                         ("watcher", Val::People(seen_by.clone())),
                     ];
                     self.told(Moment::CheatOutcry, &roles, scene);
+                }
+                // The cheat's own word, at the first catch of a game (the second has its
+                // own, with the table's eyes on them).
+                if detail == Detail::Full
+                    && in_game == 1
+                    && let Some(line) = self.voice(*by, VoiceMoment::Caught)
+                {
+                    scene.push(line);
                 }
             }
             Aside::Penalty { by, victim, at } => {
@@ -199,12 +302,30 @@ impl Narrator<'_> {
                 kind,
                 at: place,
                 seen_by,
-                result,
                 ..
             } => {
-                self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
-                if *result == CheatResult::GameForfeit {
-                    self.tell_cost(game, *by, *result, scene);
+                // Caught again and again in this game: one line for them all; caught once
+                // here after a catch in an earlier game: "again".
+                let here = catches(game, *by);
+                let before = self.caught_in_earlier_games(game, *by);
+                if here > 1 {
+                    self.tell_watched(*by, here, scene);
+                } else if before > 0 {
+                    self.tell_again(game, at, before + 1, scene);
+                } else {
+                    self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
+                }
+                // A forfeit is the game's end, whichever catch brought it.
+                let forfeit = game.asides.iter().find_map(|a| match &a.aside {
+                    Aside::Cheat {
+                        by,
+                        result: CheatResult::GameForfeit,
+                        ..
+                    } => Some(*by),
+                    _ => None,
+                });
+                if let Some(loser) = forfeit {
+                    self.tell_cost(game, loser, CheatResult::GameForfeit, scene);
                 }
             }
             Aside::Penalty { .. } | Aside::Accused { .. } => {
@@ -240,6 +361,84 @@ impl Narrator<'_> {
             | CheatResult::TakenBack
             | CheatResult::RuleTwo => {}
         }
+    }
+
+    /// A cheat caught again, the `nth` time in the match: who, what and where, who saw it.
+    fn tell_again(&mut self, game: &GameLog, at: &AsideAt, nth: u32, scene: &mut Scene) {
+        let Aside::Cheat {
+            by,
+            kind,
+            at: place,
+            seen_by,
+            ..
+        } = &at.aside
+        else {
+            return;
+        };
+        let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
+        vars.push(("watcher", Val::People(seen_by.clone())));
+        vars.push(("nth", text(crate::names::ordinal(nth))));
+        self.told(Moment::CheatAgain, &vars, scene);
+    }
+
+    /// A cheat caught `count` times in this game: now the whole table watches them.
+    fn tell_watched(&mut self, by: usize, count: u32, scene: &mut Scene) {
+        let vars = self.tally_vars(by, count, crate::names::times(count));
+        self.told(Moment::CheatWatched, &vars, scene);
+    }
+
+    /// A tally's placeholders: the cheat, their habit, how many times in words and figures.
+    fn tally_vars(&self, by: usize, count: u32, times: String) -> Vec<(&'static str, Val)> {
+        vec![
+            ("mover", person(by)),
+            ("habit", text(habit(self.log.game, count))),
+            ("times", text(times)),
+            ("count", text(count.to_string())),
+        ]
+    }
+
+    /// The cheats of this game not told in their place, summed: those caught for
+    /// everyone, those nobody saw for the GM alone.
+    pub(super) fn tell_tallies(&mut self, scene: &mut Scene) {
+        let caught = std::mem::take(&mut self.cheats.caught_untold);
+        for (by, n) in caught {
+            let vars = self.tally_vars(by, n, crate::names::more_times(n));
+            self.told(Moment::CheatTally, &vars, scene);
+        }
+        let unseen = std::mem::take(&mut self.cheats.unseen_untold);
+        for (by, n) in unseen {
+            let vars = self.tally_vars(by, n, crate::names::more_times(n));
+            if let Some(line) = self.whispered(Moment::CheatUnseenTally, &vars) {
+                scene.push_gm_only(line);
+            }
+        }
+    }
+
+    /// What a catch after the first of a game costs, when it is more than the turn (told
+    /// with the tally): the game forfeit, or the stakes the first time.
+    fn tell_grave_cost(
+        &mut self,
+        game: &GameLog,
+        by: usize,
+        result: CheatResult,
+        scene: &mut Scene,
+    ) {
+        if matches!(
+            result,
+            CheatResult::GameForfeit | CheatResult::StakesForfeit
+        ) {
+            self.tell_cost(game, by, result, scene);
+        }
+    }
+
+    /// How often `by` was caught in the games of the match before `game`.
+    fn caught_in_earlier_games(&self, game: &GameLog, by: usize) -> u32 {
+        self.log
+            .games
+            .iter()
+            .take_while(|g| g.number != game.number)
+            .map(|g| catches(g, by))
+            .sum()
     }
 
     /// Says a line of `key` for everyone, if the book has one left.
@@ -493,14 +692,18 @@ pub(crate) mod tests {
                 Moment::CheatOutcry,
                 roles(&[("mover", &[1]), ("watcher", &[0])]),
             ),
-            (
-                2,
-                Moment::CheatCaught,
-                roles(&[("mover", &[1]), ("watcher", &[0])]),
-            ),
+            // Caught a second time in the game: now the table watches (no stakes left to
+            // lose, no second outcry).
+            (2, Moment::CheatWatched, roles(&[("mover", &[1])])),
         ];
         assert_eq!(aside_facts(&facts), expected);
-        let places = ["f3", "d5", "b2", "e1"];
+        let watched = facts
+            .iter()
+            .find(|f| f.key == Moment::CheatWatched)
+            .unwrap();
+        assert_eq!(var(watched, "count"), Some("2"), "{}", watched.line);
+        assert_eq!(var(watched, "times"), Some("twice"), "{}", watched.line);
+        let places = ["f3", "d5", "b2"];
         let mut cheats = facts
             .iter()
             .filter(|f| matches!(f.key, Moment::CheatUnseen | Moment::CheatCaught));
@@ -527,7 +730,12 @@ pub(crate) mod tests {
                     }
                 }
             }
-            assert_eq!(f.gm_only, f.key == Moment::CheatUnseen, "{}", f.line);
+            assert_eq!(
+                f.gm_only,
+                matches!(f.key, Moment::CheatUnseen | Moment::CheatUnseenTally),
+                "{}",
+                f.line
+            );
         }
     }
 
@@ -619,15 +827,24 @@ pub(crate) mod tests {
         let count = |facts: &[Fact], key: Moment| facts.iter().filter(|f| f.key == key).count();
         let (scenes, brief) = tell(&log, Detail::Brief);
         assert_eq!(count(&brief, Moment::CheatUnseen), 1);
-        let caught: Vec<(u32, Option<&str>)> = brief
+        // Game 1: Brannoc caught twice, told as one line; game 2: Mirela caught once.
+        let caught: Vec<(u32, Moment, Option<&str>)> = brief
             .iter()
-            .filter(|f| f.key == Moment::CheatCaught)
-            .map(|f| (f.game, var(f, "place")))
+            .filter(|f| {
+                matches!(
+                    f.key,
+                    Moment::CheatCaught | Moment::CheatAgain | Moment::CheatWatched
+                )
+            })
+            .map(|f| (f.game, f.key, var(f, "place").or(var(f, "count"))))
             .collect();
         assert_eq!(
             caught,
-            [(1, Some("c5")), (2, Some("a2"))],
-            "the first of each game"
+            [
+                (1, Moment::CheatWatched, Some("2")),
+                (2, Moment::CheatCaught, Some("a2"))
+            ],
+            "one line a game for its cheats caught"
         );
         let first = brief.iter().find(|f| f.key == Moment::CheatUnseen).unwrap();
         assert_eq!(
@@ -643,8 +860,12 @@ pub(crate) mod tests {
             assert!(scene.players_lines().count() <= 4, "{scene:?}");
         }
         let (_, full) = tell(&log, Detail::Full);
-        assert_eq!(count(&full, Moment::CheatUnseen), 3);
-        assert_eq!(count(&full, Moment::CheatCaught), 3);
+        // Mirela's second cheat of game 1 nobody saw is summed for the GM; Brannoc's
+        // second catch of game 1 is the table's eyes on him.
+        assert_eq!(count(&full, Moment::CheatUnseen), 2);
+        assert_eq!(count(&full, Moment::CheatUnseenTally), 1);
+        assert_eq!(count(&full, Moment::CheatCaught), 2);
+        assert_eq!(count(&full, Moment::CheatWatched), 1);
         assert_eq!(count(&full, Moment::CheatOutcry), 2, "once a game");
     }
 

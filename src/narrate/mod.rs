@@ -129,6 +129,8 @@ pub struct Narrator<'a> {
     game_number: u32,
     /// The tavern's own lines of atmosphere, if a tavern file gave some.
     ambience: Vec<String>,
+    /// How often each cheat has been caught or got away, so far.
+    cheats: asides::CheatCounts,
 }
 
 /// What one narrated line claims: the moment it tells, who it names in which role, and
@@ -214,6 +216,7 @@ impl<'a> Narrator<'a> {
             facts: Vec::new(),
             game_number: 0,
             ambience: Vec::new(),
+            cheats: asides::CheatCounts::default(),
         }
     }
 
@@ -237,6 +240,7 @@ impl<'a> Narrator<'a> {
             return Vec::new();
         }
         let mut scenes = Vec::new();
+        self.cheats = asides::CheatCounts::default();
         self.mentioned.clear();
         self.mentioned_gm.clear();
         let greet = self.greetings(detail);
@@ -249,6 +253,7 @@ impl<'a> Narrator<'a> {
             self.game_number = game.number;
             self.mentioned.clear();
             self.mentioned_gm.clear();
+            self.cheats.next_game();
             let mut scene = Scene::new(format!("{} {}", self.unit(), game.number));
             if detail == Detail::Brief {
                 self.tell_game_briefly(game, &mut scene);
@@ -651,6 +656,7 @@ impl<'a> Narrator<'a> {
         for a in asides {
             self.tell_aside(game, a, detail, scene, &mut outcry);
         }
+        self.tell_tallies(scene);
         self.tell_end(game, detail, scene);
     }
 

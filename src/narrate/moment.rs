@@ -112,6 +112,14 @@ pub enum Moment {
     AccusedWrong,
     /// The onlookers at a cheat caught.
     CheatOutcry,
+    /// A cheat caught again: the second time or later in the match.
+    CheatAgain,
+    /// A cheat caught again in one game: every eye is on them now.
+    CheatWatched,
+    /// The further cheats caught in a game, summed at its end.
+    CheatTally,
+    /// The further cheats nobody saw in a game, summed at its end (told to the GM alone).
+    CheatUnseenTally,
 }
 
 impl Moment {
@@ -169,6 +177,10 @@ impl Moment {
             Moment::AccusedRight,
             Moment::AccusedWrong,
             Moment::CheatOutcry,
+            Moment::CheatAgain,
+            Moment::CheatWatched,
+            Moment::CheatTally,
+            Moment::CheatUnseenTally,
         ]);
         all
     }
@@ -225,6 +237,10 @@ impl Moment {
             Moment::AccusedRight => "accused-right",
             Moment::AccusedWrong => "accused-wrong",
             Moment::CheatOutcry => "cheat-outcry",
+            Moment::CheatAgain => "cheat-again",
+            Moment::CheatWatched => "cheat-watched",
+            Moment::CheatTally => "cheat-tally",
+            Moment::CheatUnseenTally => "cheat-unseen-tally",
         };
         fixed.to_owned()
     }
@@ -328,6 +344,13 @@ impl Moment {
             Moment::RuleTwo => (&["mover", "victim"], true),
             Moment::AccusedRight | Moment::AccusedWrong => (&["accuser", "accused"], false),
             Moment::CheatOutcry => (&["mover", "watcher"], false),
+            // A cheat caught again: {nth} is its place among the cheat's catches in the
+            // match ("second"); the rolled-up lines give {habit} ("palming counters"), how
+            // many {times} in words ("twice", "three more times") and the {count}.
+            Moment::CheatAgain => (&["mover", "watcher", "cheat", "nth"], true),
+            Moment::CheatWatched | Moment::CheatTally | Moment::CheatUnseenTally => {
+                (&["mover", "habit", "times", "count"], false)
+            }
         };
         Named::Roles(named, place)
     }
@@ -362,6 +385,10 @@ impl Moment {
                 | Moment::AccusedRight
                 | Moment::AccusedWrong
                 | Moment::CheatOutcry
+                | Moment::CheatAgain
+                | Moment::CheatWatched
+                | Moment::CheatTally
+                | Moment::CheatUnseenTally
         )
     }
 

@@ -34,7 +34,7 @@ fn the_players_never_hear_of_a_cheat_nobody_saw() {
         let players = page(&log, &scenes, View::Players);
         let unseen: Vec<&Fact> = facts
             .iter()
-            .filter(|f| f.key == Moment::CheatUnseen)
+            .filter(|f| matches!(f.key, Moment::CheatUnseen | Moment::CheatUnseenTally))
             .collect();
         assert!(!unseen.is_empty());
         for f in &unseen {

@@ -263,6 +263,7 @@ fn read_voice(root: &Table<'_, '_>) -> Result<Voice, FileError> {
             VoiceMoment::Boast => voice.boast = lines,
             VoiceMoment::Win => voice.win = lines,
             VoiceMoment::Loss => voice.loss = lines,
+            VoiceMoment::Caught => voice.caught = lines,
         }
     }
     Ok(voice)

@@ -88,6 +88,7 @@ impl Sketch {
             "boast = []      # when things go their way".to_owned(),
             "win = []        # on winning".to_owned(),
             "loss = []       # on losing".to_owned(),
+            "caught = []     # on being caught cheating".to_owned(),
         ];
         let mut text = lines.join("\n");
         text.push('\n');

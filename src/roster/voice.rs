@@ -4,11 +4,12 @@
 use serde::Serialize;
 
 /// The moments a character has lines for, by their keys in `[voice]`.
-pub const VOICE_KEYS: [&str; 4] = [
+pub const VOICE_KEYS: [&str; 5] = [
     VoiceMoment::Greeting.key_const(),
     VoiceMoment::Boast.key_const(),
     VoiceMoment::Win.key_const(),
     VoiceMoment::Loss.key_const(),
+    VoiceMoment::Caught.key_const(),
 ];
 
 /// What a character says at each moment (any list may be empty).
@@ -22,6 +23,8 @@ pub struct Voice {
     pub win: Vec<String>,
     /// On losing.
     pub loss: Vec<String>,
+    /// On being caught cheating, and caught again.
+    pub caught: Vec<String>,
 }
 
 impl Voice {
@@ -33,6 +36,7 @@ impl Voice {
             VoiceMoment::Boast => &self.boast,
             VoiceMoment::Win => &self.win,
             VoiceMoment::Loss => &self.loss,
+            VoiceMoment::Caught => &self.caught,
         }
     }
 }
@@ -48,15 +52,18 @@ pub enum VoiceMoment {
     Win,
     /// On losing.
     Loss,
+    /// On being caught cheating, and caught again.
+    Caught,
 }
 
 impl VoiceMoment {
     /// Every one, in file order.
-    pub const ALL: [VoiceMoment; 4] = [
+    pub const ALL: [VoiceMoment; 5] = [
         VoiceMoment::Greeting,
         VoiceMoment::Boast,
         VoiceMoment::Win,
         VoiceMoment::Loss,
+        VoiceMoment::Caught,
     ];
 
     /// Its key in a character file's `[voice]`.
@@ -73,6 +80,7 @@ impl VoiceMoment {
             VoiceMoment::Boast => "boast",
             VoiceMoment::Win => "win",
             VoiceMoment::Loss => "loss",
+            VoiceMoment::Caught => "caught",
         }
     }
 }

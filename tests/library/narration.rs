@@ -125,7 +125,11 @@ fn check(log: &MatchLog, fact: &Fact) {
     // No placeholder is left unfilled.
     assert!(!line.contains('{'), "{line:?} has an unfilled placeholder");
     // Only a cheat nobody saw is the GM's alone.
-    assert_eq!(fact.gm_only, fact.key == Moment::CheatUnseen, "{line}");
+    assert_eq!(
+        fact.gm_only,
+        matches!(fact.key, Moment::CheatUnseen | Moment::CheatUnseenTally),
+        "{line}"
+    );
     if fact.game == 0 {
         match fact.key {
             Moment::MatchWon => assert_eq!(who(fact, "winner"), log.winners, "{line}"),
@@ -449,6 +453,10 @@ fn check(log: &MatchLog, fact: &Fact) {
         | Moment::CheatForfeit
         | Moment::CheatStakes
         | Moment::CheatOutcry
+        | Moment::CheatAgain
+        | Moment::CheatWatched
+        | Moment::CheatTally
+        | Moment::CheatUnseenTally
         | Moment::RuleTwo
         | Moment::AccusedRight
         | Moment::AccusedWrong => check_aside(game, fact),
@@ -479,9 +487,9 @@ fn check_aside(game: &GameLog, fact: &Fact) {
         })
     };
     let found = match fact.key {
-        Moment::CheatUnseen | Moment::CheatCaught => {
+        Moment::CheatUnseen | Moment::CheatCaught | Moment::CheatAgain => {
             let mover = one(fact, "mover");
-            let watchers = if fact.key == Moment::CheatCaught {
+            let watchers = if fact.key != Moment::CheatUnseen {
                 who(fact, "watcher")
             } else {
                 Vec::new()
@@ -519,6 +527,51 @@ fn check_aside(game: &GameLog, fact: &Fact) {
                 };
                 by == mover && seen_by == watchers && told_right
             })
+        }
+        Moment::CheatWatched | Moment::CheatTally | Moment::CheatUnseenTally => {
+            // So many cheats of the mover's in this game, caught (or, for the GM, not),
+            // of the game's own kind, in words and in figures alike.
+            let mover = one(fact, "mover");
+            let count = num(fact, "count");
+            let seen = fact.key != Moment::CheatUnseenTally;
+            let theirs = cheats()
+                .filter(|(by, _, _, seen_by, _)| *by == mover && seen_by.is_empty() != seen)
+                .count() as i64;
+            let times = var(fact, "times");
+            let in_words = [
+                "once", "twice", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            ];
+            let said_count = in_words
+                .iter()
+                .position(|w| times.starts_with(w))
+                .map_or_else(
+                    || times.split(' ').next().unwrap().parse::<i64>().unwrap(),
+                    |i| i as i64 + 1,
+                );
+            assert_eq!(said_count, count, "{line}");
+            assert_eq!(
+                times.contains("more"),
+                fact.key != Moment::CheatWatched,
+                "{line}"
+            );
+            let habit = var(fact, "habit");
+            let kind_said = cheats().any(|(_, kind, ..)| {
+                let stem = match kind {
+                    CheatKind::Nudge => "nudging",
+                    CheatKind::Palm => "palming",
+                    CheatKind::TurnStick => "turning",
+                    CheatKind::ExtraStone => "sneaking in",
+                };
+                habit.starts_with(stem)
+            });
+            // Watched: this many so far (the second catch, or all of a brief game's);
+            // a tally: this many more after the first one or two, told in place.
+            let room = if fact.key == Moment::CheatWatched {
+                0
+            } else {
+                1
+            };
+            kind_said && count >= 1 && count + room <= theirs && (count >= 2 || room == 1)
         }
         Moment::CheatOutcry => {
             let (mover, watchers) = (one(fact, "mover"), who(fact, "watcher"));
@@ -871,6 +924,40 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             earlier: 1,
         },
     ));
+    // Every fourth game, the cheat who was caught keeps at it: caught three times more,
+    // and the one who got away gets away twice more (rolled up as a story, and summed).
+    if variant % 4 == 3 {
+        for k in 1..=3 {
+            out.push(aside(
+                (before + k).min(n),
+                Aside::Cheat {
+                    by: b,
+                    kind: cheat,
+                    at: at.clone(),
+                    seen_by: game.seats.iter().copied().filter(|&e| e != b).collect(),
+                    result: CheatResult::TakenBack,
+                    risk: 0.2,
+                    worth: 0.1,
+                    earlier: 1 + k as u32,
+                },
+            ));
+        }
+        for k in 1..=2 {
+            out.push(aside(
+                n / 4 + k,
+                Aside::Cheat {
+                    by: a,
+                    kind: cheat,
+                    at: at.clone(),
+                    seen_by: Vec::new(),
+                    result: CheatResult::Stood,
+                    risk: 0.2,
+                    worth: 0.1,
+                    earlier: k as u32,
+                },
+            ));
+        }
+    }
     if result == CheatResult::RuleTwo {
         out.push(aside(
             before,
@@ -911,10 +998,16 @@ fn audit_asides<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) {
             for fact in facts {
                 check(&log, fact);
             }
-            let unseen = facts
-                .iter()
-                .filter(|f| f.key == Moment::CheatUnseen)
-                .count();
+            // Every attempt is accounted for: a line of its own, or a tally's count.
+            let counted = |keys: &[Moment], tally: Moment| {
+                facts.iter().filter(|f| keys.contains(&f.key)).count()
+                    + facts
+                        .iter()
+                        .filter(|f| f.key == tally)
+                        .map(|f| num(f, "count") as usize)
+                        .sum::<usize>()
+            };
+            let unseen = counted(&[Moment::CheatUnseen], Moment::CheatUnseenTally);
             let cheats = log
                 .asides()
                 .filter(|(_, a)| matches!(a, Aside::Cheat { seen_by, .. } if seen_by.is_empty()))
@@ -943,18 +1036,37 @@ fn audit_asides<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) {
                         .is_some_and(|a| matches!(a.aside, Aside::Cheat { .. }))
                 })
                 .count();
-            assert_eq!(
-                facts
+            let told = [
+                Moment::CheatCaught,
+                Moment::CheatAgain,
+                Moment::CheatWatched,
+            ];
+            if detail == Detail::Full {
+                assert_eq!(
+                    counted(&told, Moment::CheatTally),
+                    caught,
+                    "seed {seed}: every cheat caught, told or summed"
+                );
+            } else {
+                assert_eq!(
+                    facts.iter().filter(|f| told.contains(&f.key)).count(),
+                    first_caught,
+                    "seed {seed}: a line for the cheats caught in each game, at brief"
+                );
+            }
+            // Caught again: "a second time" counts the cheat's catches in the match.
+            for f in facts.iter().filter(|f| f.key == Moment::CheatAgain) {
+                let nth = ordinal(var(f, "nth"));
+                let mover = one(f, "mover");
+                let before: usize = log
+                    .games
                     .iter()
-                    .filter(|f| f.key == Moment::CheatCaught)
-                    .count(),
-                if detail == Detail::Full {
-                    caught
-                } else {
-                    first_caught
-                },
-                "seed {seed}: every cheat caught (at brief, the first of each game)"
-            );
+                    .take_while(|g| g.number < f.game)
+                    .flat_map(|g| &g.asides)
+                    .filter(|a| matches!(&a.aside, Aside::Cheat { by, seen_by, .. } if *by == mover && !seen_by.is_empty()))
+                    .count();
+                assert!(before >= 1 && nth == before + 1, "seed {seed}: {}", f.line);
+            }
             let mut seen = HashSet::new();
             for scene in &scenes {
                 for line in &scene.lines {
@@ -991,6 +1103,18 @@ fn audit_asides<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) {
             }
         }
     }
+}
+
+/// An ordinal as the narrator says it, as a number: "second" is 2, "11th" is 11.
+fn ordinal(said: &str) -> usize {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    WORDS.iter().position(|w| *w == said).map_or_else(
+        || said.trim_end_matches(char::is_alphabetic).parse().unwrap(),
+        |i| i + 1,
+    )
 }
 
 #[test]
