@@ -149,6 +149,9 @@ impl Narrator<'_> {
                     if let Some(line) = self.whispered(Moment::CheatUnseen, &vars) {
                         scene.push_gm_only(line);
                         self.unseen_told = true;
+                    } else if detail == Detail::Full {
+                        // The book's lines are spent: the GM hears of it in the sum.
+                        *self.cheats.unseen_untold.entry(*by).or_default() += 1;
                     }
                     return;
                 }
@@ -158,17 +161,19 @@ impl Narrator<'_> {
                     *n
                 };
                 let before = self.cheats.caught_before.get(by).copied().unwrap_or(0);
-                match in_game {
+                let told = match in_game {
                     1 if before == 0 => {
-                        self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
-                        self.tell_cost(game, *by, *result, scene);
+                        self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene)
                     }
-                    1 => {
-                        self.tell_again(game, at, before + 1, scene);
-                        self.tell_cost(game, *by, *result, scene);
-                    }
+                    1 => self.tell_again(game, at, before + 1, scene),
+                    2 => self.tell_watched(*by, 2, scene),
+                    _ => false,
+                };
+                // A catch the book has no fresh line for is summed with the rest.
+                let in_game = if told || in_game > 2 { in_game } else { 3 };
+                match in_game {
+                    1 => self.tell_cost(game, *by, *result, scene),
                     2 => {
-                        self.tell_watched(*by, 2, scene);
                         if let Some(line) = self.voice(*by, VoiceMoment::Caught) {
                             scene.push(line);
                         }
@@ -287,10 +292,10 @@ impl Narrator<'_> {
         place: Option<&str>,
         seen_by: &[usize],
         scene: &mut Scene,
-    ) {
+    ) -> bool {
         let mut vars = self.cheat_vars(game, by, kind, place);
         vars.push(("watcher", Val::People(seen_by.to_vec())));
-        self.told(Moment::CheatCaught, &vars, scene);
+        self.told(Moment::CheatCaught, &vars, scene)
     }
 
     /// An aside the table saw, told briefly as a game's one telling line: a cheat caught
@@ -364,7 +369,7 @@ impl Narrator<'_> {
     }
 
     /// A cheat caught again, the `nth` time in the match: who, what and where, who saw it.
-    fn tell_again(&mut self, game: &GameLog, at: &AsideAt, nth: u32, scene: &mut Scene) {
+    fn tell_again(&mut self, game: &GameLog, at: &AsideAt, nth: u32, scene: &mut Scene) -> bool {
         let Aside::Cheat {
             by,
             kind,
@@ -373,18 +378,18 @@ impl Narrator<'_> {
             ..
         } = &at.aside
         else {
-            return;
+            return false;
         };
         let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
         vars.push(("watcher", Val::People(seen_by.clone())));
         vars.push(("nth", text(crate::names::ordinal(nth))));
-        self.told(Moment::CheatAgain, &vars, scene);
+        self.told(Moment::CheatAgain, &vars, scene)
     }
 
     /// A cheat caught `count` times in this game: now the whole table watches them.
-    fn tell_watched(&mut self, by: usize, count: u32, scene: &mut Scene) {
+    fn tell_watched(&mut self, by: usize, count: u32, scene: &mut Scene) -> bool {
         let vars = self.tally_vars(by, count, crate::names::times(count));
-        self.told(Moment::CheatWatched, &vars, scene);
+        self.told(Moment::CheatWatched, &vars, scene)
     }
 
     /// A tally's placeholders: the cheat, their habit, how many times in words and figures.
@@ -441,11 +446,14 @@ impl Narrator<'_> {
             .sum()
     }
 
-    /// Says a line of `key` for everyone, if the book has one left.
-    fn told(&mut self, key: Moment, vars: &[(&'static str, Val)], scene: &mut Scene) {
-        if let Some(line) = self.say(key, vars) {
+    /// Says a line of `key` for everyone, if the book has one left (and says whether).
+    fn told(&mut self, key: Moment, vars: &[(&'static str, Val)], scene: &mut Scene) -> bool {
+        let line = self.say(key, vars);
+        let said = line.is_some();
+        if let Some(line) = line {
             scene.push(line);
         }
+        said
     }
 
     /// Says a line of `key` for the GM alone.

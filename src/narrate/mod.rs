@@ -350,13 +350,39 @@ impl<'a> Narrator<'a> {
             [] => scene.lines.extend(self.say(Moment::MatchDrawn, &vars)),
             [one] => {
                 vars.push(("winner", person(*one)));
-                scene.lines.extend(self.say(Moment::MatchWon, &vars));
                 // The hook: the onlookers at an upset or a match that went to the wire,
-                // else the winner's own word.
-                let hook = self
-                    .hook_at_the_end(*one)
-                    .or_else(|| self.voice(*one, VoiceMoment::Win));
-                scene.lines.extend(hook);
+                // after the result; else a word from the table, in one of three shapes
+                // (the seed picks): the result and the winner's word, the winner's word
+                // and then the result, or the result and the runner-up's word.
+                let crowd = self
+                    .crowd_reaction(*one)
+                    .is_some_and(|(key, _)| key != Moment::Cheer);
+                let shape = if crowd {
+                    0
+                } else {
+                    rand::RngExt::random_range(&mut self.rng, 0..3)
+                };
+                match shape {
+                    0 => {
+                        scene.lines.extend(self.say(Moment::MatchWon, &vars));
+                        let hook = self
+                            .hook_at_the_end(*one)
+                            .or_else(|| self.voice(*one, VoiceMoment::Win));
+                        scene.lines.extend(hook);
+                    }
+                    1 => {
+                        scene.lines.extend(self.voice(*one, VoiceMoment::Win));
+                        scene.lines.extend(self.say(Moment::MatchWon, &vars));
+                    }
+                    _ => {
+                        scene.lines.extend(self.say(Moment::MatchWon, &vars));
+                        let word = self
+                            .runner_up(*one)
+                            .and_then(|r| self.voice(r, VoiceMoment::Loss))
+                            .or_else(|| self.voice(*one, VoiceMoment::Win));
+                        scene.lines.extend(word);
+                    }
+                }
             }
             many => {
                 vars.push(("winner", Val::People(many.to_vec())));
@@ -476,11 +502,13 @@ impl<'a> Narrator<'a> {
         vars
     }
 
-    /// The lines of `key` that may be said now: those not yet used in this match; once
-    /// every line is used, a line may serve again only if what it says this time (names,
-    /// numbers, places) differs from everything said so far. An aside's line is picked
-    /// among those it can fill: a turned stick has no place, a forfeit game may have no
-    /// winner.
+    /// The lines of `key` that may be said now: those not yet used in this match, so no
+    /// line of the book serves twice in a match. Once every line is used, a moment the
+    /// story cannot leave out ([`Moment::must_be_told`]: a game's result, the sums of
+    /// cheats) may use a line again if what it says this time (names, numbers, places)
+    /// differs from everything said so far; any other moment goes untold. An aside's line
+    /// is picked among those it can fill: a turned stick has no place, a forfeit game may
+    /// have no winner.
     fn pool(&self, key: Moment, lines: &[String], vars: &[(&'static str, Val)]) -> Vec<usize> {
         let fits = |i: &usize| {
             !key.is_aside()
@@ -492,7 +520,7 @@ impl<'a> Narrator<'a> {
             .filter(|&i| !self.used.contains(&(key, i)))
             .filter(fits)
             .collect();
-        if !fresh.is_empty() {
+        if !fresh.is_empty() || !key.must_be_told() {
             return fresh;
         }
         (0..lines.len())
@@ -599,7 +627,42 @@ impl<'a> Narrator<'a> {
         let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
         self.quoted.insert((entrant, moment, pick));
         let line = lines[pick].clone();
-        Some(format!("{}: \"{line}\"", self.name(entrant)))
+        Some(self.quote(entrant, moment, &line))
+    }
+
+    /// A voice's line as the scene quotes it: after the speaker's name, or to another at
+    /// the table, or with a gesture (the way it is put picked by the seed).
+    fn quote(&mut self, entrant: usize, moment: VoiceMoment, line: &str) -> String {
+        let tags = quote_tags(moment);
+        let others: Vec<usize> = (0..self.log.entrants.len())
+            .filter(|&e| e != entrant)
+            .collect();
+        let tag = tags[rand::RngExt::random_range(&mut self.rng, 0..tags.len())];
+        let other = if others.is_empty() {
+            None
+        } else {
+            Some(others[rand::RngExt::random_range(&mut self.rng, 0..others.len())])
+        };
+        let tag = match other {
+            Some(_) => tag,
+            None if tag.contains("{other}") => "{name}: \"{line}\"",
+            None => tag,
+        };
+        let their = self.pronouns(entrant).their();
+        // A quotation before its speaker ends on a comma, not a full stop.
+        let line = match line.strip_suffix('.') {
+            Some(stem) if tag.starts_with("\"{line}") && !stem.ends_with('.') => {
+                format!("{stem},")
+            }
+            _ => line.to_owned(),
+        };
+        fill_with(tag, &mut |key| match key {
+            "name" => Some(self.name(entrant)),
+            "other" => other.map(|o| self.name(o)),
+            "their" => Some(their.to_owned()),
+            "line" => Some(line.clone()),
+            _ => None,
+        })
     }
 
     fn verb(&mut self, entrant: usize) -> String {
@@ -762,12 +825,23 @@ impl<'a> Narrator<'a> {
             [one] => {
                 vars.push(("winner", person(*one)));
                 lines.extend(self.say(Moment::MatchWon, &vars));
-                lines.extend(self.crowd_at_the_end(*one));
-                lines.extend(self.voice(*one, VoiceMoment::Win));
-                for i in 0..self.log.entrants.len() {
-                    if i != *one {
+                // Two shapes (the seed picks): the onlookers, the winner and then the
+                // others; or the others first, the winner, and the onlookers last.
+                let losers: Vec<usize> = (0..self.log.entrants.len())
+                    .filter(|&i| i != *one)
+                    .collect();
+                if self.rng_bool() {
+                    lines.extend(self.crowd_at_the_end(*one));
+                    lines.extend(self.voice(*one, VoiceMoment::Win));
+                    for &i in &losers {
                         lines.extend(self.voice(i, VoiceMoment::Loss));
                     }
+                } else {
+                    for &i in &losers {
+                        lines.extend(self.voice(i, VoiceMoment::Loss));
+                    }
+                    lines.extend(self.voice(*one, VoiceMoment::Win));
+                    lines.extend(self.crowd_at_the_end(*one));
                 }
             }
             many => {
@@ -776,6 +850,47 @@ impl<'a> Narrator<'a> {
             }
         }
         lines
+    }
+}
+
+/// The ways a voice's line is quoted at a moment: `{name}` the speaker, `{other}` another
+/// at the table, `{their}` the speaker's, `{line}` the words.
+fn quote_tags(moment: VoiceMoment) -> &'static [&'static str] {
+    match moment {
+        VoiceMoment::Greeting => &[
+            "{name}: \"{line}\"",
+            "{name}, to {other}: \"{line}\"",
+            "{name} takes a seat: \"{line}\"",
+            "\"{line}\" says {name}, pulling up a stool.",
+            "{name} nods to {other}: \"{line}\"",
+            "{name} looks {other} over: \"{line}\"",
+        ],
+        VoiceMoment::Boast => &[
+            "{name}: \"{line}\"",
+            "\"{line}\" {name} tells {other}.",
+            "{name} grins at {other}: \"{line}\"",
+            "{name}, half to {other}: \"{line}\"",
+        ],
+        VoiceMoment::Win => &[
+            "{name}: \"{line}\"",
+            "{name}, to {other}: \"{line}\"",
+            "\"{line}\" says {name}, gathering up the winnings.",
+            "{name} leans back: \"{line}\"",
+            "{name} raises a mug to {other}: \"{line}\"",
+        ],
+        VoiceMoment::Loss => &[
+            "{name}: \"{line}\"",
+            "{name}, to {other}: \"{line}\"",
+            "\"{line}\" says {name}.",
+            "{name} shrugs: \"{line}\"",
+            "{name} pushes back {their} stool: \"{line}\"",
+        ],
+        VoiceMoment::Caught => &[
+            "{name}: \"{line}\"",
+            "{name} spreads {their} hands: \"{line}\"",
+            "\"{line}\" says {name}, meeting nobody's eye.",
+            "{name}, to {other}: \"{line}\"",
+        ],
     }
 }
 
@@ -801,6 +916,14 @@ impl Narrator<'_> {
     fn crowd_at_the_end(&mut self, winner: usize) -> Option<String> {
         let (key, vars) = self.crowd_reaction(winner)?;
         self.say(key, &vars)
+    }
+
+    /// The one who came nearest `winner` in the match: the most games won among the
+    /// others (the first entrant of those level).
+    fn runner_up(&self, winner: usize) -> Option<usize> {
+        (0..self.log.entrants.len())
+            .filter(|&e| e != winner)
+            .max_by_key(|&e| (self.log.wins[e], std::cmp::Reverse(e)))
     }
 
     /// Which of the onlookers' reactions a match won by `winner` draws, and of whom.

@@ -392,6 +392,25 @@ impl Moment {
         )
     }
 
+    /// Whether the story cannot leave it out when the phrasebook's lines for it are spent
+    /// in a match: a game's result (when its ending's own lines are spent), a game forfeit,
+    /// and the sums of cheats, which account for every attempt. Such a moment may use a
+    /// line a second time in a match, saying something new with it; any other goes untold.
+    #[must_use]
+    pub fn must_be_told(self) -> bool {
+        matches!(
+            self,
+            Moment::GameWon
+                | Moment::GameDrawn
+                | Moment::MatchWon
+                | Moment::MatchShared
+                | Moment::MatchDrawn
+                | Moment::CheatForfeit
+                | Moment::CheatTally
+                | Moment::CheatUnseenTally
+        )
+    }
+
     /// Whether it is part of the first-turn ceremony (told before the game, in order).
     #[must_use]
     pub fn is_ceremony(self) -> bool {

@@ -7,3 +7,4 @@ mod narration;
 mod players;
 mod robustness;
 mod summary;
+mod telling;
