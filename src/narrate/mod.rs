@@ -342,10 +342,7 @@ impl<'a> Narrator<'a> {
     /// onlookers at an upset or a close match, else the winner's word). The GM alone hears
     /// of the match's first cheat that got away.
     fn match_end_briefly(&mut self, scene: &mut Scene) {
-        let scores = (0..self.log.entrants.len())
-            .map(|e| (e, i64::from(self.log.wins[e])))
-            .collect();
-        let mut vars = vec![("scores", Val::Scores(scores))];
+        let mut vars = vec![("scores", self.match_scores())];
         match self.log.winners.as_slice() {
             [] => scene.lines.extend(self.say(Moment::MatchDrawn, &vars)),
             [one] => {
@@ -815,10 +812,7 @@ impl<'a> Narrator<'a> {
     }
 
     fn match_end(&mut self) -> Vec<String> {
-        let scores = (0..self.log.entrants.len())
-            .map(|e| (e, i64::from(self.log.wins[e])))
-            .collect();
-        let mut vars = vec![("scores", Val::Scores(scores))];
+        let mut vars = vec![("scores", self.match_scores())];
         let mut lines = Vec::new();
         match self.log.winners.as_slice() {
             [] => lines.extend(self.say(Moment::MatchDrawn, &vars)),
@@ -916,6 +910,16 @@ impl Narrator<'_> {
     fn crowd_at_the_end(&mut self, winner: usize) -> Option<String> {
         let (key, vars) = self.crowd_reaction(winner)?;
         self.say(key, &vars)
+    }
+
+    /// Each entrant's games won, most first (entrant order among equals): "Brannoc 2,
+    /// Tamsin 1, Mirela 0".
+    fn match_scores(&self) -> Val {
+        let mut scores: Vec<(usize, i64)> = (0..self.log.entrants.len())
+            .map(|e| (e, i64::from(self.log.wins[e])))
+            .collect();
+        scores.sort_by_key(|&(e, w)| (std::cmp::Reverse(w), e));
+        Val::Scores(scores)
     }
 
     /// The one who came nearest `winner` in the match: the most games won among the

@@ -54,7 +54,6 @@ fn tell(log: &MatchLog, voices: &[Voice], detail: Detail) -> (Vec<Scene>, Vec<Fa
     (scenes, narrator.facts().to_vec())
 }
 
-
 fn play_any(kind: GameKind, seed: u64, names: &[&str]) -> (MatchLog, Vec<Voice>) {
     match kind {
         GameKind::TidesOfWar => play::<Tides>(seed, names),
