@@ -58,6 +58,16 @@ fn unknown(what: &str, name: &str, suggestion: Option<&str>, known: &[String]) -
     }
 }
 
+/// A name's possessive: "Pip's", "Quickfingers'".
+#[must_use]
+pub fn possessive(name: &str) -> String {
+    if name.ends_with(['s', 'S']) {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// "A", "A and B", "A, B and C".
 #[must_use]
 pub fn and_list(items: &[String]) -> String {
@@ -394,6 +404,16 @@ impl Pronouns {
             Pronouns::He => "him",
             Pronouns::She => "her",
             Pronouns::They => "them",
+        }
+    }
+
+    /// The reflexive: "himself", "herself", "themselves" (a bet on oneself).
+    #[must_use]
+    pub fn themselves(self) -> &'static str {
+        match self {
+            Pronouns::He => "himself",
+            Pronouns::She => "herself",
+            Pronouns::They => "themselves",
         }
     }
 

@@ -151,9 +151,11 @@ pub struct TellArgs {
     /// How much of the story to tell.
     #[arg(long, value_enum, default_value_t = Narrate::Brief)]
     pub narrate: Narrate,
-    /// Who the text is for: `gm` shows everything; `players` only what can be read aloud.
-    #[arg(long, value_enum, default_value_t = Audience::Gm)]
-    pub view: Audience,
+    /// Who the text is for: `gm` shows everything (skills, odds, the seed, every cheat);
+    /// `players` only what can be read aloud. Default: gm at play, players at sit (the
+    /// screen is the people's there).
+    #[arg(long, value_enum)]
+    pub view: Option<Audience>,
     /// A phrasebook of the GM's own lines, added to (or replacing) the built-in ones. A
     /// `phrasebook.toml` in the --roster folder is read too.
     #[arg(long, value_name = "FILE")]
@@ -169,11 +171,17 @@ pub struct TellArgs {
 }
 
 impl TellArgs {
-    /// Who reads the page and how its tables are laid out.
+    /// Who reads the page: the `--view` given, else `default` (the command's own).
     #[must_use]
-    pub fn page(&self) -> crate::report::Page {
+    pub fn view(&self, default: Audience) -> View {
+        self.view.unwrap_or(default).into()
+    }
+
+    /// Who reads the page (`--view`, else `default`) and how its tables are laid out.
+    #[must_use]
+    pub fn page(&self, default: Audience) -> crate::report::Page {
         crate::report::Page {
-            view: self.view.into(),
+            view: self.view(default),
             layout: layout(self.wide, self.format == OutputFormat::Markdown),
         }
     }

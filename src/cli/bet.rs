@@ -96,7 +96,7 @@ pub fn print(
     for line in placed_lines(
         &settled.placed,
         &settled.texts,
-        &names,
+        &log.entrants,
         log.game,
         t,
         view,

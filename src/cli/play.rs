@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::CliError;
 pub use super::args::OutputFormat;
-use super::args::{MatchArgs, Quiet, TellArgs, game};
+use super::args::{Audience, MatchArgs, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Request, play};
 use crate::report;
@@ -66,7 +66,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let quiet = args.quiet;
     let played = play(&request, &quiet.bar(), &mut |f| quiet.waiting(f))?;
     quiet.recovered(&played.recovered);
-    let page = args.tell.page();
+    let page = args.tell.page(Audience::Gm);
     if args.short {
         writeln!(out, "{}", report::short::match_line(&played.log))?;
         if let Some(settled) = &played.wagers {

@@ -1034,12 +1034,4 @@ fn quiet_spell(game: &GameLog) -> Option<usize> {
     best.map(|(start, moves)| start + moves / 2)
 }
 
-/// A name's possessive: "Pip's", "Quickfingers'".
-#[must_use]
-pub fn possessive(name: &str) -> String {
-    if name.ends_with(['s', 'S']) {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
+pub use crate::names::possessive;

@@ -261,8 +261,13 @@ fn play_game<G: Game>(
                 .iter()
                 .map(|s| s.character.voice.clone())
                 .collect();
+            // The people sit first: their seats are marked as people's, not characters'.
+            let mut entrants = spec.entrants();
+            for e in entrants.iter_mut().take(sitting.people().len()) {
+                e.person = true;
+            }
             sitting.play(SeatedTable {
-                entrants: &spec.entrants(),
+                entrants: &entrants,
                 voices: &voices,
                 settings: &settings,
                 phrasebook,

@@ -137,6 +137,7 @@ impl MatchSpec {
                 temperament: s.character.temperament_at(self.game),
                 honesty: s.character.honesty_at(self.game),
                 eye: s.character.eye_at(self.game),
+                person: false,
             })
             .collect()
     }

@@ -176,6 +176,8 @@ pub fn write_text(
         .entrants
         .iter()
         .map(|e| match page.view {
+            // A person at the table has no skill or temperament of their own.
+            View::Gm if e.person => format!("{} (at the table)", e.name),
             View::Gm => format!("{} (skill {}, {})", e.name, e.skill, e.temperament),
             View::Players => e.name.clone(),
         })
@@ -222,15 +224,30 @@ pub fn write_text(
     writeln!(out)?;
     writeln!(out, "{}", match_table(log, page.layout, page.view))?;
     if page.view == View::Gm {
-        if markdown {
-            writeln!(out)?;
-            writeln!(out, "Seed {} replays this match: `{replay}`", log.seed)?;
-        } else {
-            let lead = format!("Seed {} replays this match:", log.seed);
-            writeln!(out, "{}", page.command(&lead, replay))?;
-        }
+        write_replay(out, log, page, replay)?;
     }
     Ok(())
+}
+
+/// Writes the line that replays the match: "Seed N replays this match:" and the command.
+/// [`write_text`] writes it in the GM's view; `taproom sit` writes it in the players' view
+/// too, as it replays only what the people typed.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_replay(
+    out: &mut impl Write,
+    log: &MatchLog,
+    page: Page,
+    replay: &str,
+) -> io::Result<()> {
+    if page.layout == Layout::Markdown {
+        writeln!(out)?;
+        writeln!(out, "Seed {} replays this match: `{replay}`", log.seed)
+    } else {
+        let lead = format!("Seed {} replays this match:", log.seed);
+        writeln!(out, "{}", page.command(&lead, replay))
+    }
 }
 
 /// `line` with the match's winners' full names in [`short::WON`].

@@ -102,7 +102,7 @@ fn write_match(
     let told = placed_lines(
         &played.placed,
         &m.texts,
-        &names,
+        &played.log.entrants,
         m.spec.game,
         t,
         page.view,

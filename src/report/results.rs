@@ -32,9 +32,17 @@ fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize, view: View) -> (Str
         .unwrap_or("seat")
         .to_owned();
     if game.seats.len() > 2 {
-        // At a table of three or more, each game's ranking by score.
-        let mine = game.scores[seat.index()];
-        let rank = 1 + game.scores.iter().filter(|&&s| s > mine).count();
+        // At a table of three or more, each game's ranking by score; whoever resigned it
+        // is ranked last, whatever their count.
+        let resigned = |s: usize| game.resigned == Some(game.seats[s]);
+        let rank = if resigned(seat.index()) {
+            game.seats.len()
+        } else {
+            let mine = game.scores[seat.index()];
+            1 + (0..game.seats.len())
+                .filter(|&s| !resigned(s) && game.scores[s] > mine)
+                .count()
+        };
         role = format!("{role}, {}", ordinal(rank));
     }
     let standing = &game.standing[seat.index()];

@@ -25,6 +25,11 @@ pub struct Entrant {
     pub honesty: u8,
     /// Their eye for a cheat at this game, 0 to 10.
     pub eye: u8,
+    /// Whether a person at the table plays this seat (`taproom sit`) rather than a
+    /// character: a person has no skill or temperament of their own to show (the skill
+    /// here is what the bookie prices them at).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub person: bool,
 }
 
 impl Entrant {
@@ -40,6 +45,7 @@ impl Entrant {
             temperament,
             honesty: 10,
             eye: super::cheat::default_eye(skill, temperament),
+            person: false,
         }
     }
 }

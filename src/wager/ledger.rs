@@ -43,8 +43,8 @@ pub fn entry(heading: &str, settlement: &Settlement, currency: Currency) -> Stri
         {
             let _ = writeln!(
                 out,
-                "- {}'s {} {} came back ({})",
-                line.bet.bettor,
+                "- {} {} {} came back ({})",
+                crate::names::possessive(&line.bet.bettor),
                 line.bet.staked(currency),
                 super::market::backing(&line.what),
                 line.outcome()
@@ -139,7 +139,7 @@ mod tests {
         assert_eq!(
             text,
             "## The Drowned Rat, match 1 (seed 4)\n\
-             - Pip paid the house 5 gp: Ada to win the match with the bookie at 3 to 2, lost\n\
+             - Pip paid the house 5 gp: on Ada to win the match with the bookie at 3 to 2, lost\n\
              - Pip's 2 sp on Ada to win game 3 came back (void)\n\
              - the house: +5 gp\n\
              - Pip: 5 gp 2 sp -> 2 sp\n\n"
@@ -209,7 +209,7 @@ mod tests {
             "## The Drowned Rat: Tides of War\n\
              - Ysolde won “where the caravan went” from Brannoc: against Brannoc to win the match in a stake between them\n\
              - Ysolde's “her silver locket” on Brannoc to win game 2 came back (void)\n\
-             - Brannoc's 3 gp against Brannoc to win game 2 came back (void)\n\
+             - Brannoc's 3 gp against themselves to win game 2 came back (void)\n\
              - the house: 0 cp\n\
              - Brannoc: 23 gp 4 sp -> 23 gp 4 sp\n\
              - Ysolde: 5 gp -> 5 gp\n\n"

@@ -432,6 +432,27 @@ pub fn describe(market: Market, side: Side, names: &[String], kind: GameKind) ->
     }
 }
 
+/// [`describe`] as `bettor` says it: their own name, when they back themselves (or bet
+/// against themselves), is "himself", "herself" or "themselves" ("himself to win the
+/// match"), so that nobody is named twice in a line of their own.
+#[must_use]
+pub fn describe_for(
+    bettor: &str,
+    market: Market,
+    side: Side,
+    entrants: &[crate::table::Entrant],
+    kind: GameKind,
+) -> String {
+    let mut names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    if let Selection::Entrant(e) = side.selection()
+        && let Some(me) = entrants.get(e)
+        && crate::names::same(&me.name, bettor)
+    {
+        names[e] = me.pronouns.themselves().to_owned();
+    }
+    describe(market, side, &names, kind)
+}
+
 /// What a bet backs, as a settlement or the ledger says it after the stake: "on Brannoc to
 /// win the match", or, for a bet against someone, "against Brannoc to win the match" (never
 /// "on against").

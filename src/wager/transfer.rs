@@ -5,6 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::bet::Book;
+use super::market::backing;
 use super::money::Money;
 use super::settle::Line;
 
@@ -36,7 +37,8 @@ pub struct Transfer {
     pub to: Party,
     /// How much.
     pub amount: Money,
-    /// Why, as a clause: "Old Brannoc to win the match, lost".
+    /// Why, as a clause: the payer's bet (or, from the house, the payee's) and how it came
+    /// out: "on Old Brannoc to win the match with the bookie at 2 to 1, lost".
     pub why: String,
 }
 
@@ -54,7 +56,7 @@ pub(super) fn transfers(lines: &[Line]) -> Vec<Transfer> {
                     Book::Bookie(odds) => format!("with the bookie at {odds}"),
                     _ => "in the pool".to_owned(),
                 };
-                let why = format!("{} {how}, {}", line.what, line.outcome());
+                let why = format!("{} {how}, {}", backing(&line.what), line.outcome());
                 if line.payout > bet.stake {
                     out.push(Transfer {
                         from: Party::House,
@@ -98,6 +100,12 @@ fn pot_transfers(lines: &[Line], id: u32) -> Vec<Transfer> {
             winners.push((l, l.payout.0 - l.bet.stake.0));
         }
     }
+    // Two stakes are a stake between the two; more are the ante, every player's.
+    let pot = if members.len() > 2 {
+        "in the ante"
+    } else {
+        "in a stake between them"
+    };
     let mut out = Vec::new();
     let mut w = 0;
     for (loser, mut owed) in losers {
@@ -108,11 +116,8 @@ fn pot_transfers(lines: &[Line], id: u32) -> Vec<Transfer> {
                 from: Party::Character(loser.bet.bettor.clone()),
                 to: Party::Character(winner.bet.bettor.clone()),
                 amount: Money(amount),
-                why: format!(
-                    "{} in a stake between them, {}",
-                    winner.what,
-                    winner.outcome()
-                ),
+                // The payer's own bet, as they lost it.
+                why: format!("{} {pot}, {}", backing(&loser.what), loser.outcome()),
             });
             owed -= amount;
             winners[w].1 -= amount;

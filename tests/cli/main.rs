@@ -27,6 +27,7 @@ mod pty;
 mod readme;
 mod replay;
 mod replay_moves;
+mod settle_words;
 mod short;
 mod sit;
 mod sit_input;

@@ -713,3 +713,266 @@ fn a_thing_staked_at_a_sitting_passes_to_the_winner_and_is_written_in_the_ledger
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A person has no skill or temperament of their own: in the GM's view the title labels
+/// them as at the table while the characters keep theirs, and the JSON marks their seat.
+#[test]
+fn a_person_is_labelled_as_at_the_table_never_by_a_skill() {
+    let args = |format: &'static str| {
+        [
+            "sit",
+            "tides",
+            "Old Brannoc",
+            "--as",
+            "Aria",
+            "--seed",
+            "2",
+            "--best-of",
+            "1",
+            "--view",
+            "gm",
+            "--wide",
+            "--format",
+            format,
+        ]
+    };
+    let out = Taproom::new().args(args("text")).stdin("").ok().stdout;
+    let title = out
+        .lines()
+        .find(|l| l.starts_with("Tides of War: "))
+        .expect("the match's title");
+    assert!(
+        title.contains("Aria (at the table) v Old Brannoc (skill "),
+        "{title}"
+    );
+    assert!(!out.contains("Aria (skill"), "{out}");
+    let doc = json_tail(&Taproom::new().args(args("json")).stdin("").ok().stdout);
+    assert_eq!(doc["entrants"][0]["person"], true);
+    assert!(doc["entrants"][1].get("person").is_none(), "{doc}");
+}
+
+/// The Piç boards of one sitting: each board's ring and figures (to its `Sowings:` line),
+/// and whether a legend of the piç follows them.
+fn pic_boards(stdout: &str) -> Vec<(&str, bool)> {
+    stdout
+        .match_indices("Piç · ")
+        .filter_map(|(i, _)| {
+            let board = &stdout[i..];
+            let end = board.find("\nSowings: ")?;
+            let legend = board[end + 1..]
+                .lines()
+                .take(3)
+                .any(|l| l.contains("a piç holding"));
+            Some((&board[..end], legend))
+        })
+        .collect()
+}
+
+/// Whether a board's ring shows a piç (`3p2`: a count, `p`, an owner).
+fn shows_a_pic(ring: &str) -> bool {
+    let digits = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    ring.split(['│', ' ', '[', ']']).any(|w| {
+        w.split_once('p')
+            .is_some_and(|(n, o)| digits(n) && digits(o))
+    })
+}
+
+/// The Piç legend explains a piç only on a board that holds one: never at the start, and
+/// on every board after a piç is made.
+#[test]
+fn the_pic_legend_shows_only_on_a_board_with_a_pic() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "pic",
+            "Old Brannoc",
+            "--as",
+            "Aria",
+            "--seed",
+            "12",
+            "--best-of",
+            "1",
+        ])
+        .stdin(&first_moves("pic", 20_000))
+        .ok()
+        .stdout;
+    let boards = pic_boards(&out);
+    assert!(boards.len() > 5, "{out}");
+    let mut with = 0;
+    for (ring, legend) in &boards {
+        let pic = shows_a_pic(ring);
+        assert_eq!(*legend, pic, "{ring}");
+        with += usize::from(pic);
+    }
+    assert!(!boards[0].1, "no legend at the start");
+    assert!(with > 0, "some board holds a piç: {out}");
+}
+
+/// The moves listed on a person's turn, and the master's hint, speak to them ("sows your
+/// first heap"); a character's move is told of them ("sows his third heap").
+#[test]
+fn the_person_whose_turn_it_is_is_told_your_heap() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "pic",
+            "Old Brannoc",
+            "--as",
+            "Aria",
+            "--seed",
+            "12",
+            "--best-of",
+            "1",
+            "--hint",
+            "--wide",
+        ])
+        .stdin("hint\n1\nmoves\nresign\n")
+        .ok()
+        .stdout;
+    assert!(out.contains("1. sows your first heap"), "{out}");
+    assert!(!out.contains("sows their "), "{out}");
+    let hint = out
+        .lines()
+        .find(|l| l.starts_with("A master would play "))
+        .expect("a hint");
+    assert!(hint.contains("(sows your "), "{hint}");
+    assert!(out.contains("Old Brannoc sows his "), "{out}");
+}
+
+/// Whoever resigns a game at a table of three is ranked last in it, whatever their count:
+/// Aria resigns seed 12's game holding the most counters.
+#[test]
+fn a_person_who_resigns_is_ranked_last() {
+    let out = Taproom::new()
+        .args([
+            "sit",
+            "pic",
+            "Old Brannoc",
+            "Pip",
+            "--as",
+            "Aria",
+            "--seed",
+            "12",
+            "--best-of",
+            "1",
+            "--wide",
+            "--format",
+            "json",
+        ])
+        .stdin("1\n1\n1\n1\nresign\n")
+        .ok()
+        .stdout;
+    let doc = json_tail(&out);
+    let g = &doc["games"][0];
+    assert_eq!(g["resigned"], 0, "Aria resigned");
+    let aria_seat = g["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e == 0)
+        .unwrap();
+    let scores: Vec<i64> = g["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    assert!(
+        scores.iter().any(|&s| s < scores[aria_seat]),
+        "Aria's count {scores:?} would not put her last of its own"
+    );
+    let text = Taproom::new()
+        .args([
+            "sit",
+            "pic",
+            "Old Brannoc",
+            "Pip",
+            "--as",
+            "Aria",
+            "--seed",
+            "12",
+            "--best-of",
+            "1",
+            "--wide",
+        ])
+        .stdin("1\n1\n1\n1\nresign\n")
+        .ok()
+        .stdout;
+    assert!(
+        text.contains(&format!("player {}, 3rd", aria_seat + 1)),
+        "{text}"
+    );
+    assert_eq!(text.matches(", 1st").count(), 1, "{text}");
+}
+
+/// The screen at `sit` is the people's: by default the match is told as `--view players`
+/// tells it (no skills, and no cheat that nobody saw), the replay line kept; `--view gm`
+/// tells the GM every cheat.
+#[test]
+fn sit_tells_the_players_view_unless_the_gm_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("sly.toml"),
+        "name = \"Sly\"\nskill = 5\nhonesty = 0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("aria.toml"),
+        "name = \"Aria\"\nskill = 5\neye = 1\n",
+    )
+    .unwrap();
+    let roster = dir.path().to_str().unwrap().to_owned();
+    let input = "1\n2\n3\n".repeat(200);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "sit",
+            "pic",
+            "Sly",
+            "--as",
+            "Aria",
+            "--roster",
+            &roster,
+            "--seed",
+            "6",
+            "--best-of",
+            "1",
+            "--narrate",
+            "full",
+            "--wide",
+        ];
+        args.extend(extra);
+        Taproom::new().args(&args).stdin(&input).ok().stdout
+    };
+    let default = run(&[]);
+    let players = run(&["--view", "players"]);
+    let gm = run(&["--view", "gm"]);
+    assert_eq!(default, players);
+    let doc = json_tail(&run(&["--format", "json"]));
+    let secret: Vec<String> = doc["scenes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| {
+            s["gm_only"].as_array().into_iter().flatten().map(|i| {
+                s["lines"][i.as_u64().unwrap() as usize]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+        })
+        .collect();
+    assert!(
+        !secret.is_empty(),
+        "Sly's cheat went unseen: something to keep from the table"
+    );
+    for line in &secret {
+        assert!(gm.contains(line.as_str()), "the GM reads {line:?}");
+        assert!(
+            !default.contains(line.as_str()),
+            "the table never reads {line:?}"
+        );
+    }
+    assert!(gm.contains("(skill 5,"), "{gm}");
+    assert!(!default.contains("(skill "), "{default}");
+    assert!(default.contains("Seed 6 replays this match:"), "{default}");
+}

@@ -193,7 +193,7 @@ fn apply_writes_the_thing_in_the_ledger_and_leaves_every_purse_file_as_it_was() 
     let ledger = std::fs::read_to_string(dir.path().join("ledger.txt")).unwrap();
     let line = match v["winner"].as_str() {
         Some("Gorm the Ferryman") => {
-            "- Gorm the Ferryman won “a favour” from Vessa Nine-Rings: Gorm the Ferryman to win the match in a stake between them\n"
+            "- Gorm the Ferryman won “a favour” from Vessa Nine-Rings: on himself to win the match in a stake between them\n"
         }
         Some("Vessa Nine-Rings") => {
             "- Vessa Nine-Rings won “where the caravan went” from Gorm the Ferryman: against Gorm the Ferryman to win the match in a stake between them\n"

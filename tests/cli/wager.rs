@@ -62,19 +62,21 @@ fn quick_wagers_are_settled_from_the_match_and_nothing_is_written() {
     } else {
         assert_eq!(result, "lost", "{row}");
         assert!(
-            text.contains("Pip Underbough loses 3 sp: Old Brannoc to win the match."),
+            text.contains(
+                "Pip Underbough loses 3 sp to the bookie, on Old Brannoc to win the match."
+            ),
             "{text}"
         );
     }
     if first == "Mirela Quickfingers" {
-        // Alone in the pool: her stake back less the house's 10%.
+        // Alone in the pool: her stake back less the house's 10%, 2 cp down on the 2 sp.
         assert!(
-            text.contains("Tamsin the Tinker collects 1 sp 8 cp"),
+            text.contains("Tamsin the Tinker ends 2 cp down though the bet won"),
             "{text}"
         );
     } else {
         assert!(
-            text.contains("Tamsin the Tinker has the 2 sp back (refunded"),
+            text.contains("Tamsin the Tinker has the 2 sp back, on Mirela Quickfingers to win the first turn (refunded"),
             "{text}"
         );
     }
@@ -194,12 +196,12 @@ fn apply_writes_the_purse_keeping_the_file_and_appends_the_ledger() {
     let (purse, line) = if winner == "Old Brannoc" {
         (
             "6 sp 8 cp",
-            "- the house paid Pip Underbough 3 sp: Old Brannoc to win the match with the bookie at evens, won",
+            "- the house paid Pip Underbough 3 sp: on Old Brannoc to win the match with the bookie at evens, won",
         )
     } else {
         (
             "8 cp",
-            "- Pip Underbough paid the house 3 sp: Old Brannoc to win the match with the bookie at evens, lost",
+            "- Pip Underbough paid the house 3 sp: on Old Brannoc to win the match with the bookie at evens, lost",
         )
     };
     let now = std::fs::read_to_string(&pip).unwrap();
@@ -455,7 +457,7 @@ fn a_night_is_told_settled_and_written_only_with_apply() {
     );
     assert!(
         text.contains(
-            "Each player puts 1 gp in the pot for the winner: Old Brannoc, Mirela Quickfingers."
+            "Each player puts 1 gp in the pot for the winner: Old Brannoc and Mirela Quickfingers."
         ),
         "{text}"
     );

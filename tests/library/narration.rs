@@ -44,6 +44,7 @@ fn play_with<G: Game>(
             temperament: c.temperament_at(G::KIND),
             honesty: 10,
             eye: c.eye_at(G::KIND),
+            person: false,
         })
         .collect();
     let settings = MatchSettings::<G> {

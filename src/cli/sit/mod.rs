@@ -9,7 +9,7 @@ use std::io::{IsTerminal, Write};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{MatchArgs, OutputFormat, Quiet, TellArgs, game};
+use super::args::{Audience, MatchArgs, OutputFormat, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Played, Request, play_with};
 use crate::report;
@@ -41,8 +41,12 @@ pub enum BoardsArg {
     after_help = "On a person's turn: type a move's number or its notation, or board, moves, \
 help, resign (and hint, undo when the GM allows them). The end of the input resigns the game.
 
+The screen is the people's: the match is told in the players' view (no skill, no
+odds, no cheat that nobody saw); `--view gm` tells the GM everything.
+
 Examples:
   taproom sit tides Brannoc --as Ysolde
+  taproom sit pic Mirela --as Aria --view gm   the GM's screen: every cheat told
   taproom sit kiust Pip --as \"Aria Stormborn\" --hint --undo
   taproom sit pic Pip Tamsin --as Aria --as Bram --best-of 1
   taproom sit oicustiytac Mirela --as Ysolde --dice table
@@ -111,7 +115,8 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
     let quiet = args.quiet;
     let (played, typed) = crate::games::with_game!(kind, G => sit_at::<G>(args, &request, out))?;
     quiet.recovered(&played.recovered);
-    let page = args.tell.page();
+    // The screen at `sit` is the people's: the players' view unless the GM asks.
+    let page = args.tell.page(Audience::Players);
     writeln!(out)?;
     match args.tell.format {
         OutputFormat::Json => {
@@ -120,6 +125,10 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         OutputFormat::Text | OutputFormat::Markdown => {
             let replay = replay_line(args, &played.spec, &typed);
             report::write_text(out, &played.log, &played.scenes, page, &replay)?;
+            if page.view == report::View::Players {
+                // The replay holds only what the people typed: it is theirs to keep.
+                report::write_replay(out, &played.log, page, &replay)?;
+            }
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
             }
@@ -161,7 +170,7 @@ fn sit_at<G: Diagram>(
         console: &mut console,
         width: usize::from(super::args::page_width()),
         typed: Vec::new(),
-        view: args.tell.view.into(),
+        view: args.tell.view(Audience::Players),
     };
     let played = play_with::<G>(
         request,

@@ -217,6 +217,19 @@ fn table(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>, hidden: &[i32]) -> Vec<S
     lines
 }
 
+/// What a piç's text means, told from the first piç on the board ("3p2: a piç holding 3
+/// counters, owned by player 2"); `None` while the board holds none, as there is then
+/// nothing to explain.
+fn legend(pos: &Pic) -> Option<String> {
+    let heap = (0..3 * pos.players()).find(|&i| pos.pic_owner(i).is_some())?;
+    let owner = pos.pic_owner(heap)?;
+    Some(format!(
+        "{}: a piç holding {}, owned by player {owner}",
+        heap_text(pos, heap, false),
+        crate::names::counted(pos.heap(heap), "counters")
+    ))
+}
+
 impl Diagram for Pic {
     fn diagram_with(&self, style: &BoardStyle, marks: &Marks<'_, Move>) -> String {
         self.diagram_seen(style, marks, &[])
@@ -265,7 +278,9 @@ impl Diagram for Pic {
                 None => "Last move: a pass".to_owned(),
             });
         }
-        lines.push(pen.word("3p2: a piç holding 3, owned by player 2"));
+        if let Some(legend) = legend(self) {
+            lines.push(pen.word(&legend));
+        }
         text::finish(&lines)
     }
 }
@@ -273,6 +288,26 @@ impl Diagram for Pic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pic_legend_shows_only_when_the_board_holds_a_pic() {
+        let board = |text: &str| {
+            let pos: Pic = text.parse().unwrap();
+            pos.diagram_with(&BoardStyle::PLAIN, &Marks::none())
+        };
+        let start = board("12 12 12 / 12 12 12 ; 1");
+        assert!(!start.contains("a piç holding"), "{start}");
+        let one = board("6 1p2 0 / 9 9 1 ; 1");
+        assert!(
+            one.contains("1p2: a piç holding 1 counter, owned by player 2"),
+            "{one}"
+        );
+        let three = board("0 3p2 7 / 1 1 0 / 3p1 12 40 ; 3");
+        assert!(
+            three.contains("3p2: a piç holding 3 counters, owned by player 2"),
+            "{three}"
+        );
+    }
 
     #[test]
     fn the_boxes_go_round_the_ring_in_seat_order() {

@@ -36,11 +36,39 @@ fn payout(line: &Line, currency: Currency) -> String {
         .collect();
     let coins = line.payout.show(currency).to_string();
     match (line.payout, things.is_empty()) {
-        (Money::ZERO, true) if line.bet.stake == Money::ZERO => "nothing".to_owned(),
+        // A bet lost brought nothing back, said so rather than as "0 cp".
+        (Money::ZERO, true) => "nothing".to_owned(),
         (_, true) => coins,
         (Money::ZERO, false) => things.join(" and "),
         (_, false) => format!("{coins} and {}", things.join(" and ")),
     }
+}
+
+/// How a settled bet came out and what it did to the bettor's purse, for the compact
+/// table beside the purse before and after: "won: +2 sp", "lost: −1 sp", "push: the
+/// stake back", "won: “her silver locket”" (never "lost: 0 cp" beside a purse that fell).
+fn result_and_change(line: &Line, currency: Currency) -> String {
+    let change = line.payout.signed() - line.bet.stake.signed();
+    let mut parts = Vec::new();
+    if change != 0 {
+        parts.push(crate::wager::money::show_change(change, currency).to_string());
+    }
+    let own = line.bet.thing.as_ref();
+    match (line.result, own) {
+        (BetResult::Lost, Some(t)) => parts.push(format!("{} lost", t.quoted())),
+        (BetResult::Won | BetResult::DeadHeat(_), _) => {
+            parts.extend(line.won.iter().map(|p| p.thing.quoted()));
+        }
+        _ => {}
+    }
+    let said = if !parts.is_empty() {
+        crate::names::and_list(&parts)
+    } else if line.bet.stake > Money::ZERO || own.is_some() {
+        "the stake back".to_owned()
+    } else {
+        "nothing".to_owned()
+    };
+    format!("{}: {said}", line.outcome())
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@ use crate::games::GameKind;
 use crate::narrate::{Phrasebook, fill};
 use crate::report::View;
 use crate::roster::Tavern;
+use crate::table::Entrant;
 use crate::wager::Book;
-use crate::wager::market::describe;
+use crate::wager::market::describe_for;
 use crate::wager::place::{Placed, Refusal};
 
 /// The wagers as the table hears them: the ante, each bet taken (with its price), and
@@ -15,7 +16,7 @@ use crate::wager::place::{Placed, Refusal};
 pub fn placed_lines(
     placed: &Placed,
     texts: &[String],
-    names: &[String],
+    entrants: &[Entrant],
     kind: GameKind,
     tavern: &Tavern,
     view: View,
@@ -25,10 +26,11 @@ pub fn placed_lines(
     let mut lines = Vec::new();
     if let Some(first) = placed.ante.first() {
         let who: Vec<&str> = placed.ante.iter().map(|b| b.bettor.as_str()).collect();
+        let who: Vec<String> = who.into_iter().map(str::to_owned).collect();
         lines.push(format!(
             "Each player puts {} in the pot for the winner: {}.",
             first.stake.show(currency),
-            who.join(", ")
+            crate::names::and_list(&who)
         ));
     }
     for r in &placed.ante_refused {
@@ -40,7 +42,7 @@ pub fn placed_lines(
     }
     for (_, bets) in &placed.taken {
         let b = &bets[0];
-        let what = describe(b.market, b.side, names, kind);
+        let what = describe_for(&b.bettor, b.market, b.side, entrants, kind);
         let how = match (b.book, bets.get(1)) {
             (Book::Bookie(o), _) if view == View::Gm => format!("with {bookie} at {o}"),
             (Book::Bookie(_), _) => format!("with {bookie}"),

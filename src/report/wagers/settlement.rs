@@ -3,7 +3,7 @@
 
 use comfy_table::{ColumnConstraint, Table};
 
-use super::payout;
+use super::{payout, result_and_change};
 use crate::report::{Layout, View, fitted, new_table, width_of};
 use crate::wager::purse::Purse;
 use crate::wager::settle::Line;
@@ -112,7 +112,7 @@ impl SettlementLayout {
                     crate::wager::market::backing(&line.what),
                     compact_price(line, currency, view)
                 ),
-                format!("{}: {payout}", line.outcome()),
+                result_and_change(line, currency),
             ],
         }
     }

@@ -76,7 +76,8 @@ fn winnings_on_the_winner_are_told_in_the_phrasebook_s_words() {
     let vars = [
         ("mover", "Pip".to_owned()),
         ("winner", "Bo".to_owned()),
-        ("coins", "3 gp".to_owned()),
+        // What the purse gained: 3 gp back on a stake of 1 gp.
+        ("coins", "2 gp".to_owned()),
     ];
     let filled: Vec<String> = book
         .lines(GameKind::TidesOfWar, crate::narrate::Moment::WagerPaid)
@@ -85,10 +86,13 @@ fn winnings_on_the_winner_are_told_in_the_phrasebook_s_words() {
         .collect();
     assert!(!filled.is_empty());
     assert!(filled.contains(&lines[0]), "{}", lines[0]);
-    assert_eq!(lines[1], "Tam loses 1 gp: Ada to win the match.");
+    assert_eq!(
+        lines[1],
+        "Tam loses 1 gp to the bookie, on Ada to win the match."
+    );
     assert_eq!(
         lines[2],
-        "Cy has the 1 gp back (void): Bo to win the first turn."
+        "Cy has the 1 gp back, on Bo to win the first turn (void)."
     );
     assert_eq!(lines, tell(), "the seed chooses the same lines");
 }
@@ -189,9 +193,9 @@ fn a_thing_won_is_told_with_who_won_it_from_whom_and_a_stake_passes_line() {
     let lines = settled_lines(&s, Currency::GOLD, &book, GameKind::TidesOfWar, &names, 3);
     assert_eq!(
         lines[0],
-        "Pip loses “where the caravan went”: Ada to win the match."
+        "Pip loses “where the caravan went”, on Ada to win the match."
     );
-    let plain = "Tam wins “where the caravan went” from Pip: against Ada to win the match.";
+    let plain = "Tam wins “where the caravan went” from Pip, against Ada to win the match.";
     let (said, crowd) = lines[1].split_at(plain.len());
     assert_eq!(said, plain);
     let vars = [
@@ -309,10 +313,11 @@ fn a_bet_a_cheat_caught_decided_says_why_in_the_lines_and_the_table() {
         lines,
         [
             "Bo has the 1 gp back (void: Bo was caught cheating and the house bars \
-             cheats): Bo to win the match.",
-            "Bo loses 1 gp (lost by forfeit: Bo was caught cheating): Bo to win the match.",
-            "Ada collects 2 gp (won by forfeit: Bo was caught cheating): against Bo to win \
-             the match."
+             cheats), on themselves to win the match.",
+            "Bo loses 1 gp (lost by forfeit: Bo was caught cheating), on themselves to win \
+             the match.",
+            "Ada wins 1 gp (won by forfeit: Bo was caught cheating), against Bo to win the \
+             match."
         ]
     );
     let rows: Vec<SettledRow<'_>> = s
@@ -365,8 +370,8 @@ fn a_thing_kept_and_nothing_staked_are_said_plainly() {
     assert_eq!(
         lines,
         [
-            "Pip keeps “a favour”: Bo to win the match.",
-            "Tam staked nothing, and loses nothing: against Bo to win the match."
+            "Pip keeps “a favour”, on Bo to win the match.",
+            "Tam staked nothing and loses nothing, against Bo to win the match."
         ]
     );
     let placed = Placed {
@@ -376,7 +381,7 @@ fn a_thing_kept_and_nothing_staked_are_said_plainly() {
     let told = placed_lines(
         &placed,
         &[],
-        &names,
+        &log().entrants,
         GameKind::TidesOfWar,
         &Tavern::built_in(),
         View::Gm,
@@ -465,21 +470,21 @@ fn the_compact_settlement_puts_stake_and_price_with_the_bet_and_the_purses_in_on
                 "2",
                 "Pip",
                 "1 gp on Bo to win the match, at 5 to 2",
-                "won: 3 gp 5 sp",
+                "won: +2 gp 5 sp",
                 "1 gp 5 sp → 4 gp"
             ],
             [
                 "2",
                 "Tam",
                 "1 gp on Ada to win the match, in a pool of 2 gp",
-                "lost: 0 cp",
+                "lost: −1 gp",
                 "1 gp 5 sp → 5 sp"
             ],
             [
                 "2",
                 "Cy",
                 "1 gp on Bo to win the match, in a pool of 2 gp",
-                "won: 2 gp",
+                "won: +1 gp",
                 "1 gp 5 sp → 2 gp 5 sp"
             ],
             [

@@ -7,7 +7,7 @@ use super::settlement::{BetResult, Line, Passed, result_of};
 use super::{CheatRule, CheatRuling, SettleError};
 use crate::table::MatchLog;
 use crate::wager::bet::{Bet, Book};
-use crate::wager::market::{Share, Verdict, describe};
+use crate::wager::market::{Share, Verdict, backing, describe_for};
 use crate::wager::money::Money;
 
 /// The bets being settled, and what each has come to so far, one entry a bet.
@@ -16,8 +16,6 @@ pub(super) struct Books<'a> {
     bets: &'a [Bet],
     /// The log they are settled on.
     log: &'a MatchLog,
-    /// The entrants' names, for the bets in words.
-    names: Vec<String>,
     /// Each bet's share of its market's verdict (or of a cheat's ruling), and the verdict.
     shares: &'a [(Share, Verdict)],
     /// Each bet's cheat ruling, when a cheat caught changes how it settles.
@@ -46,7 +44,6 @@ impl<'a> Books<'a> {
         Books {
             bets,
             log,
-            names: log.entrants.iter().map(|e| e.name.clone()).collect(),
             shares,
             rulings,
             thing_pots,
@@ -150,12 +147,13 @@ impl<'a> Books<'a> {
             thing: thing.clone(),
             why: format!(
                 "{} in a stake between them{}",
-                describe(
+                backing(&describe_for(
+                    &bets[winner].bettor,
                     bets[winner].market,
                     bets[winner].side,
-                    &self.names,
+                    &self.log.entrants,
                     self.log.game
-                ),
+                )),
                 match &self.rulings[winner] {
                     Some(r) => format!(", won by forfeit: {r}"),
                     None => String::new(),
@@ -172,7 +170,13 @@ impl<'a> Books<'a> {
             .enumerate()
             .map(|(i, bet)| Line {
                 bet: bet.clone(),
-                what: describe(bet.market, bet.side, &self.names, self.log.game),
+                what: describe_for(
+                    &bet.bettor,
+                    bet.market,
+                    bet.side,
+                    &self.log.entrants,
+                    self.log.game,
+                ),
                 result: self.results[i],
                 payout: self.payouts[i],
                 pot: self.pots[i],

@@ -39,7 +39,7 @@ impl fmt::Display for BetResult {
             BetResult::DeadHeat(k) => write!(f, "dead heat of {k}"),
             BetResult::Push => f.write_str("push"),
             BetResult::Void => f.write_str("void"),
-            BetResult::Refunded => f.write_str("refunded: no winner backed"),
+            BetResult::Refunded => f.write_str("refunded: nobody backed the winner"),
         }
     }
 }

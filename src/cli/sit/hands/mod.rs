@@ -204,6 +204,11 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         G::move_words(mv, seat).replace("{their}", pronouns.their())
     }
 
+    /// A move in words said to the person whose turn it is ("sows your first heap").
+    fn words_to_you(mv: G::Move, seat: Seat) -> String {
+        G::move_words(mv, seat).replace("{their}", "your")
+    }
+
     fn board(&self, pos: &G) -> String {
         let names: Vec<&str> = self
             .who
@@ -236,7 +241,8 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         self.seen = Some(pos.clone());
     }
 
-    /// The legal moves, numbered, in notation and in words (at most `limit`). Where every
+    /// The legal moves, numbered, in notation and in words said to the person whose turn
+    /// it is ("sows your first heap"; at most `limit`). Where every
     /// move's notation is itself a number (Piç's heaps), that number is the one to type,
     /// so a heap is never listed under another heap's number.
     fn move_list(&self, seat: Seat, moves: &[G::Move], limit: usize) -> String {
@@ -250,7 +256,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         let indent = " ".repeat(width + 2 + if numeric { 0 } else { 9 });
         let options = textwrap::Options::new(self.sitting.width.max(40)).subsequent_indent(&indent);
         for (i, &mv) in moves.iter().enumerate().take(limit) {
-            let words = self.words(mv, seat);
+            let words = Self::words_to_you(mv, seat);
             let line = if numeric {
                 format!("{:>width$}. {words}", mv.to_string())
             } else {

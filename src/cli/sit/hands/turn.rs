@@ -158,7 +158,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         let (mv, why) = hint(pos, seat, &mut self.hint_rng);
         format!(
             "A master would play {mv} ({}): {why}.",
-            self.words(mv, seat)
+            Self::words_to_you(mv, seat)
         )
     }
 

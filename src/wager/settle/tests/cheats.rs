@@ -170,7 +170,7 @@ fn a_winner_caught_forfeits_every_stake_against_another_person() {
     let why: Vec<&str> = s.transfers.iter().map(|t| t.why.as_str()).collect();
     assert!(
         why.contains(
-            &"Ada to win the match in a stake between them, won by forfeit: Bo was caught cheating"
+            &"against Ada to win the match in a stake between them, lost by forfeit: Bo was caught cheating"
         ),
         "{why:?}"
     );
