@@ -120,7 +120,11 @@ impl Narrator<'_> {
                 ],
             });
         }
-        if c.worst.0 < 0 && -c.worst.0 * 5 >= c.scale {
+        // A comeback is from behind to ahead: the winner went in front after their lowest
+        // point (a game won by a resignation, or by a town taken, while still behind on
+        // the count is no comeback).
+        let overtook = c.turning.is_some_and(|(i, _)| i > c.worst.1);
+        if c.worst.0 < 0 && -c.worst.0 * 5 >= c.scale && overtook {
             out.push(Spotted {
                 key: Moment::Comeback,
                 weight: 72,

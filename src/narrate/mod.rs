@@ -339,8 +339,9 @@ impl<'a> Narrator<'a> {
     }
 
     /// The match's end, briefly: who won, and a hook from the log to end on (the
-    /// onlookers at an upset or a close match, else the winner's word). The GM alone hears
-    /// of the match's first cheat that got away.
+    /// onlookers at an upset, a grudge against a cheat the table caught, the onlookers at
+    /// a close match, else a word from the table). The GM alone hears of the match's
+    /// first cheat that got away.
     fn match_end_briefly(&mut self, scene: &mut Scene) {
         let mut vars = vec![("scores", self.match_scores())];
         match self.log.winners.as_slice() {
@@ -354,12 +355,26 @@ impl<'a> Narrator<'a> {
                 let crowd = self
                     .crowd_reaction(*one)
                     .is_some_and(|(key, _)| key != Moment::Cheer);
-                let shape = if crowd {
+                let upset = self
+                    .crowd_reaction(*one)
+                    .is_some_and(|(key, _)| key == Moment::Groan);
+                // A grudge against a cheat the table caught beats all but an upset.
+                let grudge = if upset { None } else { self.grudge() };
+                let shape = if grudge.is_some() {
+                    3
+                } else if crowd {
                     0
                 } else {
                     rand::RngExt::random_range(&mut self.rng, 0..3)
                 };
                 match shape {
+                    3 => {
+                        scene.lines.extend(self.say(Moment::MatchWon, &vars));
+                        let hook = grudge
+                            .and_then(|g| self.say(Moment::Grudge, &g))
+                            .or_else(|| self.voice(*one, VoiceMoment::Win));
+                        scene.lines.extend(hook);
+                    }
                     0 => {
                         scene.lines.extend(self.say(Moment::MatchWon, &vars));
                         let hook = self
@@ -386,6 +401,11 @@ impl<'a> Narrator<'a> {
                 scene.lines.extend(self.say(Moment::MatchShared, &vars));
             }
         }
+        self.tell_unseen_hook(scene);
+    }
+
+    /// The GM's own hook: the match's first cheat that got away.
+    fn tell_unseen_hook(&mut self, scene: &mut Scene) {
         let log = self.log;
         let unseen = log.games.iter().find_map(|g| {
             asides::in_order(g)
@@ -920,6 +940,34 @@ impl Narrator<'_> {
             .collect();
         scores.sort_by_key(|&(e, w)| (std::cmp::Reverse(w), e));
         Val::Scores(scores)
+    }
+
+    /// A grudge to end on: the cheat the table caught most in the match (counting each
+    /// who saw each cheat; the first entrant of those level), and everyone who caught them.
+    fn grudge(&self) -> Option<Vec<(&'static str, Val)>> {
+        let mut caught: Vec<(usize, Vec<usize>)> = Vec::new();
+        for g in &self.log.games {
+            for a in &g.asides {
+                if let crate::table::Aside::Cheat { by, seen_by, .. } = &a.aside
+                    && !seen_by.is_empty()
+                {
+                    match caught.iter_mut().find(|(b, _)| b == by) {
+                        Some((_, times)) => times.extend(seen_by),
+                        None => caught.push((*by, seen_by.clone())),
+                    }
+                }
+            }
+        }
+        let (by, watchers) = caught
+            .into_iter()
+            .max_by_key(|(b, seen)| (seen.len(), std::cmp::Reverse(*b)))?;
+        let mut watchers = watchers;
+        watchers.sort_unstable();
+        watchers.dedup();
+        Some(vec![
+            ("mover", person(by)),
+            ("watcher", Val::People(watchers)),
+        ])
     }
 
     /// The one who came nearest `winner` in the match: the most games won among the

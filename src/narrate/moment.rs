@@ -120,6 +120,8 @@ pub enum Moment {
     CheatTally,
     /// The further cheats nobody saw in a game, summed at its end (told to the GM alone).
     CheatUnseenTally,
+    /// The match over, a grudge against the cheat the table caught.
+    Grudge,
 }
 
 impl Moment {
@@ -181,6 +183,7 @@ impl Moment {
             Moment::CheatWatched,
             Moment::CheatTally,
             Moment::CheatUnseenTally,
+            Moment::Grudge,
         ]);
         all
     }
@@ -241,6 +244,7 @@ impl Moment {
             Moment::CheatWatched => "cheat-watched",
             Moment::CheatTally => "cheat-tally",
             Moment::CheatUnseenTally => "cheat-unseen-tally",
+            Moment::Grudge => "grudge",
         };
         fixed.to_owned()
     }
@@ -351,6 +355,8 @@ impl Moment {
             Moment::CheatWatched | Moment::CheatTally | Moment::CheatUnseenTally => {
                 (&["mover", "habit", "times", "count"], false)
             }
+            // {mover} the cheat caught most in the match, {watcher} all who caught them.
+            Moment::Grudge => (&["mover", "watcher"], false),
         };
         Named::Roles(named, place)
     }

@@ -140,6 +140,18 @@ fn check(log: &MatchLog, fact: &Fact) {
                 assert_eq!(who(fact, "winner"), log.winners, "{line}");
             }
             Moment::Ambience => {}
+            // A grudge: the cheat was caught in the match, by each of the watchers named.
+            Moment::Grudge => {
+                let mover = one(fact, "mover");
+                for w in who(fact, "watcher") {
+                    assert!(
+                        log.asides()
+                            .any(|(_, a)| matches!(a, Aside::Cheat { by, seen_by, .. }
+                            if *by == mover && seen_by.contains(&w))),
+                        "{line}"
+                    );
+                }
+            }
             // The onlookers at the end: a groan names the most skilled loser, at least two
             // levels above the winner; tension a match won by one game; a cheer the rest.
             Moment::Groan | Moment::Tension | Moment::Cheer => {
@@ -378,16 +390,25 @@ fn check(log: &MatchLog, fact: &Fact) {
             let ws = game.seat_of(w).index();
             // The winner's deepest deficit, and who led them then.
             let mut worst = lead(&game.start_scores, ws);
-            for s in &game.steps {
+            let mut worst_at = 0;
+            for (i, s) in game.steps.iter().enumerate() {
                 let now = lead(&s.scores, ws);
                 if now.0 < worst.0 {
                     worst = now;
+                    worst_at = i;
                 }
             }
             assert_eq!(
                 num(fact, "count"),
                 -i64::from(worst.0),
                 "the deficit: {line}"
+            );
+            // From behind to ahead: in front on the count at some step after the worst.
+            assert!(
+                game.steps[worst_at..]
+                    .iter()
+                    .any(|s| lead(&s.scores, ws).0 > 0),
+                "a comeback that never got in front: {line}"
             );
             let loser = game.seat_of(one(fact, "loser")).index();
             assert!(

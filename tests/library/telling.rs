@@ -30,6 +30,7 @@ fn play<G: Game>(seed: u64, names: &[&str]) -> (MatchLog, Vec<Voice>) {
             temperament: c.temperament_at(G::KIND),
             honesty: c.honesty_at(G::KIND),
             eye: c.eye_at(G::KIND),
+            person: false,
         })
         .collect();
     let settings = MatchSettings::<G> {
