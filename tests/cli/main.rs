@@ -33,3 +33,4 @@ mod sit_input;
 mod snapshots;
 mod stakes;
 mod wager;
+mod widths;

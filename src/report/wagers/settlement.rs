@@ -121,7 +121,7 @@ impl SettlementLayout {
                 format!(
                     "{staked} {}, {}",
                     crate::wager::market::backing(&line.what),
-                    coins(&compact_price(line, currency, view))
+                    compact_price(line, currency, view)
                 ),
                 format!("{}: {payout}", line.outcome()),
             ],
@@ -181,10 +181,11 @@ fn full_price(line: &Line, currency: Currency) -> String {
 /// the bookie", or "in" the pool or pot it was in.
 fn compact_price(line: &Line, currency: Currency, view: View) -> String {
     match line.bet.book {
-        Book::Bookie(o) if view == View::Gm => format!("at {o}"),
+        // The odds are one token ("7 to 4 on"); a pot's coins keep to their numbers.
+        Book::Bookie(o) if view == View::Gm => format!("at {}", glued(&o.to_string())),
         Book::Bookie(_) => "with the bookie".to_owned(),
         Book::Pool if line.pot.is_none() => "in the pool".to_owned(),
-        Book::Pool | Book::Stakes(_) => format!("in a {}", full_price(line, currency)),
+        Book::Pool | Book::Stakes(_) => format!("in a {}", coins(&full_price(line, currency))),
     }
 }
 
