@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use super::CliError;
 use super::args::{Quiet, layout};
 use crate::ops::cast::open_roster;
-use crate::report::roster::{roster_table, write_json};
+use crate::report::roster::{write_json, write_text};
 
 /// What `roster` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -54,7 +54,7 @@ pub fn run(args: &RosterArgs, out: &mut impl Write) -> Result<(), CliError> {
                 view: crate::report::View::Gm,
                 layout: layout(args.wide, false),
             };
-            writeln!(out, "{}", roster_table(roster.characters(), page.layout))?;
+            write_text(out, roster.characters(), page)?;
             if !args.quiet.quiet {
                 let note = "Skill 1 (knows the rules) to 10 (a master) at each game, with the \
                             temperament where it differs from the usual. Honesty 0 (cheats \

@@ -3,18 +3,21 @@
 
 use std::io::{self, Write};
 
-use comfy_table::{CellAlignment, Table};
 use serde::Serialize;
 
-use super::new_table;
+use super::grid::{Grid, glued, lay_out};
 use crate::ai::{Skill, Temperament};
 use crate::table::ladder::{ANCHOR, Ladder, Schedule};
 
-/// The standings: contenders by rating, best first.
+/// The standings: contenders by rating, best first; when `narrow`, each temperament under
+/// its contender's name.
 #[must_use]
-pub fn ratings_table(ladder: &Ladder) -> Table {
-    let mut table = new_table();
-    table.set_header(["#", "contender", "skill", "temperament", "rating", "score"]);
+pub fn ratings_table(ladder: &Ladder, narrow: bool) -> Grid {
+    let mut table = if narrow {
+        Grid::new(["#", "contender", "skill", "rating", "score"])
+    } else {
+        Grid::new(["#", "contender", "skill", "temperament", "rating", "score"])
+    };
     for (rank, i) in by_rating(ladder).into_iter().enumerate() {
         let c = &ladder.contenders[i];
         let (games, score) = ladder
@@ -26,53 +29,98 @@ pub fn ratings_table(ladder: &Ladder) -> Table {
                     .flatten()
             })
             .fold((0, 0.0), |(g, s), r| (g + r.games, s + r.score()));
-        table.add_row([
-            (rank + 1).to_string(),
-            c.name.clone(),
-            c.skill.to_string(),
-            c.temperament.to_string(),
-            format!("{:.0}", ladder.ratings[i]),
-            percent(score, games),
-        ]);
+        let mut row = vec![(rank + 1).to_string()];
+        if narrow {
+            row.extend([
+                format!("{}\n({})", glued(&c.name), c.temperament),
+                c.skill.to_string(),
+            ]);
+        } else {
+            row.extend([
+                glued(&c.name),
+                c.skill.to_string(),
+                c.temperament.to_string(),
+            ]);
+        }
+        row.extend([format!("{:.0}", ladder.ratings[i]), percent(score, games)]);
+        table.row(row);
     }
-    align_right(&mut table, &[0, 4, 5]);
-    table
+    if narrow {
+        table.right(&[0, 3, 4])
+    } else {
+        table.right(&[0, 4, 5])
+    }
+}
+
+/// The forms of the pairings table, the fullest first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PairsForm {
+    /// A column for each thing.
+    Full,
+    /// The two contenders in one column, one above the other.
+    Paired,
+    /// Paired, with the 95% range under the score and no column of games when every
+    /// pairing played the same number (the heading says how many).
+    Narrow,
 }
 
 /// One row per pairing: games, wins, draws, losses, the first-named's score and its 95%
 /// Wilson interval, and the mean length of a game in seat moves.
 #[must_use]
-pub fn pairs_table(ladder: &Ladder) -> Table {
-    let mut table = new_table();
-    table.set_header([
-        "contender",
-        "against",
-        "games",
-        "W–D–L",
-        "score",
-        "95% range",
-        "moves",
-    ]);
+pub fn pairs_table(ladder: &Ladder, form: PairsForm) -> Grid {
+    let games = form != PairsForm::Narrow
+        || ladder
+            .pairs
+            .iter()
+            .any(|p| p.games != ladder.games_per_pairing);
+    let mut header = match form {
+        PairsForm::Full => vec!["contender", "against"],
+        PairsForm::Paired | PairsForm::Narrow => vec!["pairing"],
+    };
+    if games {
+        header.push("games");
+    }
+    header.push("W–D–L");
+    match form {
+        PairsForm::Full | PairsForm::Paired => header.extend(["score", "95% range"]),
+        PairsForm::Narrow => header.push("score"),
+    }
+    header.push("moves");
+    let mut table = Grid::new(header.clone());
     for p in &ladder.pairs {
         let (share, lo, hi) = p.share();
-        table.add_row([
-            ladder.contenders[p.a].name.clone(),
-            ladder.contenders[p.b].name.clone(),
-            p.games.to_string(),
-            format!("{}–{}–{}", p.wins, p.draws, p.losses),
-            format!("{:.1}%", share * 100.0),
-            format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0),
-            format!("{:.0}", p.moves as f64 / f64::from(p.games.max(1))),
-        ]);
-    }
-    align_right(&mut table, &[2, 3, 4, 5, 6]);
-    // Figures never wrap; on a narrow page the names do.
-    for c in 2..=6 {
-        if let Some(col) = table.column_mut(c) {
-            col.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+        let (a, b) = (
+            glued(&ladder.contenders[p.a].name),
+            glued(&ladder.contenders[p.b].name),
+        );
+        let mut row = match form {
+            PairsForm::Full => vec![a, b],
+            PairsForm::Paired | PairsForm::Narrow => {
+                vec![format!("{a}\nv{}{b}", crate::report::grid::GLUE)]
+            }
+        };
+        if games {
+            row.push(p.games.to_string());
         }
+        row.push(format!("{}–{}–{}", p.wins, p.draws, p.losses));
+        let score = format!("{:.1}%", share * 100.0);
+        let range = format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0);
+        match form {
+            PairsForm::Full | PairsForm::Paired => row.extend([score, range]),
+            PairsForm::Narrow => row.push(format!("{score}\n{range}")),
+        }
+        row.push(format!("{:.0}", p.moves as f64 / f64::from(p.games.max(1))));
+        table.row(row);
     }
-    table
+    // The figures to the right: every column after the names.
+    let first = header.len()
+        - match form {
+            PairsForm::Full | PairsForm::Paired => 4,
+            PairsForm::Narrow => 3,
+        }
+        - usize::from(games);
+    let figures: Vec<usize> = (first..header.len()).collect();
+    table.right(&figures)
 }
 
 /// Writes the ladder as text: a heading, the standings, the pairings, how to read them.
@@ -101,9 +149,15 @@ pub fn write_text(
     );
     writeln!(out, "{}", page.prose("", &head))?;
     writeln!(out)?;
-    writeln!(out, "{}", super::fitted(ratings_table(ladder), layout))?;
+    let ratings = [ratings_table(ladder, false), ratings_table(ladder, true)];
+    writeln!(out, "{}", lay_out(&ratings, layout, 0))?;
     writeln!(out)?;
-    writeln!(out, "{}", super::fitted(pairs_table(ladder), layout))?;
+    let pairs = [
+        pairs_table(ladder, PairsForm::Full),
+        pairs_table(ladder, PairsForm::Paired),
+        pairs_table(ladder, PairsForm::Narrow),
+    ];
+    writeln!(out, "{}", lay_out(&pairs, layout, 0))?;
     let note = format!(
         "Score: the first-named's wins plus half the draws. Ratings on the Elo scale (a \
          Bradley–Terry fit), averaging {ANCHOR:.0}; 200 points is about a 76% score. W–D–L: won, drawn, lost; moves: the average a game."
@@ -213,12 +267,4 @@ fn by_rating(ladder: &Ladder) -> Vec<usize> {
     let mut order: Vec<usize> = (0..ladder.contenders.len()).collect();
     order.sort_by(|&a, &b| ladder.ratings[b].total_cmp(&ladder.ratings[a]));
     order
-}
-
-fn align_right(table: &mut Table, columns: &[usize]) {
-    for &c in columns {
-        if let Some(col) = table.column_mut(c) {
-            col.set_cell_alignment(CellAlignment::Right);
-        }
-    }
 }

@@ -2,6 +2,7 @@
 //! Printers write to any `io::Write`, so tests render into a `Vec<u8>`.
 
 pub mod board;
+pub mod grid;
 pub mod json;
 pub mod ladder;
 pub mod night;
@@ -66,23 +67,6 @@ pub fn width_of(text: &str) -> usize {
         .unwrap_or(0)
 }
 
-/// The table laid out as `layout` says.
-#[must_use]
-pub fn fitted(mut table: Table, layout: Layout) -> Table {
-    match layout {
-        Layout::Columns(width) => {
-            table
-                .set_content_arrangement(ContentArrangement::Dynamic)
-                .set_width(width);
-        }
-        Layout::Wide => {}
-        Layout::Markdown => {
-            table.load_style(presets::ASCII_MARKDOWN);
-        }
-    }
-    table
-}
-
 /// Who the output is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum View {
@@ -111,10 +95,14 @@ impl Page {
         match self.layout {
             Layout::Columns(width) => {
                 let rest = format!("{indent}  ");
+                // Lines break between words only: never inside a word, a number or a
+                // hyphenated name (`tides-of-war`).
                 let options = textwrap::Options::new(usize::from(width).max(20))
                     .initial_indent(indent)
-                    .subsequent_indent(&rest);
-                textwrap::fill(text, options)
+                    .subsequent_indent(&rest)
+                    .break_words(false)
+                    .word_splitter(textwrap::WordSplitter::NoHyphenation);
+                textwrap::fill(text, options).replace(grid::GLUE, " ")
             }
             Layout::Wide | Layout::Markdown => format!("{indent}{text}"),
         }

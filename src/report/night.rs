@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::wagers::{
     SettledRow, coloured, placed_lines, purse_table, settled_lines_at, settlement_for,
 };
-use super::{Layout, Page, View, fitted};
+use super::{Layout, Page, View};
 use crate::ops::evening::{Night, PlayedMatch, Prepared, PreparedMatch};
 use crate::roster::Tavern;
 use crate::wager::thing::show_stake;
@@ -200,7 +200,11 @@ fn write_settling_up(
     writeln!(
         out,
         "{}",
-        fitted(purse_table(&summary, night.house, t.currency), page.layout)
+        crate::report::grid::lay_out(
+            &[purse_table(&summary, night.house, t.currency)],
+            page.layout,
+            0
+        )
     )
 }
 

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::wagers::{audit_table, market_name, odds_table, outcome_name};
-use super::{JSON_VERSION, Page, fitted};
+use super::grid::{glued, lay_out};
+use super::wagers::{BoardForm, audit_table, market_name, market_words, odds_table, outcome_name};
+use super::{JSON_VERSION, Page};
 use crate::ops::MatchSpec;
 use crate::ops::price::{Audit, Board};
 use crate::roster::Tavern;
@@ -101,8 +102,31 @@ fn write_board(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::Res
         .cloned()
         .collect();
     let unit = kind.facts().unit.word();
-    let table = odds_table(&shown, &names, priced.tavern.margin(), unit);
-    writeln!(out, "{}", fitted(table, page.layout))?;
+    let short = short_names(priced.spec);
+    let margin = priced.tavern.margin();
+    let forms = [
+        odds_table(&shown, &names, margin, unit, BoardForm::Full).whole(),
+        odds_table(&shown, &short, margin, unit, BoardForm::Plain),
+        odds_table(&shown, &short, margin, unit, BoardForm::Narrow),
+    ];
+    let laid = lay_out(&forms, page.layout, 0);
+    writeln!(out, "{laid}")?;
+    if laid.form() != Some(0) {
+        // The words that bet on each market, outside the table, each kept whole.
+        let mut words: Vec<String> = Vec::new();
+        for e in &shown {
+            let w = match e.market {
+                Market::Game { .. } => format!("on {unit} N NAME"),
+                m => market_words(m, unit),
+            };
+            let w = glued(&format!("`{w}`"));
+            if !words.contains(&w) {
+                words.push(w);
+            }
+        }
+        let note = format!("The words after the amount: {}.", words.join(", "));
+        writeln!(out, "{}", page.prose("", &note))?;
+    }
     if !board.unpriced.is_empty() {
         let side: Vec<String> = board
             .unpriced
@@ -118,19 +142,31 @@ fn write_board(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::Res
     }
     if shown.len() < board.estimates.len() {
         let note = format!(
-            "Each {} is priced too for the same side bets (add `in {} N` to the bet); \
+            "Each {} is priced too for the same side bets (add {} to the bet); \
              --format json lists every price.",
             kind.facts().unit,
-            kind.facts().unit
+            glued(&format!("`in {} N`", kind.facts().unit))
         );
         writeln!(out, "{}", page.prose("", &note))?;
     }
-    let note = format!(
-        "Chances count outright wins; a dead heat divides the stake by the number tied, and a \
-         push or a game not played gives it back. Bet with: taproom play {} ... --bet \"NAME AMOUNT on ...\"",
+    let note = "Chances count outright wins; a dead heat divides the stake by the number tied, \
+                and a push or a game not played gives it back.";
+    writeln!(out, "{}", page.prose("", note))?;
+    let command = format!(
+        "taproom play {} ... --bet \"NAME AMOUNT on ...\"",
         kind.id()
     );
-    writeln!(out, "{}", page.prose("", &note))
+    writeln!(out, "{}", page.command("Bet with:", &command))
+}
+
+/// The players' short names, for narrow tables; their full names when two share one.
+fn short_names(spec: &MatchSpec) -> Vec<String> {
+    let short: Vec<String> = spec.entrants().into_iter().map(|e| e.short).collect();
+    let unique = short
+        .iter()
+        .enumerate()
+        .all(|(i, s)| !short[..i].contains(s));
+    if unique { short } else { spec.names() }
 }
 
 /// The audit: how it was played and tested, the outcomes on the board and any that do
@@ -163,8 +199,13 @@ fn write_audit(
         ..audit.clone()
     };
     let unit = priced.spec.game.facts().unit.word();
-    let table = audit_table(&shown, &priced.spec.names(), unit);
-    writeln!(out, "{}", fitted(table, page.layout))?;
+    let (names, short) = (priced.spec.names(), short_names(priced.spec));
+    let forms = [
+        audit_table(&shown, &names, unit, BoardForm::Full),
+        audit_table(&shown, &short, unit, BoardForm::Plain),
+        audit_table(&shown, &short, unit, BoardForm::Narrow),
+    ];
+    writeln!(out, "{}", lay_out(&forms, page.layout, 0))?;
     let off = audit.checks.iter().filter(|c| !c.agrees).count();
     let verdict = if off == 0 {
         format!(

@@ -1,23 +1,28 @@
 //! The result table of a match: a row per game with every player's seat and figures, as
 //! wide as that needs; or, when that would not fit the page, each player on a row of
-//! their own under their game.
+//! their own under their game (by their short names when the full ones do not fit).
 
-use comfy_table::{ColumnConstraint, Table};
-
-use super::{Layout, View, fitted, new_table, width_of};
+use super::grid::{Grid, Laid, glued, lay_out};
+use super::{Layout, View};
 use crate::table::{GameLog, MatchLog};
 
 /// The match's result table, laid out for the page, for whoever reads it: the GM's
 /// figures count a palmed counter in the store, the players' leave out what they never
 /// saw.
 #[must_use]
-pub fn match_table(log: &MatchLog, layout: Layout, view: View) -> Table {
-    let wide = wide_table(log, view);
-    match layout {
-        Layout::Wide => wide,
-        Layout::Columns(width) if width_of(&wide.to_string()) <= usize::from(width) => wide,
-        Layout::Columns(_) | Layout::Markdown => fitted(long_table(log, view), layout),
-    }
+pub fn match_table(log: &MatchLog, layout: Layout, view: View) -> Laid {
+    let forms = [
+        wide_table(log, view).whole(),
+        long_table(log, view, false),
+        long_table(log, view, true),
+    ];
+    lay_out(&forms, layout, 1)
+}
+
+/// A player's name as a table shows it: whole, or their short name.
+fn named(log: &MatchLog, entrant: usize, short: bool) -> String {
+    let e = &log.entrants[entrant];
+    glued(if short { &e.short } else { &e.name })
 }
 
 /// A seat's role and figures in a game: "player 3, 1st" and "in heaps 2, in piç 48".
@@ -46,7 +51,11 @@ fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize, view: View) -> (Str
         role = format!("{role}, {}", ordinal(rank));
     }
     let standing = &game.standing[seat.index()];
-    let mut figures: Vec<String> = standing.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    // A figure keeps its words with its number: "in heaps 2" never parts.
+    let mut figures: Vec<String> = standing
+        .iter()
+        .map(|(k, v)| glued(&format!("{k} {v}")))
+        .collect();
     // At Piç the score is the counters in heaps, in piç and in the store: for the GM a
     // counter palmed into the store (the rules' store shows only under even captures) is
     // counted there, so the figures add up to the score the count gave; the players'
@@ -58,55 +67,54 @@ fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize, view: View) -> (Str
         let shown: i32 = standing.iter().map(|(_, v)| v).sum();
         let store = game.scores[seat.index()] - shown;
         if store != 0 {
-            figures.push(format!("in store {store}"));
+            figures.push(glued(&format!("in store {store}")));
         }
     }
     figures.extend(
         game.tally_figures(log.game, seat)
             .iter()
-            .map(|(k, v)| format!("{k} {v}")),
+            .map(|(k, v)| glued(&format!("{k} {v}"))),
     );
     (role, figures)
 }
 
 /// Who won a game, or "drawn".
-fn winner(log: &MatchLog, game: &GameLog) -> String {
+fn winner(log: &MatchLog, game: &GameLog, short: bool) -> String {
     if game.winners.is_empty() {
         "drawn".to_owned()
     } else {
         game.winners
             .iter()
-            .map(|&w| log.entrants[w].name.clone())
+            .map(|&w| named(log, w, short))
             .collect::<Vec<_>>()
             .join(" & ")
     }
 }
 
 /// Who won the match, or "match drawn".
-fn match_winner(log: &MatchLog) -> String {
+fn match_winner(log: &MatchLog, short: bool) -> String {
     match log.winners.as_slice() {
         [] => "match drawn".to_owned(),
         ws => ws
             .iter()
-            .map(|&w| log.entrants[w].name.clone())
+            .map(|&w| named(log, w, short))
             .collect::<Vec<_>>()
             .join(" & "),
     }
 }
 
 /// A row per game, a column per player.
-fn wide_table(log: &MatchLog, view: View) -> Table {
-    let mut table = new_table();
+fn wide_table(log: &MatchLog, view: View) -> Grid {
     let facts = log.game.facts();
     let mut header = vec![facts.unit.title().to_owned()];
-    header.extend(log.entrants.iter().map(|e| e.name.clone()));
+    header.extend((0..log.entrants.len()).map(|e| named(log, e, false)));
     header.extend([
         "First turn".to_owned(),
         "Winner".to_owned(),
         "How".to_owned(),
         capitalise(facts.turns),
     ]);
-    table.set_header(header);
+    let mut table = Grid::new(header);
     for game in &log.games {
         let mut row = vec![game.number.to_string()];
         for i in 0..log.entrants.len() {
@@ -120,30 +128,30 @@ fn wide_table(log: &MatchLog, view: View) -> Table {
             row.push(cell);
         }
         row.extend([
-            first_turn(log, game),
-            winner(log, game),
+            first_turn(log, game, false),
+            winner(log, game, false),
             game.outcome.end.word().to_owned(),
             game.turns.to_string(),
         ]);
-        table.add_row(row);
+        table.row(row);
     }
     let mut total = vec!["Wins".to_owned()];
     total.extend(log.wins.iter().map(ToString::to_string));
     total.extend([
         String::new(),
-        match_winner(log),
+        match_winner(log, false),
         log.format.to_string(),
         String::new(),
     ]);
-    table.add_row(total);
+    table.row(total);
     table
 }
 
-/// A row per player under each game, the game's result beside its first player.
-fn long_table(log: &MatchLog, view: View) -> Table {
-    let mut table = new_table();
+/// A row per player under each game, the game's result beside its first player; the
+/// players by their short names when `short`.
+fn long_table(log: &MatchLog, view: View, short: bool) -> Grid {
     let facts = log.game.facts();
-    table.set_header([facts.unit.title(), "Player", "Seat and figures", "Result"]);
+    let mut table = Grid::new([facts.unit.title(), "Player", "Seat and figures", "Result"]);
     for game in &log.games {
         for (k, &entrant) in game.seats.iter().enumerate() {
             let (role, figures) = seat_cell(log, game, entrant, view);
@@ -155,11 +163,11 @@ fn long_table(log: &MatchLog, view: View) -> Table {
             let result = match k {
                 0 => format!(
                     "{} ({}, {})",
-                    winner(log, game),
+                    winner(log, game, short),
                     game.outcome.end.word(),
                     crate::names::counted(game.turns, facts.turns)
                 ),
-                1 => format!("first turn: {}", first_turn(log, game)),
+                1 => format!("first turn: {}", first_turn(log, game, short)),
                 _ => String::new(),
             };
             let number = if k == 0 {
@@ -167,34 +175,28 @@ fn long_table(log: &MatchLog, view: View) -> Table {
             } else {
                 String::new()
             };
-            table.add_row([number, log.entrants[entrant].name.clone(), standing, result]);
+            table.row([number, named(log, entrant, short), standing, result]);
         }
     }
     let wins: Vec<String> = log
         .entrants
         .iter()
         .zip(&log.wins)
-        .map(|(e, w)| format!("{} {w}", e.short))
+        .map(|(e, w)| glued(&format!("{} {w}", e.short)))
         .collect();
-    table.add_row([
+    table.row([
         "Wins".to_owned(),
         String::new(),
         wins.join(", "),
-        format!("{}, {}", match_winner(log), log.format),
+        format!("{}, {}", match_winner(log, short), log.format),
     ]);
-    // The numbers and the names keep their width; the figures and results wrap.
-    for col in [0, 1] {
-        if let Some(c) = table.column_mut(col) {
-            c.set_constraint(ColumnConstraint::ContentWidth);
-        }
-    }
     table
 }
 
 /// Who moved first in a game and how that was decided: "Pip (lot)", "Pip (flats 4-3)",
 /// "Pip (whites 2-2, 1-0)", or, without a ceremony, "Pip" alone.
-fn first_turn(log: &MatchLog, game: &GameLog) -> String {
-    let first = &log.entrants[game.seats[0]].name;
+fn first_turn(log: &MatchLog, game: &GameLog, short: bool) -> String {
+    let first = &named(log, game.seats[0], short);
     let Some(record) = game.first_turn_record(log) else {
         return first.clone();
     };

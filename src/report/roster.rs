@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use comfy_table::{Cell, Table};
 use serde::Serialize;
 
-use super::{Layout, fitted, new_table};
+use super::grid::{Grid, Laid, coins, glued, lay_out};
+use super::{Layout, Page};
 use crate::ai::{Skill, Temperament};
 use crate::games::GameKind;
 use crate::roster::Character;
@@ -29,24 +29,36 @@ fn origin(c: &Character) -> String {
         .map_or_else(|| "built in".to_owned(), |f| f.display().to_string())
 }
 
-/// The table of characters: name, skill at each game (with the temperament where it
-/// differs from their usual), temperament, honesty and eye (their usual; the eye, when
-/// the file gives none, from their usual skill and temperament), purse (and debt), and
-/// their file (when any has one; "built in" for the others).
-#[must_use]
-pub fn roster_table(characters: &[Character], layout: Layout) -> Table {
-    let mut table = new_table();
+/// The forms of the roster table, the fullest first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// A column for each thing, the file included when any character has one.
+    Full,
+    /// The same without the file (the files are listed below the table).
+    NoFile,
+    /// The temperament under the name, the files below the table.
+    Compact,
+}
+
+/// The roster table in one form.
+fn grid(characters: &[Character], form: Form) -> Grid {
     let mut head = vec!["Character".to_owned()];
     head.extend(GameKind::ALL.iter().map(|g| heading(*g).to_owned()));
-    head.extend(["Temperament", "Honesty / eye", "Purse"].map(str::to_owned));
+    if form != Form::Compact {
+        head.push("Temperament".to_owned());
+    }
+    head.extend(["Honesty / eye", "Purse"].map(str::to_owned));
     // Where each comes from, when any comes from a file.
-    let files = characters.iter().any(|c| c.file.is_some());
+    let files = form == Form::Full && characters.iter().any(|c| c.file.is_some());
     if files {
         head.push("File".to_owned());
     }
-    table.set_header(head);
+    let mut table = Grid::new(head);
     for c in characters {
-        let mut row = vec![Cell::new(&c.name)];
+        let mut row = vec![match form {
+            Form::Compact => format!("{}\n({})", glued(&c.name), c.temperament),
+            Form::Full | Form::NoFile => glued(&c.name),
+        }];
         for game in GameKind::ALL {
             let t = c.temperament_at(game);
             let cell = if t == c.temperament {
@@ -54,25 +66,66 @@ pub fn roster_table(characters: &[Character], layout: Layout) -> Table {
             } else {
                 format!("{} {t}", c.skill_at(game))
             };
-            row.push(Cell::new(cell));
+            row.push(cell);
         }
-        row.push(Cell::new(c.temperament));
+        if form != Form::Compact {
+            row.push(c.temperament.to_string());
+        }
         let eye = c
             .eye
             .unwrap_or_else(|| crate::table::cheat::default_eye(c.skill, c.temperament));
-        row.push(Cell::new(format!("{} / {eye}", c.honesty)));
+        row.push(glued(&format!("{} / {eye}", c.honesty)));
         let purse = if c.debt.0 > 0 {
-            format!("{} (owes {})", c.purse, c.debt)
+            format!(
+                "{} (owes {})",
+                coins(&c.purse.to_string()),
+                coins(&c.debt.to_string())
+            )
         } else {
-            c.purse.to_string()
+            coins(&c.purse.to_string())
         };
-        row.push(Cell::new(purse));
+        row.push(purse);
         if files {
-            row.push(Cell::new(origin(c)));
+            row.push(glued(&origin(c)));
         }
-        table.add_row(row);
+        table.row(row);
     }
-    fitted(table, layout)
+    table
+}
+
+/// The table of characters, laid out for the page: name, skill at each game (with the
+/// temperament where it differs from their usual), temperament, honesty and eye (their
+/// usual; the eye, when the file gives none, from their usual skill and temperament),
+/// purse (and debt), and their file (when any has one; "built in" for the others). On a
+/// narrow page the temperament goes under the name and the files below the table, and
+/// narrower still each character is a line of their own.
+#[must_use]
+pub fn roster_table(characters: &[Character], layout: Layout) -> Laid {
+    let forms = [
+        grid(characters, Form::Full),
+        grid(characters, Form::NoFile),
+        grid(characters, Form::Compact),
+    ];
+    lay_out(&forms, layout, 0)
+}
+
+/// Writes the roster table, and below it each character's file when the table has no
+/// room for them.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_text(out: &mut impl Write, characters: &[Character], page: Page) -> io::Result<()> {
+    let laid = roster_table(characters, page.layout);
+    writeln!(out, "{laid}")?;
+    if laid.form() != Some(0) {
+        for c in characters {
+            if let Some(file) = &c.file {
+                let line = format!("{}: {}", glued(&c.name), file.display());
+                writeln!(out, "{}", page.prose("", &line))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One game's skill and temperament, in JSON.
@@ -91,6 +144,10 @@ struct JsonCharacter<'a> {
     description: &'a str,
     skill: Skill,
     temperament: Temperament,
+    /// 0 (cheats whenever it pays) to 10 (never).
+    honesty: u8,
+    /// 0 to 10: how well they spot a cheat (from the file, or their skill and temperament).
+    eye: u8,
     games: BTreeMap<GameKind, JsonStyle>,
     purse: String,
     purse_cp: u64,
@@ -128,6 +185,10 @@ pub fn write_json(
                 description: &c.description,
                 skill: c.skill,
                 temperament: c.temperament,
+                honesty: c.honesty,
+                eye: c
+                    .eye
+                    .unwrap_or_else(|| crate::table::cheat::default_eye(c.skill, c.temperament)),
                 games: GameKind::ALL
                     .into_iter()
                     .map(|g| {

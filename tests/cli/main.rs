@@ -34,3 +34,4 @@ mod sit_input;
 mod snapshots;
 mod stakes;
 mod wager;
+mod widths;

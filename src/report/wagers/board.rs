@@ -1,10 +1,8 @@
 //! The bookie's board: every market by name, the chance and the price of each outcome, and
 //! the audit of stated chances against matches played.
 
-use comfy_table::{CellAlignment, Table};
-
 use super::pct;
-use crate::report::new_table;
+use crate::report::grid::{Grid, glued};
 use crate::wager::market::{Market, Scope, Selection};
 use crate::wager::simulate::{Basis, MarketEstimate};
 
@@ -19,14 +17,35 @@ pub fn market_name(market: Market, unit: &str) -> String {
         .to_owned()
 }
 
+/// The forms of the board and of the audit, the fullest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardForm {
+    /// Every column, each market with the words that bet on it under its name.
+    Full,
+    /// Every column, the words to bet with left to a note below the table.
+    Plain,
+    /// The fewest columns: the board without its decimal prices (the tavern's odds say
+    /// the same), the audit with each range under its figure and a verdict only where
+    /// the chance does not agree (the line below the table gives the count).
+    Narrow,
+}
+
 /// The audit: each outcome's stated chance and range beside what real matches did, the
 /// observed interval, and the verdict.
 #[must_use]
-pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String], unit: &str) -> Table {
-    let mut table = new_table();
-    table.set_header([
-        "Bet", "Outcome", "Stated", "Range", "Played", "Interval", "Verdict",
-    ]);
+pub fn audit_table(
+    audit: &crate::ops::price::Audit,
+    names: &[String],
+    unit: &str,
+    form: BoardForm,
+) -> Grid {
+    let mut table = if form == BoardForm::Narrow {
+        Grid::new(["Bet", "Outcome", "Stated", "Played"])
+    } else {
+        Grid::new([
+            "Bet", "Outcome", "Stated", "Range", "Played", "Interval", "Verdict",
+        ])
+    };
     let mut last = None;
     for c in &audit.checks {
         let label = if last == Some(c.market) {
@@ -35,18 +54,36 @@ pub fn audit_table(audit: &crate::ops::price::Audit, names: &[String], unit: &st
             market_name(c.market, unit)
         };
         last = Some(c.market);
-        table.add_row([
-            label,
-            outcome_name(c.selection, names),
-            pct(c.stated),
-            format!("{}–{}", pct(c.stated_range.0), pct(c.stated_range.1)),
-            format!("{} ({})", pct(c.observed), c.hits),
-            format!("{}–{}", pct(c.observed_range.0), pct(c.observed_range.1)),
-            if c.agrees { "agrees" } else { "DOES NOT AGREE" }.to_owned(),
-        ]);
+        let stated_range = format!("{}–{}", pct(c.stated_range.0), pct(c.stated_range.1));
+        let played = format!("{} ({})", pct(c.observed), c.hits);
+        let interval = format!("{}–{}", pct(c.observed_range.0), pct(c.observed_range.1));
+        let verdict = if c.agrees { "agrees" } else { "DOES NOT AGREE" }.to_owned();
+        let outcome = glued(&outcome_name(c.selection, names));
+        if form == BoardForm::Narrow {
+            let off = if c.agrees { "" } else { "\nDOES NOT AGREE" };
+            table.row([
+                label,
+                outcome,
+                format!("{}\n{stated_range}", pct(c.stated)),
+                format!("{played}\n{interval}{off}"),
+            ]);
+        } else {
+            table.row([
+                label,
+                outcome,
+                pct(c.stated),
+                stated_range,
+                played,
+                interval,
+                verdict,
+            ]);
+        }
     }
-    align_figures_right(&mut table);
-    table
+    if form == BoardForm::Narrow {
+        table.right(&[2, 3])
+    } else {
+        table.right(&[2, 3, 4, 5])
+    }
 }
 
 /// An outcome of a market as the board names it: the entrant's name, the way a game
@@ -56,15 +93,6 @@ pub(crate) fn outcome_name(selection: Selection, names: &[String]) -> String {
         Selection::Entrant(e) => names.get(e).cloned().unwrap_or_default(),
         Selection::End(end) => end.key().to_owned(),
         Selection::Anyone => "anyone".to_owned(),
-    }
-}
-
-/// The four columns of figures (chances, ranges and prices) set to the right.
-fn align_figures_right(table: &mut Table) {
-    for col in 2..6 {
-        if let Some(c) = table.column_mut(col) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
     }
 }
 
@@ -107,30 +135,35 @@ pub fn market_label(market: Market, unit: &str) -> String {
 }
 
 /// The bookie's board: for every market, the chance of each outcome with its 95% range,
-/// and the bookie's price on it (decimal and the tavern's way).
+/// and the bookie's price on it (decimal and the tavern's way), in `form`.
 #[must_use]
 pub fn odds_table(
     estimates: &[MarketEstimate],
     names: &[String],
     margin: f64,
     unit: &str,
-) -> Table {
-    let mut table = new_table();
-    table.set_header([
-        "Bet",
-        "Outcome",
-        "Chance",
-        "95% range",
-        "Decimal",
-        "Tavern odds",
-    ]);
+    form: BoardForm,
+) -> Grid {
+    let mut table = match form {
+        BoardForm::Full | BoardForm::Plain => Grid::new([
+            "Bet",
+            "Outcome",
+            "Chance",
+            "95% range",
+            "Decimal",
+            "Tavern odds",
+        ]),
+        BoardForm::Narrow => Grid::new(["Bet", "Outcome", "Chance", "95% range", "Odds"]),
+    };
     for est in estimates {
         let mut first = true;
         let mut label = || {
-            if std::mem::take(&mut first) {
+            if !std::mem::take(&mut first) {
+                String::new()
+            } else if form == BoardForm::Full {
                 market_label(est.market, unit)
             } else {
-                String::new()
+                market_name(est.market, unit)
             }
         };
         for (k, sel) in est.selections.iter().enumerate() {
@@ -143,11 +176,16 @@ pub fn odds_table(
                 }
             };
             let (decimal, tavern) = match est.price(*sel, margin) {
-                Some(o) => (o.decimal_text(), o.to_string()),
-                None => ("—".to_owned(), "no price".to_owned()),
+                Some(o) => (o.decimal_text(), glued(&o.to_string())),
+                None => ("—".to_owned(), glued("no price")),
             };
-            let outcome = outcome_name(*sel, names);
-            table.add_row([label(), outcome, chance, range, decimal, tavern]);
+            let outcome = glued(&outcome_name(*sel, names));
+            let mut row = vec![label(), outcome, chance, range];
+            if form != BoardForm::Narrow {
+                row.push(decimal);
+            }
+            row.push(tavern);
+            table.row(row);
         }
         let extra = [
             (est.dead_heat, "dead heat: stake shared"),
@@ -156,17 +194,23 @@ pub fn odds_table(
         ];
         for (p, what) in extra {
             if p >= 0.0005 && est.basis != Basis::Exact {
-                table.add_row([
-                    label(),
-                    what.to_owned(),
-                    pct(p),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                ]);
+                table.row([label(), what.to_owned(), pct(p)]);
             }
         }
     }
-    align_figures_right(&mut table);
-    table
+    match form {
+        BoardForm::Full | BoardForm::Plain => table.right(&[2, 3, 4, 5]),
+        BoardForm::Narrow => table.right(&[2, 3, 4]),
+    }
+}
+
+/// The words that bet on a market, as its board's label gives them: `on NAME`.
+#[must_use]
+pub fn market_words(market: Market, unit: &str) -> String {
+    market_label(market, unit)
+        .lines()
+        .nth(1)
+        .unwrap_or_default()
+        .trim_matches('`')
+        .to_owned()
 }

@@ -7,7 +7,7 @@ mod settlement;
 mod told;
 
 pub(crate) use board::outcome_name;
-pub use board::{audit_table, market_label, market_name, odds_table};
+pub use board::{BoardForm, audit_table, market_label, market_name, market_words, odds_table};
 pub use placed::placed_lines;
 pub use settlement::{SettledRow, SettlementLayout, purse_table, settlement_for, settlement_table};
 pub use told::{coloured, settled_lines, settled_lines_at};

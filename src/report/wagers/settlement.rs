@@ -1,10 +1,9 @@
 //! The settlement table, in one renderer with two layouts: a column for each thing when
 //! the page has room, else four that wrap; and each character's purse over the evening.
 
-use comfy_table::{ColumnConstraint, Table};
-
 use super::{payout, result_and_change};
-use crate::report::{Layout, View, fitted, new_table, width_of};
+use crate::report::grid::{Grid, Laid, coins, glued, lay_out};
+use crate::report::{Layout, View};
 use crate::wager::purse::Purse;
 use crate::wager::settle::Line;
 use crate::wager::{Book, Currency, Money};
@@ -31,6 +30,8 @@ pub enum SettlementLayout {
     /// Five columns: match, bettor, the bet with its stake and odds, the result with the
     /// payout, the purse before and after in one.
     Compact,
+    /// Compact, with the bettor's name above their bet.
+    Narrow,
 }
 
 /// The settlement table in `layout`: a row for each bet settled or refused, numbered by
@@ -41,10 +42,9 @@ pub fn settlement_table(
     currency: Currency,
     view: View,
     layout: SettlementLayout,
-) -> Table {
+) -> Grid {
     let numbered = rows.iter().any(|r| r.match_no.is_some());
-    let mut table = new_table();
-    table.set_header(layout.header(numbered, view));
+    let mut table = Grid::new(layout.header(numbered, view));
     for row in rows {
         let cells = match (row.line, &row.refused) {
             (Some(line), _) => layout.settled(line, currency, view),
@@ -55,13 +55,18 @@ pub fn settlement_table(
         };
         let number = numbered.then(|| row.match_no.map(|n| n.to_string()).unwrap_or_default());
         let purses = layout.purses(row.purses, currency);
-        table.add_row(number.into_iter().chain(cells).chain(purses));
-    }
-    if numbered
-        && layout == SettlementLayout::Compact
-        && let Some(c) = table.column_mut(0)
-    {
-        c.set_constraint(ColumnConstraint::ContentWidth);
+        let cells = match layout {
+            SettlementLayout::Narrow => {
+                let mut cells = cells.into_iter();
+                let bettor = cells.next().unwrap_or_default();
+                let bet = cells.next().unwrap_or_default();
+                std::iter::once(format!("{bettor}\n{bet}"))
+                    .chain(cells)
+                    .collect()
+            }
+            SettlementLayout::Full | SettlementLayout::Compact => cells,
+        };
+        table.row(number.into_iter().chain(cells).chain(purses));
     }
     table
 }
@@ -87,15 +92,21 @@ impl SettlementLayout {
                 }
                 header.extend(["Bettor", "Bet", "Result", "Purse"]);
             }
+            SettlementLayout::Narrow => {
+                if numbered {
+                    header.push("#");
+                }
+                header.extend(["Bettor and bet", "Result", "Purse"]);
+            }
         }
         header
     }
 
     /// A settled bet's cells from the bettor to the payout.
     fn settled(self, line: &Line, currency: Currency, view: View) -> Vec<String> {
-        let bettor = line.bet.bettor.clone();
-        let staked = line.bet.staked(currency);
-        let payout = payout(line, currency);
+        let bettor = glued(&line.bet.bettor);
+        let staked = coins(&line.bet.staked(currency));
+        let payout = coins(&payout(line, currency));
         match self {
             SettlementLayout::Full => {
                 let mut cells = vec![bettor, line.what.clone(), staked];
@@ -105,14 +116,14 @@ impl SettlementLayout {
                 cells.extend([line.outcome(), payout]);
                 cells
             }
-            SettlementLayout::Compact => vec![
+            SettlementLayout::Compact | SettlementLayout::Narrow => vec![
                 bettor,
                 format!(
                     "{staked} {}, {}",
                     crate::wager::market::backing(&line.what),
                     compact_price(line, currency, view)
                 ),
-                result_and_change(line, currency),
+                coins(&result_and_change(line, currency)),
             ],
         }
     }
@@ -122,16 +133,16 @@ impl SettlementLayout {
     fn refused(self, [bettor, what, stake, why]: [&String; 4], view: View) -> Vec<String> {
         match self {
             SettlementLayout::Full => {
-                let mut cells = vec![bettor.clone(), what.clone(), stake.clone()];
+                let mut cells = vec![glued(bettor), what.clone(), coins(stake)];
                 if view == View::Gm {
                     cells.push("—".to_owned());
                 }
                 cells.extend([format!("refused: {why}"), "—".to_owned()]);
                 cells
             }
-            SettlementLayout::Compact => vec![
-                bettor.clone(),
-                format!("{stake}: “{what}”"),
+            SettlementLayout::Compact | SettlementLayout::Narrow => vec![
+                glued(bettor),
+                format!("{}: “{what}”", coins(stake)),
                 format!("refused: {why}"),
             ],
         }
@@ -139,10 +150,15 @@ impl SettlementLayout {
 
     /// The purse before and after the row: two cells, or one with an arrow.
     fn purses(self, (before, after): (Purse, Purse), currency: Currency) -> Vec<String> {
-        let (before, after) = (before.show(currency), after.show(currency));
+        let (before, after) = (
+            coins(&before.show(currency).to_string()),
+            coins(&after.show(currency).to_string()),
+        );
         match self {
-            SettlementLayout::Full => vec![before.to_string(), after.to_string()],
-            SettlementLayout::Compact => vec![format!("{before} → {after}")],
+            SettlementLayout::Full => vec![before, after],
+            SettlementLayout::Compact | SettlementLayout::Narrow => {
+                vec![format!("{before} → {after}")]
+            }
         }
     }
 }
@@ -165,53 +181,53 @@ fn full_price(line: &Line, currency: Currency) -> String {
 /// the bookie", or "in" the pool or pot it was in.
 fn compact_price(line: &Line, currency: Currency, view: View) -> String {
     match line.bet.book {
-        Book::Bookie(o) if view == View::Gm => format!("at {o}"),
+        // The odds are one token ("7 to 4 on"); a pot's coins keep to their numbers.
+        Book::Bookie(o) if view == View::Gm => format!("at {}", glued(&o.to_string())),
         Book::Bookie(_) => "with the bookie".to_owned(),
         Book::Pool if line.pot.is_none() => "in the pool".to_owned(),
-        Book::Pool | Book::Stakes(_) => format!("in a {}", full_price(line, currency)),
+        Book::Pool | Book::Stakes(_) => format!("in a {}", coins(&full_price(line, currency))),
     }
 }
 
 /// The settlement table laid out for the page: every column as wide as it needs when that
 /// fits, else five columns (the stake and its odds with the bet, the payout with the
-/// result, the purse before and after in one) that wrap to the width.
+/// result, the purse before and after in one) that wrap to the width, and narrower still
+/// the bettor above their bet.
 #[must_use]
 pub fn settlement_for(
     rows: &[SettledRow<'_>],
     currency: Currency,
     view: View,
     layout: Layout,
-) -> Table {
-    let full = settlement_table(rows, currency, view, SettlementLayout::Full);
-    match layout {
-        Layout::Wide => full,
-        Layout::Columns(w) if width_of(&full.to_string()) <= usize::from(w) => full,
-        Layout::Columns(_) | Layout::Markdown => fitted(
-            settlement_table(rows, currency, view, SettlementLayout::Compact),
-            layout,
-        ),
-    }
+) -> Laid {
+    let forms = [
+        settlement_table(rows, currency, view, SettlementLayout::Full).whole(),
+        settlement_table(rows, currency, view, SettlementLayout::Compact),
+        settlement_table(rows, currency, view, SettlementLayout::Narrow),
+    ];
+    lay_out(&forms, layout, 1)
 }
 
 /// Each character's purse at the start and the end, and the house's gain.
 #[must_use]
-pub fn purse_table(purses: &[(String, Purse, Purse)], house: i128, currency: Currency) -> Table {
-    let mut table = new_table();
-    table.set_header(["", "Purse at first", "Purse at last", "Gain"]);
+pub fn purse_table(purses: &[(String, Purse, Purse)], house: i128, currency: Currency) -> Grid {
+    let mut table = Grid::new(["", "Purse at first", "Purse at last", "Gain"]);
     for (name, first, last) in purses {
-        table.add_row([
-            name.clone(),
-            first.show(currency).to_string(),
-            last.show(currency).to_string(),
-            crate::wager::money::show_change(last.balance() - first.balance(), currency)
-                .to_string(),
+        table.row([
+            glued(name),
+            coins(&first.show(currency).to_string()),
+            coins(&last.show(currency).to_string()),
+            coins(
+                &crate::wager::money::show_change(last.balance() - first.balance(), currency)
+                    .to_string(),
+            ),
         ]);
     }
-    table.add_row([
+    table.row([
         "the house".to_owned(),
         String::new(),
         String::new(),
-        crate::wager::money::show_change(house, currency).to_string(),
+        coins(&crate::wager::money::show_change(house, currency).to_string()),
     ]);
     table
 }

@@ -15,6 +15,7 @@ use crate::narrate::Phrasebook;
 use crate::ops::sit::{Notice, SeatedTable, Seating, numbered_by_notation};
 use crate::report::View;
 use crate::report::board::{BoardStyle, Diagram, Marks};
+use crate::report::grid::GLUE;
 use crate::roster::Voice;
 use crate::table::{Decision, Entrant, Hands, MatchLog, MatchSettings, TableError};
 
@@ -193,9 +194,30 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         for _ in body.len()..text.len() {
             self.sitting.console.say("");
         }
-        let options = textwrap::Options::new(self.sitting.width.max(20)).subsequent_indent("  ");
-        let wrapped = textwrap::fill(body, options);
+        let wrapped = self.fill(body);
         self.sitting.console.say(&wrapped);
+    }
+
+    /// `text` wrapped to the page between its words only (never inside a word, a number
+    /// or a hyphenated name; words joined by [`GLUE`] stay on one line), the lines after
+    /// the first indented.
+    fn fill(&self, text: &str) -> String {
+        let options = textwrap::Options::new(self.sitting.width.max(20))
+            .subsequent_indent("  ")
+            .break_words(false)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        textwrap::fill(text, options).replace(GLUE, " ")
+    }
+
+    /// Asks with `prompt` wrapped to the page: the lines that do not fit are said first,
+    /// and the answer is typed after the last.
+    fn ask(&mut self, prompt: &str) -> Option<String> {
+        let filled = self.fill(prompt.trim_end());
+        let (said, last) = filled.rsplit_once('\n').unwrap_or(("", &filled));
+        if !said.is_empty() {
+            self.sitting.console.say(said);
+        }
+        self.sitting.console.ask(&format!("{last} "))
     }
 
     /// A move in words, for the seat that makes it ("sows their first heap").
@@ -254,7 +276,10 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         };
         let mut text = String::new();
         let indent = " ".repeat(width + 2 + if numeric { 0 } else { 9 });
-        let options = textwrap::Options::new(self.sitting.width.max(40)).subsequent_indent(&indent);
+        let options = textwrap::Options::new(self.sitting.width.max(40))
+            .subsequent_indent(&indent)
+            .break_words(false)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
         for (i, &mv) in moves.iter().enumerate().take(limit) {
             let words = Self::words_to_you(mv, seat);
             let line = if numeric {
@@ -306,7 +331,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
     fn input_ended(&mut self) {
         if !self.eof {
             self.eof = true;
-            self.say("The input has ended: taproom throws and draws for the table from here.");
+            self.tell("The input has ended: taproom throws and draws for the table from here.");
         }
     }
 }

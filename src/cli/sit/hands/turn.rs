@@ -7,6 +7,7 @@ use crate::ai::TableRng;
 use crate::games::{Chance, Game, Seat, Throws};
 use crate::ops::sit::{accused, hint, pick, shown};
 use crate::report::board::Diagram;
+use crate::report::grid::glued;
 use crate::table::Decision;
 
 impl<G: Diagram> SitHands<'_, '_, G> {
@@ -50,10 +51,13 @@ impl<G: Diagram> SitHands<'_, '_, G> {
     /// the moves.
     fn show_turn(&mut self, pos: &G, seat: Seat, name: &str, moves: &[G::Move]) {
         let mut head = format!(
-            "\n-- {} {}: {name} to move ({}) --\n",
-            G::FACTS.unit.title(),
-            self.game,
-            G::FACTS.seat_names.get(seat.index()).copied().unwrap_or("")
+            "\n{}\n",
+            self.fill(&format!(
+                "-- {} {}: {name} to move ({}) --",
+                G::FACTS.unit.title(),
+                self.game,
+                G::FACTS.seat_names.get(seat.index()).copied().unwrap_or("")
+            ))
         );
         head.push_str(&self.board(pos));
         if let Some(t) = self.thrown.take() {
@@ -170,12 +174,13 @@ impl<G: Diagram> SitHands<'_, '_, G> {
     ) -> Option<G::Move> {
         buf.clear();
         pos.chance_outcomes(buf);
+        // Each throw with its chance stays on one line.
         let can: Vec<String> = buf
             .iter()
-            .map(|(mv, c)| format!("{mv} ({} in {})", c.num, c.den))
+            .map(|(mv, c)| glued(&format!("{mv} ({} in {})", c.num, c.den)))
             .collect();
         loop {
-            let line = self.sitting.console.ask(&format!(
+            let line = self.ask(&format!(
                 "Throw the sticks and type what fell ({}): ",
                 can.join(", ")
             ))?;
@@ -201,10 +206,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
     /// input has ended.
     fn ask_number(&mut self, question: &str, lo: u32, hi: u32) -> Option<u32> {
         loop {
-            let line = self
-                .sitting
-                .console
-                .ask(&format!("{question} ({lo}-{hi}): "))?;
+            let line = self.ask(&format!("{question} ({lo}-{hi}): "))?;
             match line.trim().parse::<u32>() {
                 Ok(n) if (lo..=hi).contains(&n) => {
                     self.sitting.typed.push(n.to_string());
@@ -238,7 +240,7 @@ impl<G: Diagram> Throws for AtTable<'_, '_, '_, G> {
             return Throws::lot(&mut *self.rng, players);
         }
         let names: Vec<String> = (0..players)
-            .map(|p| format!("{} {}", p + 1, self.named(p)))
+            .map(|p| glued(&format!("{} {}", p + 1, self.named(p))))
             .collect();
         let q = format!(
             "Draw lots for the first turn; who won? ({})",
