@@ -631,9 +631,17 @@ impl<'a> Narrator<'a> {
     /// this match.
     fn voice(&mut self, entrant: usize, moment: VoiceMoment) -> Option<String> {
         let lines = self.voices.get(entrant)?.lines(moment);
-        // Piç has no board: a line that speaks of one is left for another game.
+        // Piç has no board: a line that speaks of one is left for another game; and a
+        // line for two ("let us both", "just the two of us") for a table of two.
+        let pair = self.log.entrants.len() == 2;
         let fits = |line: &str| {
-            self.log.game != crate::games::GameKind::Pic || !line.to_lowercase().contains("board")
+            let words = line.to_lowercase();
+            let of_two = words
+                .split(|c: char| !c.is_alphabetic())
+                .any(|w| w == "both")
+                || words.contains("two of us");
+            (self.log.game != crate::games::GameKind::Pic || !words.contains("board"))
+                && (pair || !of_two)
         };
         let pool: Vec<usize> = (0..lines.len())
             .filter(|&i| !self.quoted.contains(&(entrant, moment, i)) && fits(&lines[i]))

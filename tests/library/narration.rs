@@ -680,6 +680,13 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> (HashSet<Strin
                         !line.contains("s's "),
                         "seed {seed}: a possessive: {line:?}"
                     );
+                    // Words for two only at a table of two.
+                    assert!(
+                        log.entrants.len() == 2
+                            || !(line.contains(" both ") || line.contains("two of us")),
+                        "seed {seed}: words for two at a table of {}: {line:?}",
+                        log.entrants.len()
+                    );
                 }
             }
             for pair in narrator.facts().windows(2) {
