@@ -26,6 +26,19 @@ fn play_with<G: Game>(
     format: Format,
     options: G::Options,
 ) -> (MatchLog, Vec<Voice>) {
+    play_cast::<G>(seed, names, format, options, false)
+}
+
+/// A match of `G` between built-in characters at low skill levels (hundreds of matches
+/// stay quick; what is told does not depend on how well they play, and different levels
+/// keep the matches varied): honest, or as honest as their files say when `as_they_are`.
+pub(crate) fn play_cast<G: Game>(
+    seed: u64,
+    names: &[&str],
+    format: Format,
+    options: G::Options,
+    as_they_are: bool,
+) -> (MatchLog, Vec<Voice>) {
     let roster = Roster::built_in();
     let cast: Vec<_> = names
         .iter()
@@ -38,11 +51,13 @@ fn play_with<G: Game>(
             name: c.name.clone(),
             short: c.short.clone(),
             pronouns: c.pronouns,
-            // Low levels keep hundreds of matches quick; what is told does not depend on
-            // how well they play, and different levels keep the matches varied.
             skill: taproom::ai::Skill::Level(1 + (i as u8 % 3)),
             temperament: c.temperament_at(G::KIND),
-            honesty: 10,
+            honesty: if as_they_are {
+                c.honesty_at(G::KIND)
+            } else {
+                10
+            },
             eye: c.eye_at(G::KIND),
             person: false,
         })

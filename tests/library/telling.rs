@@ -8,42 +8,13 @@ use std::collections::{HashMap, HashSet};
 
 use taproom::games::{Game, GameKind, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides};
 use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Scene};
-use taproom::roster::{Roster, Voice};
-use taproom::table::{Aside, Entrant, Format, MatchLog, MatchSettings, play_match};
+use taproom::roster::Voice;
+use taproom::table::{Aside, Format, MatchLog};
 
 /// A match of `G` between built-in characters as the roster gives them (their honesty and
 /// eye at the game), at low skill levels to keep hundreds of matches quick.
 fn play<G: Game>(seed: u64, names: &[&str]) -> (MatchLog, Vec<Voice>) {
-    let roster = Roster::built_in();
-    let cast: Vec<_> = names
-        .iter()
-        .map(|n| roster.named(n).unwrap().clone())
-        .collect();
-    let entrants: Vec<Entrant> = cast
-        .iter()
-        .enumerate()
-        .map(|(i, c)| Entrant {
-            name: c.name.clone(),
-            short: c.short.clone(),
-            pronouns: c.pronouns,
-            skill: taproom::ai::Skill::Level(1 + (i as u8 % 3)),
-            temperament: c.temperament_at(G::KIND),
-            honesty: c.honesty_at(G::KIND),
-            eye: c.eye_at(G::KIND),
-            person: false,
-        })
-        .collect();
-    let settings = MatchSettings::<G> {
-        effort: Default::default(),
-        table: taproom::table::TableRules::default(),
-        wary: taproom::table::cheat::Wary::default(),
-        format: Format::BestOf(3),
-        draw_cap: 3,
-        options: G::Options::default(),
-        seed,
-    };
-    let log = play_match::<G>(&entrants, &settings).unwrap();
-    (log, cast.into_iter().map(|c| c.voice).collect())
+    crate::narration::play_cast::<G>(seed, names, Format::BestOf(3), G::Options::default(), true)
 }
 
 /// A match told at `detail`: its scenes and the facts of its lines.
