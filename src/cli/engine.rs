@@ -9,7 +9,9 @@ use super::CliError;
 use crate::games::with_game;
 use crate::games::{Game, GameKind, Outcome, Turn, perft};
 use crate::ops;
-use crate::report::board::{BoardStyle, Diagram, Marks};
+use crate::ops::picture::ImageTarget;
+use crate::report::board::picture::{Picture, film_of_moves};
+use crate::report::board::{BoardStyle, Marks};
 use crate::table::RuleOptions;
 
 #[derive(Debug, Subcommand)]
@@ -39,7 +41,8 @@ pub enum EngineCommand {
     /// Play moves in order and print the position reached, then the outcome if it is over.
     #[command(after_help = "Examples:
   taproom engine apply tides-of-war c3-c4 c5xc3xa1
-  taproom engine apply pic --players 3 2 5 --board")]
+  taproom engine apply pic --players 3 2 5 --board
+  taproom engine apply tides-of-war c3-c4 c5xc3xa1 --image tides.png")]
     Apply {
         #[command(flatten)]
         at: At,
@@ -58,6 +61,11 @@ pub enum EngineCommand {
         /// Draw the diagram in plain ASCII.
         #[arg(long, requires = "board")]
         ascii: bool,
+        /// Also draw the position reached as a picture in FILE, its kind from the
+        /// extension: `.png` or `.svg` the position reached, the last move marked;
+        /// `.gif` every move from the position given, animated.
+        #[arg(long, value_name = "FILE")]
+        image: Option<std::path::PathBuf>,
     },
 }
 
@@ -102,7 +110,7 @@ fn position<G: Game>(at: &At) -> Result<G, CliError> {
 }
 
 /// Runs an engine command on game `G`, from the position it names.
-fn run_game<G: Diagram>(
+fn run_game<G: Picture>(
     cmd: &EngineCommand,
     at: &At,
     out: &mut impl Write,
@@ -116,11 +124,13 @@ fn run_game<G: Diagram>(
             full,
             board,
             ascii,
+            image,
             ..
         } => {
             let style =
                 board.then(|| BoardStyle::for_output(std::io::stdout().is_terminal(), *ascii));
-            apply_from(pos, moves, *full, style, out)
+            let image = image.as_deref().map(ImageTarget::new).transpose()?;
+            apply_from(pos, moves, *full, style, image.as_ref(), out)
         }
     }
 }
@@ -183,18 +193,25 @@ fn moves_from<G: Game>(
 /// `apply`: the moves played in order, then the position reached (whole with `full`),
 /// the outcome if it is over, and when a `board` style is given its diagram in that
 /// style, the last move highlighted.
-fn apply_from<G: Diagram>(
+fn apply_from<G: Picture>(
     mut pos: G,
     moves: &[String],
     full: bool,
     board: Option<BoardStyle>,
+    image: Option<&ImageTarget>,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    let start = image.map(|_| pos.clone());
     let mut last = None;
+    let mut played = Vec::with_capacity(moves.len());
     for text in moves {
         let mv: G::Move = text.parse()?;
         pos.play(mv, &mut ())?;
         last = Some(mv);
+        played.push(mv);
+    }
+    if let (Some(target), Some(start)) = (image, start) {
+        target.write(&film_of_moves(&start, &played)?)?;
     }
     if full {
         writeln!(out, "{pos:#}")?;

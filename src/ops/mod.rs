@@ -12,6 +12,7 @@ pub mod check;
 pub mod evening;
 pub mod ladder;
 pub mod pages;
+pub mod picture;
 pub mod play;
 pub mod price;
 pub mod sit;
@@ -123,6 +124,14 @@ pub enum Error {
         /// The flag.
         flag: &'static str,
         /// What is wrong, naming the flag.
+        message: String,
+    },
+    /// A picture that cannot be written (`--image`).
+    #[error("--image {file}: {message}")]
+    Image {
+        /// The file asked for.
+        file: PathBuf,
+        /// What is wrong, as a clause.
         message: String,
     },
     /// A game name that is none of the four.

@@ -39,12 +39,32 @@ pub fn write_pages(
     Ok(())
 }
 
+/// Writes one file whole at `path` (its folder must exist), looked at first as
+/// [`write_pages`] looks at each page.
+///
+/// # Errors
+/// A place that is not a regular file; a file that cannot be written.
+pub fn write_file(
+    path: &Path,
+    bytes: &[u8],
+    cannot: impl Fn(std::io::Error) -> Error,
+) -> Result<(), Error> {
+    let real = real_target(path)?;
+    crate::store::file::replaceable(&real).map_err(|what| {
+        Error::from(WriteError::NotRegular {
+            file: path.to_path_buf(),
+            what,
+        })
+    })?;
+    write_whole(&real, bytes).map_err(cannot)
+}
+
 /// Writes a file whole: beside it first, then renamed into its place (the usual mode for
 /// a new file, the old one's for a file replaced).
 fn write_whole(real: &PathBuf, text: &[u8]) -> std::io::Result<()> {
     let folder = folder_of(real);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".taproom-man-").suffix(".tmp");
+    builder.prefix(".taproom-").suffix(".tmp");
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
     let mut staged = builder.tempfile_in(&folder)?;

@@ -9,7 +9,7 @@
 
 use crate::games::{Event, Game, Seat, Turn, Unit, with_game};
 use crate::names::and_list;
-use crate::table::{GameLog, MatchLog, RuleOptions, Step};
+use crate::table::{AsideAt, GameLog, MatchLog, RuleOptions, Step};
 
 use super::Page;
 use super::board::{BoardStyle, Diagram, Marks};
@@ -157,7 +157,7 @@ fn capitalised(text: &str) -> String {
 }
 
 /// An aside in words: "Mirela Quickfingers nudges a stone one point (c3 to c4), unseen".
-fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String {
+pub(crate) fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String {
     use crate::table::{Aside, CheatResult};
     let name = |e: &usize| log.entrants.get(*e).map_or("someone", |x| x.name.as_str());
     match aside {
@@ -207,36 +207,98 @@ fn show_game<G: Diagram>(
     rules: &RuleOptions,
     style: BoardStyle,
 ) -> Result<GameShown, ReplayError> {
-    let options = rules
-        .options::<G>()
-        .map_err(|e| mismatch::<G>(game, 0, format!("the match's rule options: {e}")))?;
-    let pos = G::from_text(&game.start, &options)
-        .map_err(|e| mismatch::<G>(game, 0, format!("the start position: {e}")))?;
-    let names = seated_names(log, game, &pos)?;
-    let mut showing = Showing {
-        log,
-        game,
-        options,
-        style,
-        names,
-        pos,
-    };
-    let start = showing.board(None);
+    let mut start = String::new();
+    let mut steps = Vec::with_capacity(game.steps.len());
+    let mut heading = String::new();
     let total = game.steps.len();
-    let mut steps = Vec::with_capacity(total);
-    for (i, step) in game.steps.iter().enumerate() {
-        steps.extend(showing.asides_before(i)?);
-        steps.push(showing.step(i + 1, step)?);
-    }
-    steps.extend(showing.asides_before(total)?);
-    showing.check_end()?;
+    walk::<G>(log, game, rules, |pos, names, beat| {
+        let marks = Marks::names(names);
+        match beat {
+            Beat::Start => {
+                heading = wrap(style, &game_heading::<G>(log, game, names));
+                start = pos.diagram_with(&style, &marks);
+            }
+            Beat::Aside(a) => {
+                let said = format!("At the table: {}.", aside_words(log, &a.aside));
+                steps.push(Frame {
+                    heading: wrap(style, &said),
+                    board: pos.diagram_with(&style, &marks),
+                });
+            }
+            Beat::Step { n, mv, words } => steps.push(Frame {
+                heading: wrap(style, &format!("Step {n} of {total}. {words}.")),
+                board: pos.diagram_with(&style, &marks.last(mv)),
+            }),
+        }
+    })?;
     Ok(GameShown {
         number: game.number,
-        heading: wrap(style, &showing.heading()),
+        heading,
         start,
         steps,
         result: wrap(style, &result_line(log, game)),
     })
+}
+
+/// What a game played again shows, in order: its start, each thing the table did (an
+/// aside, after which the position is as the table left it), and each step.
+pub(crate) enum Beat<'a, G: Game> {
+    /// The position the game starts from.
+    Start,
+    /// Something the table did (a cheat, a stone brought down); the position is the one
+    /// it left.
+    Aside(&'a AsideAt),
+    /// Step `n` (from 1), the move it made, and who made it and what it does in words
+    /// ("Old Brannoc (White): c3-c4, steps a stone onto the river at c4").
+    Step {
+        /// The step's number, from 1.
+        n: usize,
+        /// The move.
+        mv: G::Move,
+        /// The step in words.
+        words: String,
+    },
+}
+
+/// Plays `game` of `log` again from its start through the game's checked rules, and
+/// calls `visit` with the position, the seated names (in seat order) and what happened,
+/// at the start, after each aside and after each step; then checks that the game ends as
+/// the log says.
+///
+/// # Errors
+/// A log the rules do not play back as recorded.
+pub(crate) fn walk<'a, G: Game>(
+    log: &'a MatchLog,
+    game: &'a GameLog,
+    rules: &RuleOptions,
+    mut visit: impl FnMut(&G, &[&'a str], Beat<'a, G>),
+) -> Result<(), ReplayError> {
+    let options = rules
+        .options::<G>()
+        .map_err(|e| mismatch::<G>(game, 0, format!("the match's rule options: {e}")))?;
+    let mut pos = G::from_text(&game.start, &options)
+        .map_err(|e| mismatch::<G>(game, 0, format!("the start position: {e}")))?;
+    let names = seated_names(log, game, &pos)?;
+    visit(&pos, &names, Beat::Start);
+    let total = game.steps.len();
+    for before in 0..=total {
+        for a in game.asides.iter().filter(|a| a.before == before) {
+            if let Some(text) = &a.position {
+                pos = G::from_text(text, &options).map_err(|e| {
+                    mismatch::<G>(game, before, format!("the position after an aside: {e}"))
+                })?;
+            }
+            visit(&pos, &names, Beat::Aside(a));
+        }
+        if let Some(step) = game.steps.get(before) {
+            let n = before + 1;
+            let mv =
+                play_step(&mut pos, step).map_err(|message| mismatch::<G>(game, n, message))?;
+            let words = step_words::<G>(log, game, step, mv);
+            visit(&pos, &names, Beat::Step { n, mv, words });
+        }
+    }
+    check_end(&pos, game)
 }
 
 /// A log that the rules do not play back as recorded, at `step` of `game`.
@@ -275,104 +337,43 @@ fn seated_names<'a, G: Game>(
         .collect())
 }
 
-/// One game being played again: its log, its rules, and the position so far.
-struct Showing<'a, G: Game> {
-    log: &'a MatchLog,
-    game: &'a GameLog,
-    options: G::Options,
-    style: BoardStyle,
-    /// The entrants' names, in seat order.
-    names: Vec<&'a str>,
-    pos: G,
+/// "Game 1 of 3: Old Brannoc (White) v Mirela Quickfingers (Black)".
+pub(crate) fn game_heading<G: Game>(log: &MatchLog, game: &GameLog, names: &[&str]) -> String {
+    let seated: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("{name} ({})", role::<G>(Seat(i as u8))))
+        .collect();
+    format!(
+        "{} {} of {}: {}",
+        G::FACTS.unit.title(),
+        game.number,
+        log.games.len(),
+        seated.join(" v ")
+    )
 }
 
-impl<G: Diagram> Showing<'_, G> {
-    /// "Game 1 of 3: Old Brannoc (White) v Mirela Quickfingers (Black)".
-    fn heading(&self) -> String {
-        let seated: Vec<String> = self
-            .names
-            .iter()
-            .enumerate()
-            .map(|(i, name)| format!("{name} ({})", role::<G>(Seat(i as u8))))
-            .collect();
-        format!(
-            "{} {} of {}: {}",
-            G::FACTS.unit.title(),
-            self.game.number,
-            self.log.games.len(),
-            seated.join(" v ")
-        )
+/// Checks that the game ends where the log says, and (unless it ended at the table, by
+/// resigning or a forfeit) as the rules say it came out.
+fn check_end<G: Game>(pos: &G, game: &GameLog) -> Result<(), ReplayError> {
+    let end = format!("{pos:#}");
+    let by_the_table = matches!(
+        game.outcome.end,
+        crate::games::End::Resigned | crate::games::End::Forfeit
+    );
+    if end != game.end || (!by_the_table && pos.outcome() != Some(game.outcome)) {
+        return Err(mismatch::<G>(
+            game,
+            game.steps.len(),
+            format!(
+                "the game ends at `{end}` ({:?}), the log says `{}` ({:?})",
+                pos.outcome(),
+                game.end,
+                game.outcome
+            ),
+        ));
     }
-
-    /// The board as it stands, the seats named and the move `last` (if any) highlighted.
-    fn board(&self, last: Option<G::Move>) -> String {
-        let marks = Marks::names(&self.names);
-        let marks = match last {
-            Some(mv) => marks.last(mv),
-            None => marks,
-        };
-        self.pos.diagram_with(&self.style, &marks)
-    }
-
-    /// A frame for each thing the table did before step `before` (from 0; the number of
-    /// steps for after the last): a cheat that stood, a stone brought down for one. The
-    /// position such an aside left is set before the next step.
-    fn asides_before(&mut self, before: usize) -> Result<Vec<Frame>, ReplayError> {
-        let mut frames = Vec::new();
-        for a in self.game.asides.iter().filter(|a| a.before == before) {
-            if let Some(text) = &a.position {
-                self.pos = G::from_text(text, &self.options).map_err(|e| {
-                    mismatch::<G>(
-                        self.game,
-                        before,
-                        format!("the position after an aside: {e}"),
-                    )
-                })?;
-            }
-            let said = format!("At the table: {}.", aside_words(self.log, &a.aside));
-            frames.push(Frame {
-                heading: wrap(self.style, &said),
-                board: self.board(None),
-            });
-        }
-        Ok(frames)
-    }
-
-    /// Step `n` (from 1) played through the checked rules, said, and the board after it.
-    fn step(&mut self, n: usize, step: &Step) -> Result<Frame, ReplayError> {
-        let mv = play_step(&mut self.pos, step)
-            .map_err(|message| mismatch::<G>(self.game, n, message))?;
-        let said = step_words::<G>(self.log, self.game, step, mv);
-        let total = self.game.steps.len();
-        Ok(Frame {
-            heading: wrap(self.style, &format!("Step {n} of {total}. {said}.")),
-            board: self.board(Some(mv)),
-        })
-    }
-
-    /// Checks that the game ends where the log says, and (unless it ended at the table, by
-    /// resigning or a forfeit) as the rules say it came out.
-    fn check_end(&self) -> Result<(), ReplayError> {
-        let (pos, game) = (&self.pos, self.game);
-        let end = format!("{pos:#}");
-        let by_the_table = matches!(
-            game.outcome.end,
-            crate::games::End::Resigned | crate::games::End::Forfeit
-        );
-        if end != game.end || (!by_the_table && pos.outcome() != Some(game.outcome)) {
-            return Err(mismatch::<G>(
-                game,
-                game.steps.len(),
-                format!(
-                    "the game ends at `{end}` ({:?}), the log says `{}` ({:?})",
-                    pos.outcome(),
-                    game.end,
-                    game.outcome
-                ),
-            ));
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 /// What a seat is called at the table ("White", "player 2").
@@ -447,7 +448,7 @@ fn step_words<G: Game>(log: &MatchLog, game: &GameLog, step: &Step, mv: G::Move)
 
 /// "Game 1: Mirela Quickfingers wins (all captured, 780 turns). Games won: Old Brannoc
 /// 0, Mirela Quickfingers 1."
-fn result_line(log: &MatchLog, game: &GameLog) -> String {
+pub(crate) fn result_line(log: &MatchLog, game: &GameLog) -> String {
     let facts = log.game.facts();
     let winners: Vec<String> = game
         .winners

@@ -100,7 +100,7 @@ fn board(pen: &Pen, pos: &Kiust, last: Option<Move>) -> Vec<String> {
 }
 
 /// What the player whose turn it is has to do with the throw.
-fn throw_clause(throw: Throw, left: u8) -> String {
+pub(super) fn throw_clause(throw: Throw, left: u8) -> String {
     match throw {
         Throw::FourSixes => {
             let moves = if left == 1 { "move" } else { "moves" };

@@ -16,6 +16,7 @@ mod canvas;
 mod kiust;
 mod oicus;
 mod pic;
+pub mod picture;
 mod text;
 mod tides;
 

@@ -23,7 +23,7 @@ fn trap_index(land: usize, col: usize) -> usize {
 }
 
 /// The column (0 to 9) a trap of a Land (numbered from 1) is drawn in.
-fn column(land: usize, trap: usize) -> usize {
+pub(super) fn column(land: usize, trap: usize) -> usize {
     if land == 0 { trap - 1 } else { 10 - trap }
 }
 
@@ -42,7 +42,7 @@ fn ink(seat: usize) -> Ink {
 
 /// The trap indices a turn touched (where its stones came from and went to), for the side
 /// that played it.
-fn touched(mv: Move, mover: u8) -> Vec<usize> {
+pub(super) fn touched(mv: Move, mover: u8) -> Vec<usize> {
     let (actions, n) = mv.actions();
     actions[..n]
         .iter()

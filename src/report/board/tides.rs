@@ -16,12 +16,12 @@ const NAME_WIDTH: usize = 16;
 
 /// Whether the square of `file` (0 is `a`) and `rank` (from 1) lies on the river, the
 /// anti-diagonal `a6 b5 c4 d3 e2 f1`.
-fn on_river(file: u8, rank: u8) -> bool {
+pub(super) fn on_river(file: u8, rank: u8) -> bool {
     file + rank == 6
 }
 
 /// Whose town the square is: White's `a1`, Black's `f6`.
-fn town_of(file: u8, rank: u8) -> Option<Seat> {
+pub(super) fn town_of(file: u8, rank: u8) -> Option<Seat> {
     match (file, rank) {
         (0, 1) => Some(Seat(0)),
         (5, 6) => Some(Seat(1)),
@@ -37,13 +37,13 @@ fn bit(file: u8, rank: u8) -> u64 {
 /// The squares a move touched: where the stone started and landed, and the squares of
 /// the stones it jumped.
 #[derive(Default)]
-struct Trace {
-    visited: u64,
-    taken: u64,
+pub(super) struct Trace {
+    pub(super) visited: u64,
+    pub(super) taken: u64,
 }
 
 impl Trace {
-    fn of(mv: Move) -> Trace {
+    pub(super) fn of(mv: Move) -> Trace {
         let mut t = Trace {
             visited: 1 << mv.from(),
             taken: 0,

@@ -1,0 +1,234 @@
+//! A game of a match as pictures, move by move: played again through the checked rules
+//! (as `taproom replay` plays it), a still for the start, each step and each thing the
+//! table did, and one for the result.
+
+use super::{Look, Marks, Picture};
+use crate::games::with_game;
+use crate::report::replay::{Beat, ReplayError, aside_words, game_heading, result_line, walk};
+use crate::table::{Aside, CheatResult, GameLog, MatchLog, RuleOptions};
+
+/// Why a match cannot be filmed: as a replay cannot show it.
+pub type FilmError = ReplayError;
+
+/// One picture of a film: a look and its caption.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Still {
+    /// The position as drawn.
+    pub look: Look,
+    /// What happened, in words: "Step 3 of 41. Old Brannoc (White): c3-c4, steps a stone
+    /// onto the river at c4."
+    pub caption: String,
+    /// The position in the game's notation (full, as `engine apply` prints it).
+    pub position: String,
+}
+
+/// One game of a match as pictures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Film {
+    /// The game's number in the match, from 1.
+    pub number: u32,
+    /// "Game 2 of 3: Old Brannoc (White) v Mirela Quickfingers (Black)".
+    pub heading: String,
+    /// The board's fixed drawing.
+    pub layout: super::Layout,
+    /// The start, every step and aside shown, then the end again with the result as its
+    /// caption.
+    pub stills: Vec<Still>,
+}
+
+impl Film {
+    /// The SVG of each still, in order.
+    #[must_use]
+    pub fn svgs(&self) -> Vec<String> {
+        self.stills
+            .iter()
+            .map(|s| super::svg(&self.layout, &s.look, &s.caption))
+            .collect()
+    }
+
+    /// The last still (the game's end, its result as the caption).
+    ///
+    /// # Panics
+    /// Never: a film always holds its start and its result.
+    #[must_use]
+    pub fn last(&self) -> &Still {
+        self.stills
+            .last()
+            .expect("a film holds its start and result")
+    }
+}
+
+/// Game `only` of the match (the deciding game, the last played, when `None`) as a film.
+/// In the players' view (`players`), a cheat that stood unseen is not shown, and what it
+/// put in a seat's figures where the table cannot see it (a counter palmed into a Piç
+/// store) is left out until someone rightly accuses the cheat.
+///
+/// # Errors
+/// A game the match did not play; a log the rules do not play back as recorded.
+pub fn film(
+    log: &MatchLog,
+    rules: &RuleOptions,
+    only: Option<u32>,
+    players: bool,
+) -> Result<Film, FilmError> {
+    let game = match only {
+        None => log.games.last(),
+        Some(n) => log.games.iter().find(|g| g.number == n),
+    };
+    let Some(game) = game else {
+        let unit = log.game.facts().unit;
+        let n = log.games.len();
+        return Err(ReplayError::NoSuchGame {
+            unit,
+            asked: only.unwrap_or(1),
+            played: match n {
+                1 => format!("1 {unit}, numbered 1"),
+                n => format!("{n} {unit}s, numbered 1 to {n}"),
+            },
+        });
+    };
+    with_game!(log.game, G => film_game::<G>(log, game, rules, players))
+}
+
+fn film_game<G: Picture>(
+    log: &MatchLog,
+    game: &GameLog,
+    rules: &RuleOptions,
+    players: bool,
+) -> Result<Film, FilmError> {
+    let seats = game.seats.len();
+    let layout = G::layout(seats);
+    let total = game.steps.len();
+    let mut stills: Vec<Still> = Vec::with_capacity(total + 2);
+    let mut hidden = vec![0i32; seats];
+    let mut before: Option<G> = None;
+    let mut heading = String::new();
+    // The pictures call each seat by its short name ("Brannoc"), the captions in full.
+    let shorts: Vec<&str> = game
+        .seats
+        .iter()
+        .map(|&e| log.entrants.get(e).map_or("", |x| x.short.as_str()))
+        .collect();
+    walk::<G>(log, game, rules, |pos, names, beat| {
+        let marks = Marks::names(&shorts);
+        let shown: &[i32] = if players { &hidden } else { &[] };
+        let still = match beat {
+            Beat::Start => {
+                heading = game_heading::<G>(log, game, names);
+                Some((pos.look(&marks, shown), heading.clone()))
+            }
+            Beat::Aside(a) => match &a.aside {
+                Aside::Cheat {
+                    by,
+                    result: CheatResult::Stood,
+                    ..
+                } if players => {
+                    let seat = game.seat_of(*by);
+                    if let Some(b) = &before {
+                        hidden[seat.index()] += G::unseen_gain(b, pos, seat);
+                    }
+                    None
+                }
+                other => {
+                    if let Aside::Accused {
+                        against,
+                        right: true,
+                        ..
+                    } = other
+                    {
+                        hidden[game.seat_of(*against).index()] = 0;
+                    }
+                    let shown: &[i32] = if players { &hidden } else { &[] };
+                    let said = format!("At the table: {}.", aside_words(log, other));
+                    Some((pos.look(&marks, shown), said))
+                }
+            },
+            Beat::Step { n, mv, words } => Some((
+                pos.look(&marks.last(mv), shown),
+                format!("Step {n} of {total}. {words}."),
+            )),
+        };
+        if let Some((look, caption)) = still {
+            stills.push(Still {
+                look,
+                caption,
+                position: format!("{pos:#}"),
+            });
+        }
+        before = Some(pos.clone());
+    })?;
+    let end = stills.last().cloned().map(|s| Still {
+        caption: result_line(log, game),
+        ..s
+    });
+    stills.extend(end);
+    Ok(Film {
+        number: game.number,
+        heading,
+        layout,
+        stills,
+    })
+}
+
+/// A position and moves played from it, as `taproom engine apply` takes them, as a film:
+/// the position given, each move (captioned with its notation and its words), then the
+/// end again, captioned with the outcome or whose turn it is.
+///
+/// # Errors
+/// A move the rules refuse.
+pub fn film_of_moves<G: Picture>(
+    start: &G,
+    moves: &[G::Move],
+) -> Result<Film, crate::games::IllegalMove> {
+    let layout = G::layout(start.players());
+    let role = |seat: crate::games::Seat| {
+        G::FACTS
+            .seat_names
+            .get(seat.index())
+            .copied()
+            .unwrap_or("seat")
+    };
+    let mut pos = start.clone();
+    let still = |pos: &G, marks: &Marks<'_, G::Move>, caption: String| Still {
+        look: pos.look(marks, &[]),
+        caption,
+        position: format!("{pos:#}"),
+    };
+    let heading = format!("{}: the position given", G::KIND.title());
+    let mut stills = vec![still(&pos, &Marks::none(), heading.clone())];
+    for (i, &mv) in moves.iter().enumerate() {
+        let said = match pos.turn() {
+            crate::games::Turn::Seat(seat) => {
+                let words = G::move_words(mv, seat).replace("{their}", "their");
+                format!("{}: {mv}, {words}", capitalised(role(seat)))
+            }
+            _ => format!("{}: {mv}", capitalised(G::FACTS.chance)),
+        };
+        pos.play(mv, &mut ())?;
+        let caption = format!("Move {} of {}. {said}.", i + 1, moves.len());
+        stills.push(still(&pos, &Marks::none().last(mv), caption));
+    }
+    let end = match (pos.outcome(), pos.turn()) {
+        (Some(outcome), _) => format!(
+            "Over: {}.",
+            super::super::result_clause(outcome, |s| role(s).to_owned())
+        ),
+        (None, crate::games::Turn::Seat(seat)) => format!("{} to move.", capitalised(role(seat))),
+        (None, _) => format!("{} to come.", capitalised(G::FACTS.chance)),
+    };
+    let last = stills.last().cloned().map(|s| Still { caption: end, ..s });
+    stills.extend(last);
+    Ok(Film {
+        number: 1,
+        heading,
+        layout,
+        stills,
+    })
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}

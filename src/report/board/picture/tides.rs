@@ -1,0 +1,146 @@
+//! Tides of War as a picture: the 6×6 board with its river (`a6` to `f1`) in blue and the
+//! towns (`a1` White's, `f6` Black's) in brown, files and ranks labelled; White's stones
+//! ivory, Black's near black; under it each side's stones and the truce.
+
+use std::fmt::Write as _;
+
+use super::super::tides::{Trace, on_river, town_of};
+use super::{Ink, Layout, Look, Mark, Marks, Picture, Spot, WOOD, hex, seat_line, status_line};
+use crate::games::Seat;
+use crate::games::tides::Tides;
+
+/// A square's side.
+const CELL: f32 = 88.0;
+/// The board's left edge.
+const X0: f32 = (super::WIDTH - 6.0 * CELL) / 2.0;
+/// The board's top edge.
+const Y0: f32 = 56.0;
+
+/// The centre of the square of `file` (0 is `a`) and `rank` (1 to 6): rank 6 at the top.
+fn centre(file: u8, rank: u8) -> (f32, f32) {
+    (
+        X0 + (f32::from(file) + 0.5) * CELL,
+        Y0 + (6.0 - f32::from(rank) + 0.5) * CELL,
+    )
+}
+
+fn ink(seat: Seat) -> Ink {
+    if seat.0 == 0 { Ink::Light } else { Ink::Dark }
+}
+
+impl Picture for Tides {
+    fn layout(_players: usize) -> Layout {
+        let mut backdrop = super::title("Tides of War");
+        let _ = write!(
+            backdrop,
+            r##"<rect x="{X0}" y="{Y0}" width="{}" height="{}" fill="{}" stroke="#5b4330" stroke-width="3"/>"##,
+            6.0 * CELL,
+            6.0 * CELL,
+            hex(WOOD)
+        );
+        let mut spots = Vec::with_capacity(36);
+        for rank in 1..=6u8 {
+            for file in 0..6u8 {
+                let (cx, cy) = centre(file, rank);
+                let fill = if on_river(file, rank) {
+                    Some("#8fbcd0")
+                } else if town_of(file, rank).is_some() {
+                    Some("#a9764b")
+                } else {
+                    None
+                };
+                if let Some(fill) = fill {
+                    let _ = write!(
+                        backdrop,
+                        r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
+                        cx - CELL / 2.0,
+                        cy - CELL / 2.0
+                    );
+                }
+                spots.push(Spot::new(
+                    format!("{}{rank}", char::from(b'a' + file)),
+                    cx,
+                    cy,
+                    CELL * 0.36,
+                ));
+            }
+        }
+        for k in 0..=6u8 {
+            let at = f32::from(k) * CELL;
+            let _ = write!(
+                backdrop,
+                r##"<line x1="{}" y1="{Y0}" x2="{}" y2="{}" stroke="#5b4330" stroke-width="1.5"/><line x1="{X0}" y1="{}" x2="{}" y2="{}" stroke="#5b4330" stroke-width="1.5"/>"##,
+                X0 + at,
+                X0 + at,
+                Y0 + 6.0 * CELL,
+                Y0 + at,
+                X0 + 6.0 * CELL,
+                Y0 + at
+            );
+        }
+        for k in 0..6u8 {
+            let (cx, _) = centre(k, 1);
+            let (_, cy) = centre(0, k + 1);
+            let _ = write!(
+                backdrop,
+                r##"<text x="{cx}" y="{}" font-size="22" text-anchor="middle" fill="#3a2f25">{}</text><text x="{}" y="{}" font-size="22" text-anchor="middle" fill="#3a2f25">{}</text>"##,
+                Y0 + 6.0 * CELL + 30.0,
+                char::from(b'a' + k),
+                X0 - 24.0,
+                cy + 8.0,
+                k + 1
+            );
+        }
+        let (tx, ty) = centre(0, 1);
+        let (bx, by) = centre(5, 6);
+        for (x, y) in [(tx, ty), (bx, by)] {
+            let _ = write!(
+                backdrop,
+                r##"<text x="{x}" y="{}" font-size="15" text-anchor="middle" fill="#fbf7ee">town</text>"##,
+                y + CELL / 2.0 - 6.0
+            );
+        }
+        Layout {
+            board_height: Y0 + 6.0 * CELL + 44.0,
+            backdrop,
+            spots,
+            panel_lines: 3,
+        }
+    }
+
+    fn look(&self, marks: &Marks<'_, Self::Move>, _hidden: &[i32]) -> Look {
+        let mut look = Look::empty(36);
+        let trace = marks.last.map(Trace::of).unwrap_or_default();
+        let mut stones = [0usize; 2];
+        for rank in 1..=6u8 {
+            for file in 0..6u8 {
+                let i = usize::from((rank - 1) * 6 + file);
+                if let Some(seat) = self.stone_at(file, rank) {
+                    look.inks[i] = ink(seat);
+                    stones[seat.index()] += 1;
+                }
+                let bit = 1u64 << i;
+                look.marks[i] = if trace.taken & bit != 0 {
+                    Mark::Taken
+                } else if trace.visited & bit != 0 {
+                    Mark::Moved
+                } else {
+                    Mark::None
+                };
+            }
+        }
+        for seat in [Seat(0), Seat(1)] {
+            let n = stones[seat.index()];
+            let more = format!("{n} {}", if n == 1 { "stone" } else { "stones" });
+            look.panel
+                .push(seat_line(self, seat, ink(seat), marks.names, &more));
+        }
+        let quiet = self.quiet_plies();
+        let truce = match self.truce_after() {
+            0 => format!("Truce: {quiet} plies without a capture (no limit)"),
+            limit => format!("Truce: {quiet} of {limit} plies without a capture"),
+        };
+        look.panel.push(status_line(self, marks.names, truce));
+        look
+    }
+}
