@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::CliError;
 use crate::games::GameKind;
 use crate::narrate::Detail;
 use crate::ops::Draft;
@@ -326,4 +327,77 @@ pub fn layout(wide: bool, markdown: bool) -> crate::report::Layout {
     } else {
         Layout::Columns(page_width())
     }
+}
+
+/// `--image FILE` and `--game N`: a picture of a game of the match.
+#[derive(Debug, Args)]
+pub struct ImageArgs {
+    /// Also draw a game of the match as a picture in FILE, its kind from the extension:
+    /// `.png` (for a chat channel) or `.svg` the deciding game's last position, `.gif` that
+    /// game move by move, animated. With `--format markdown` the text links it.
+    #[arg(long, value_name = "FILE")]
+    pub image: Option<PathBuf>,
+    /// With --image: draw game N of the match (round N of Òicustiỳtac), counted from 1 as
+    /// it was played, instead of the deciding one.
+    #[arg(long = "game", id = "image_game", value_name = "N", requires = "image")]
+    pub game: Option<u32>,
+}
+
+impl ImageArgs {
+    /// The picture asked for, checked before anything is played.
+    ///
+    /// # Errors
+    /// A file name of no picture's kind; a folder that does not exist.
+    pub fn target(&self) -> Result<Option<crate::ops::picture::ImageTarget>, CliError> {
+        Ok(self
+            .image
+            .as_deref()
+            .map(crate::ops::picture::ImageTarget::new)
+            .transpose()?)
+    }
+}
+
+/// Draws game `only` (the deciding game when `None`) of a match played as `target` asks,
+/// in the players' view when `players`, and writes it.
+///
+/// # Errors
+/// A game the match did not play; a picture that cannot be written.
+pub fn write_image(
+    target: &crate::ops::picture::ImageTarget,
+    log: &crate::table::MatchLog,
+    rules: &crate::table::RuleOptions,
+    only: Option<u32>,
+    players: bool,
+) -> Result<(), CliError> {
+    let film = crate::report::board::picture::film(log, rules, only, players)?;
+    target.write(&film)?;
+    Ok(())
+}
+
+/// The Markdown line that shows a picture written beside the text: `![alt](path)`, the
+/// path as given (so the text and the picture go into a channel together).
+#[must_use]
+pub fn image_link(
+    target: &crate::ops::picture::ImageTarget,
+    log: &crate::table::MatchLog,
+    only: Option<u32>,
+) -> String {
+    let unit = log.game.facts().unit;
+    let which = match only {
+        Some(n) => format!("{unit} {n}"),
+        None => format!("the deciding {unit}"),
+    };
+    let what = match target.kind {
+        crate::ops::picture::ImageKind::Gif => "move by move",
+        _ => "the last position",
+    };
+    let path = target.path.display().to_string();
+    // Markdown ends a link's target at a space or a closing parenthesis unless it is in
+    // angle brackets.
+    let path = if path.contains([' ', '(', ')']) {
+        format!("<{path}>")
+    } else {
+        path
+    };
+    format!("![{}, {which}: {what}]({path})", log.game.title())
 }

@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::CliError;
 pub use super::args::OutputFormat;
-use super::args::{Audience, MatchArgs, Quiet, TellArgs, game};
+use super::args::{Audience, ImageArgs, MatchArgs, Quiet, TellArgs, game, image_link, write_image};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Request, play};
 use crate::report;
@@ -18,6 +18,8 @@ use crate::report;
   taproom play tides Pip Ysolde --first-to 5 --rule truce_after=40
   taproom play tides examples/characters/gorm.toml Hrodgar --format json
   taproom play kiust Pip Ysolde --short
+  taproom play pic Pip Ysolde Hrodgar --seed 7 --image table.png --format markdown
+  taproom play tides Brannoc Mirela --seed 42 --image match.gif --game 1
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply")]
 pub struct PlayArgs {
@@ -41,6 +43,8 @@ pub struct PlayArgs {
     quiet: Quiet,
     #[command(flatten)]
     wager: BetArgs,
+    #[command(flatten)]
+    picture: ImageArgs,
 }
 
 /// Plays the match the arguments describe and writes it out.
@@ -53,6 +57,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
     let bets = args.wager.bets()?;
+    let image = args.picture.target()?;
     let request = Request {
         game: kind,
         words: args.characters.clone(),
@@ -67,6 +72,21 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let played = play(&request, &quiet.bar(), &mut |f| quiet.waiting(f))?;
     quiet.recovered(&played.recovered);
     let page = args.tell.page(Audience::Gm);
+    // The picture is drawn first, so that the text can link it; an error is told after
+    // the text (with --apply the purses are written by now, and the telling is the GM's).
+    let players = page.view == crate::report::View::Players;
+    let drawn = image.as_ref().map(|target| {
+        write_image(
+            target,
+            &played.log,
+            &played.spec.rules,
+            args.picture.game,
+            players,
+        )
+    });
+    let linked = matches!(drawn, Some(Ok(())))
+        .then_some(image.as_ref())
+        .flatten();
     if args.short {
         writeln!(out, "{}", report::short::match_line(&played.log))?;
         if let Some(settled) = &played.wagers {
@@ -80,7 +100,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
                 )
             )?;
         }
-        return Ok(());
+        return drawn.unwrap_or(Ok(()));
     }
     match args.tell.format {
         OutputFormat::Json => {
@@ -94,10 +114,17 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
                 page,
                 &played.spec.replay_command(),
             )?;
+            if let (Some(target), OutputFormat::Markdown) = (linked, args.tell.format) {
+                writeln!(
+                    out,
+                    "\n{}",
+                    image_link(target, &played.log, args.picture.game)
+                )?;
+            }
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
             }
         }
     }
-    Ok(())
+    drawn.unwrap_or(Ok(()))
 }

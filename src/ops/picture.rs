@@ -24,6 +24,18 @@ pub enum ImageKind {
 const START: u16 = 150;
 const MOVE: u16 = 70;
 const LAST: u16 = 400;
+/// The longest a GIF of a game runs, in hundredths of a second: a long game (Kiust Oyun
+/// runs to a thousand steps) goes faster, down to a tenth of a second a move (browsers
+/// show a shorter delay as that).
+const WHOLE: usize = 90 * 100;
+const FASTEST: u16 = 10;
+
+/// The delay of each move in a GIF of `frames` frames: [`MOVE`], or faster so that the
+/// whole runs about [`WHOLE`], never under [`FASTEST`].
+fn pace(frames: usize) -> u16 {
+    let each = WHOLE / frames.max(1);
+    u16::try_from(each).unwrap_or(MOVE).clamp(FASTEST, MOVE)
+}
 
 impl ImageKind {
     /// The kind a file's extension names (any case).
@@ -104,21 +116,27 @@ pub fn film_bytes(film: &Film, kind: ImageKind) -> Result<Vec<u8>, picture::Pict
         ImageKind::Svg => Ok(picture::svg(&film.layout, &last.look, &last.caption).into_bytes()),
         ImageKind::Png => picture::png(&picture::svg(&film.layout, &last.look, &last.caption)),
         ImageKind::Gif => {
-            let n = film.stills.len();
-            let frames: Vec<(String, u16)> = film
-                .svgs()
+            let looks: Vec<(&picture::Look, &str)> = film
+                .stills
+                .iter()
+                .map(|s| (&s.look, s.caption.as_str()))
+                .collect();
+            let (under, overs) = picture::layers(&film.layout, &looks);
+            let n = overs.len();
+            let pace = pace(n);
+            let frames: Vec<(String, u16)> = overs
                 .into_iter()
                 .enumerate()
                 .map(|(i, svg)| {
                     let delay = match i {
                         0 => START,
                         i if i + 1 == n => LAST,
-                        _ => MOVE,
+                        _ => pace,
                     };
                     (svg, delay)
                 })
                 .collect();
-            picture::gif(&frames)
+            picture::gif(&under, &frames)
         }
     }
 }

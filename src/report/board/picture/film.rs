@@ -103,6 +103,7 @@ fn film_game<G: Picture>(
     let mut hidden = vec![0i32; seats];
     let mut before: Option<G> = None;
     let mut heading = String::new();
+    let mut chance: Vec<String> = Vec::new();
     // The pictures call each seat by its short name ("Brannoc"), the captions in full.
     let shorts: Vec<&str> = game
         .seats
@@ -143,10 +144,20 @@ fn film_game<G: Picture>(
                     Some((pos.look(&marks, shown), said))
                 }
             },
-            Beat::Step { n, mv, words } => Some((
-                pos.look(&marks.last(mv), shown),
-                format!("Step {n} of {total}. {words}."),
-            )),
+            // A chance outcome (a throw of the sticks) is told with the move it
+            // allows rather than drawn alone: most throws in Kiust Oyun move nothing, and
+            // a film of them would be a thousand pictures of a board standing still.
+            Beat::Step { n, words, .. } if game.steps[n - 1].seat.is_none() => {
+                chance.push(words);
+                None
+            }
+            Beat::Step { n, mv, words } => {
+                let before = told_chance(&mut chance);
+                Some((
+                    pos.look(&marks.last(mv), shown),
+                    format!("Step {n} of {total}. {before}{words}."),
+                ))
+            }
         };
         if let Some((look, caption)) = still {
             stills.push(Still {
@@ -157,8 +168,9 @@ fn film_game<G: Picture>(
         }
         before = Some(pos.clone());
     })?;
+    let left = told_chance(&mut chance);
     let end = stills.last().cloned().map(|s| Still {
-        caption: result_line(log, game),
+        caption: format!("{left}{}", result_line(log, game)),
         ..s
     });
     stills.extend(end);
@@ -168,6 +180,29 @@ fn film_game<G: Picture>(
         layout,
         stills,
     })
+}
+
+/// The chance outcomes since the last move, told before the next: "The sticks: 3, Pip
+/// throws 3. ", or "4 throws came to nothing; then the sticks: 3, Pip throws 3. ".
+fn told_chance(pending: &mut Vec<String>) -> String {
+    let said = match pending.as_slice() {
+        [] => String::new(),
+        [one] => format!("{one}. "),
+        [earlier @ .., last] => {
+            let n = earlier.len();
+            let throws = if n == 1 { "throw" } else { "throws" };
+            format!("{n} {throws} came to nothing; then {}. ", lower_first(last))
+        }
+    };
+    pending.clear();
+    said
+}
+
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
 }
 
 /// A position and moves played from it, as `taproom engine apply` takes them, as a film:

@@ -22,8 +22,8 @@ mod svg;
 mod tides;
 
 pub use film::{Film, FilmError, Still, film, film_of_moves};
-pub use raster::{PictureError, gif, png, rgba};
-pub use svg::{HEIGHT_CAPTION, WIDTH, svg};
+pub use raster::{GIF_SCALE, PictureError, gif, png, rgba};
+pub use svg::{HEIGHT_CAPTION, WIDTH, height, layers, svg};
 
 use super::{Diagram, Marks};
 

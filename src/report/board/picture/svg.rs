@@ -65,20 +65,60 @@ pub fn height(layout: &Layout) -> f32 {
 /// document, [`WIDTH`] wide.
 #[must_use]
 pub fn svg(layout: &Layout, look: &Look, caption: &str) -> String {
+    let mut out = open(layout, 8 * 1024);
+    base(&mut out, layout);
+    over(&mut out, layout, look, caption);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The part of a picture that no look changes (the paper and the board's drawing), and
+/// for each look the part over it (the spots, the panel, the caption), each as an SVG
+/// document of the picture's size: drawn one over the other they are [`svg`]'s picture.
+/// A film draws the first once.
+#[must_use]
+pub fn layers(layout: &Layout, looks: &[(&Look, &str)]) -> (String, Vec<String>) {
+    let mut under = open(layout, layout.backdrop.len() + 256);
+    base(&mut under, layout);
+    under.push_str("</svg>\n");
+    let overs = looks
+        .iter()
+        .map(|(look, caption)| {
+            let mut out = open(layout, 6 * 1024);
+            over(&mut out, layout, look, caption);
+            out.push_str("</svg>\n");
+            out
+        })
+        .collect();
+    (under, overs)
+}
+
+/// An SVG document's opening tag for the picture of `layout`.
+fn open(layout: &Layout, capacity: usize) -> String {
     let h = height(layout);
-    let mut out = String::with_capacity(8 * 1024);
+    let mut out = String::with_capacity(capacity);
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{h}" viewBox="0 0 {WIDTH} {h}" font-family="{FONT}">"#
     );
+    out
+}
+
+/// The paper and the board's drawing.
+fn base(out: &mut String, layout: &Layout) {
     let _ = write!(
         out,
-        r#"<rect width="{WIDTH}" height="{h}" fill="{}"/>"#,
+        r#"<rect width="{WIDTH}" height="{}" fill="{}"/>"#,
+        height(layout),
         hex(PAPER)
     );
     out.push_str(&layout.backdrop);
-    spots(&mut out, layout, look);
-    panel(&mut out, layout, look);
+}
+
+/// What a look and a caption put over the board.
+fn over(out: &mut String, layout: &Layout, look: &Look, caption: &str) {
+    spots(out, layout, look);
+    panel(out, layout, look);
     let top = layout.board_height + layout.panel_lines as f32 * LINE + 12.0;
     for (i, line) in caption_lines(caption)
         .iter()
@@ -94,8 +134,6 @@ pub fn svg(layout: &Layout, look: &Look, caption: &str) -> String {
             escape(line)
         );
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// Each spot's disc, label and mark (hidden when there is none, so a page can show it).
