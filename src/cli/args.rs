@@ -369,8 +369,10 @@ pub fn write_image(
     only: Option<u32>,
     players: bool,
 ) -> Result<(), CliError> {
-    let film = crate::report::board::picture::film(log, rules, only, players)?;
-    target.write(&film)?;
+    use crate::report::board::picture;
+    let film = picture::film(log, rules, only, players)?;
+    let bytes = picture::film_bytes(&film, target.kind).map_err(|e| target.failed(&e))?;
+    target.write(&bytes)?;
     Ok(())
 }
 

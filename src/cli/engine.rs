@@ -10,7 +10,7 @@ use crate::games::with_game;
 use crate::games::{Game, GameKind, Outcome, Turn, perft};
 use crate::ops;
 use crate::ops::picture::ImageTarget;
-use crate::report::board::picture::{Picture, film_of_moves};
+use crate::report::board::picture::{Picture, film_bytes, film_of_moves};
 use crate::report::board::{BoardStyle, Marks};
 use crate::table::RuleOptions;
 
@@ -211,7 +211,9 @@ fn apply_from<G: Picture>(
         played.push(mv);
     }
     if let (Some(target), Some(start)) = (image, start) {
-        target.write(&film_of_moves(&start, &played)?)?;
+        let film = film_of_moves(&start, &played)?;
+        let bytes = film_bytes(&film, target.kind).map_err(|e| target.failed(&e))?;
+        target.write(&bytes)?;
     }
     if full {
         writeln!(out, "{pos:#}")?;

@@ -21,7 +21,8 @@ const PROMPT: &str = "Enter for the next move, q to stop ";
   taproom replay tides Brannoc Mirela --seed 42 --best-of 1
   taproom replay kiust Pip Ysolde --seed 3 --best-of 1 --ascii
   taproom replay pic Pip Ysolde Hrodgar --seed 7 --best-of 3 --game 2
-  taproom replay dogfight --seed 5 --first-to 1")]
+  taproom replay dogfight --seed 5 --first-to 1
+  taproom replay tides Brannoc Mirela --seed 42 --game 2 --image game2.gif")]
 pub struct ReplayArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,
@@ -41,6 +42,10 @@ pub struct ReplayArgs {
     /// Draw the boards, and write the text, in plain ASCII.
     #[arg(long)]
     ascii: bool,
+    /// Also draw the game shown (the deciding one, or --game N) as a picture in FILE, its
+    /// kind from the extension: `.png` or `.svg` its last position, `.gif` move by move.
+    #[arg(long, value_name = "FILE")]
+    image: Option<std::path::PathBuf>,
 }
 
 /// Plays the match the arguments describe, as `taproom play` would, and shows it again
@@ -51,6 +56,11 @@ pub struct ReplayArgs {
 /// Bad arguments, files or rule options; a game the match did not play.
 pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let kind = game(&args.game)?;
+    let image = args
+        .image
+        .as_deref()
+        .map(crate::ops::picture::ImageTarget::new)
+        .transpose()?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
@@ -71,6 +81,9 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let terminal = std::io::stdout().is_terminal();
     let style = BoardStyle::for_output(terminal, args.ascii);
     let shown = replay(&played.log, &played.spec.rules, args.only, style)?;
+    if let Some(target) = &image {
+        super::args::write_image(target, &played.log, &played.spec.rules, args.only, false)?;
+    }
     let command = shell_words::join(played.spec.command_words("replay"));
     let lead = format!("Seed {seed} replays this match:");
     let seed_line = Page::default().command(&lead, &command);

@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 
 use super::Error;
-use crate::report::board::picture::{self, Film};
 
 /// What a picture file holds, as its extension says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,24 +16,6 @@ pub enum ImageKind {
     Png,
     /// `.gif`: the game move by move, animated, a pause on the last.
     Gif,
-}
-
-/// How long a GIF shows each picture, in hundredths of a second: the start, each move,
-/// and the last (the result), which it holds before it loops.
-const START: u16 = 150;
-const MOVE: u16 = 70;
-const LAST: u16 = 400;
-/// The longest a GIF of a game runs, in hundredths of a second: a long game (Kiust Oyun
-/// runs to a thousand steps) goes faster, down to a tenth of a second a move (browsers
-/// show a shorter delay as that).
-const WHOLE: usize = 90 * 100;
-const FASTEST: u16 = 10;
-
-/// The delay of each move in a GIF of `frames` frames: [`MOVE`], or faster so that the
-/// whole runs about [`WHOLE`], never under [`FASTEST`].
-fn pace(frames: usize) -> u16 {
-    let each = WHOLE / frames.max(1);
-    u16::try_from(each).unwrap_or(MOVE).clamp(FASTEST, MOVE)
 }
 
 impl ImageKind {
@@ -90,53 +71,23 @@ impl ImageTarget {
         })
     }
 
-    /// Draws `film` as this target's kind and writes it whole.
+    /// Writes a picture's bytes whole (drawn as this target's kind asks).
     ///
     /// # Errors
-    /// A picture that cannot be drawn or written.
-    pub fn write(&self, film: &Film) -> Result<(), Error> {
-        let bytes = film_bytes(film, self.kind).map_err(|e| Error::Image {
-            file: self.path.clone(),
-            message: e.to_string(),
-        })?;
-        super::pages::write_file(&self.path, &bytes, |e| Error::Image {
+    /// A place that is not a regular file; a file that cannot be written.
+    pub fn write(&self, bytes: &[u8]) -> Result<(), Error> {
+        super::pages::write_file(&self.path, bytes, |e| Error::Image {
             file: self.path.clone(),
             message: format!("cannot write it: {e}"),
         })
     }
-}
 
-/// A film as the bytes of a picture file of `kind`.
-///
-/// # Errors
-/// A picture the drawing or an encoder refuses (a fault of taproom's).
-pub fn film_bytes(film: &Film, kind: ImageKind) -> Result<Vec<u8>, picture::PictureError> {
-    let last = film.last();
-    match kind {
-        ImageKind::Svg => Ok(picture::svg(&film.layout, &last.look, &last.caption).into_bytes()),
-        ImageKind::Png => picture::png(&picture::svg(&film.layout, &last.look, &last.caption)),
-        ImageKind::Gif => {
-            let looks: Vec<(&picture::Look, &str)> = film
-                .stills
-                .iter()
-                .map(|s| (&s.look, s.caption.as_str()))
-                .collect();
-            let (under, overs) = picture::layers(&film.layout, &looks);
-            let n = overs.len();
-            let pace = pace(n);
-            let frames: Vec<(String, u16)> = overs
-                .into_iter()
-                .enumerate()
-                .map(|(i, svg)| {
-                    let delay = match i {
-                        0 => START,
-                        i if i + 1 == n => LAST,
-                        _ => pace,
-                    };
-                    (svg, delay)
-                })
-                .collect();
-            picture::gif(&under, &frames)
+    /// An error of this target's: the picture could not be drawn.
+    #[must_use]
+    pub fn failed(&self, why: &dyn std::fmt::Display) -> Error {
+        Error::Image {
+            file: self.path.clone(),
+            message: why.to_string(),
         }
     }
 }

@@ -9,7 +9,9 @@ use std::io::{IsTerminal, Write};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{Audience, MatchArgs, OutputFormat, Quiet, TellArgs, game};
+use super::args::{
+    Audience, ImageArgs, MatchArgs, OutputFormat, Quiet, TellArgs, game, image_link, write_image,
+};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Played, Request, play_with};
 use crate::report;
@@ -51,6 +53,7 @@ Examples:
   taproom sit pic Pip Tamsin --as Aria --as Bram --best-of 1
   taproom sit oicustiytac Mirela --as Ysolde --dice table
   taproom sit tides Hrodgar --as \"Sister Ysolde\" --bet \"Sister Ysolde 2 gp on Ysolde against Hrodgar\"
+  taproom sit tides Brannoc --as Ysolde --image match.gif
   printf '1\\n1\\n' | taproom sit tides Brannoc --as Ysolde --seed 7 --best-of 1"
 )]
 pub struct SitArgs {
@@ -91,6 +94,8 @@ pub struct SitArgs {
     quiet: Quiet,
     #[command(flatten)]
     wager: BetArgs,
+    #[command(flatten)]
+    picture: ImageArgs,
 }
 
 /// Seats the people, plays the match turn by turn, and writes it out as `play` does.
@@ -112,11 +117,25 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         bets: args.wager.bets()?,
         apply: args.wager.apply(),
     };
+    let image = args.picture.target()?;
     let quiet = args.quiet;
     let (played, typed) = crate::games::with_game!(kind, G => sit_at::<G>(args, &request, out))?;
     quiet.recovered(&played.recovered);
     // The screen at `sit` is the people's: the players' view unless the GM asks.
     let page = args.tell.page(Audience::Players);
+    let players = page.view == report::View::Players;
+    let drawn = image.as_ref().map(|target| {
+        write_image(
+            target,
+            &played.log,
+            &played.spec.rules,
+            args.picture.game,
+            players,
+        )
+    });
+    let linked = matches!(drawn, Some(Ok(())))
+        .then_some(image.as_ref())
+        .flatten();
     writeln!(out)?;
     match args.tell.format {
         OutputFormat::Json => {
@@ -129,12 +148,19 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
                 // The replay holds only what the people typed: it is theirs to keep.
                 report::write_replay(out, &played.log, page, &replay)?;
             }
+            if let (Some(target), OutputFormat::Markdown) = (linked, args.tell.format) {
+                writeln!(
+                    out,
+                    "\n{}",
+                    image_link(target, &played.log, args.picture.game)
+                )?;
+            }
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
             }
         }
     }
-    Ok(())
+    drawn.unwrap_or(Ok(()))
 }
 
 /// Plays the match at game `G`, the people at the terminal: what was played, and every

@@ -4,6 +4,7 @@
 
 use super::{Look, Marks, Picture};
 use crate::games::with_game;
+use crate::ops::picture::ImageKind;
 use crate::report::replay::{Beat, ReplayError, aside_words, game_heading, result_line, walk};
 use crate::table::{Aside, CheatResult, GameLog, MatchLog, RuleOptions};
 
@@ -266,4 +267,57 @@ fn capitalised(text: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// How long a GIF shows each picture, in hundredths of a second: the start, each move,
+/// and the last (the result), which it holds before it loops.
+const START: u16 = 150;
+const MOVE: u16 = 70;
+const LAST: u16 = 400;
+/// The longest a GIF of a game runs, in hundredths of a second: a long game (Kiust Oyun
+/// runs to a thousand steps) goes faster, down to a tenth of a second a move (browsers
+/// show a shorter delay as that).
+const WHOLE: usize = 90 * 100;
+const FASTEST: u16 = 10;
+
+/// The delay of each move in a GIF of `frames` frames: [`MOVE`], or faster so that the
+/// whole runs about [`WHOLE`], never under [`FASTEST`].
+fn pace(frames: usize) -> u16 {
+    let each = WHOLE / frames.max(1);
+    u16::try_from(each).unwrap_or(MOVE).clamp(FASTEST, MOVE)
+}
+
+/// A film as the bytes of a picture file of `kind`.
+///
+/// # Errors
+/// A picture the drawing or an encoder refuses (a fault of taproom's).
+pub fn film_bytes(film: &Film, kind: ImageKind) -> Result<Vec<u8>, super::PictureError> {
+    let last = film.last();
+    match kind {
+        ImageKind::Svg => Ok(super::svg(&film.layout, &last.look, &last.caption).into_bytes()),
+        ImageKind::Png => super::png(&super::svg(&film.layout, &last.look, &last.caption)),
+        ImageKind::Gif => {
+            let looks: Vec<(&super::Look, &str)> = film
+                .stills
+                .iter()
+                .map(|s| (&s.look, s.caption.as_str()))
+                .collect();
+            let (under, overs) = super::layers(&film.layout, &looks);
+            let n = overs.len();
+            let pace = pace(n);
+            let frames: Vec<(String, u16)> = overs
+                .into_iter()
+                .enumerate()
+                .map(|(i, svg)| {
+                    let delay = match i {
+                        0 => START,
+                        i if i + 1 == n => LAST,
+                        _ => pace,
+                    };
+                    (svg, delay)
+                })
+                .collect();
+            super::gif(&under, &frames)
+        }
+    }
 }

@@ -96,8 +96,9 @@ impl Picture for Tides {
         for (x, y) in [(tx, ty), (bx, by)] {
             let _ = write!(
                 backdrop,
-                r##"<text x="{x}" y="{}" font-size="15" text-anchor="middle" fill="#fbf7ee">town</text>"##,
-                y + CELL / 2.0 - 6.0
+                r##"<text x="{}" y="{}" font-size="13" fill="#fbf7ee">town</text>"##,
+                x - CELL / 2.0 + 4.0,
+                y - CELL / 2.0 + 13.0
             );
         }
         Layout {
