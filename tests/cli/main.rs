@@ -21,6 +21,7 @@ mod limits;
 mod messages;
 mod names;
 mod phrasebooks;
+mod picture_views;
 mod pipes;
 mod play;
 mod pty;

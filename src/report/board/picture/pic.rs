@@ -108,14 +108,18 @@ impl Picture for Pic {
             // What the table has not seen (a palmed counter) is left out of the store
             // and the score it is in, as the text board does.
             let unseen = hidden.get(s).copied().unwrap_or(0);
-            let figures: Vec<String> = self
+            // The store is named whenever it holds something the table knows of (a
+            // counter palmed unseen is in it in the GM's view), so the figures add up.
+            let mut figures: Vec<String> = self
                 .standing(seat)
                 .into_iter()
-                .map(|(k, v)| {
-                    let v = if k == "in store" { v - unseen } else { v };
-                    format!("{v} {k}")
-                })
+                .filter(|(k, _)| *k != "in store")
+                .map(|(k, v)| format!("{v} {k}"))
                 .collect();
+            let store = i32::from(self.store(seat)) - unseen;
+            if store != 0 || self.options().even_capture {
+                figures.push(format!("{store} in store"));
+            }
             let more = format!(
                 "score {} ({})",
                 self.score(seat) - unseen,
