@@ -338,9 +338,39 @@ pub struct ImageArgs {
     #[arg(long, value_name = "FILE")]
     pub image: Option<PathBuf>,
     /// With --image: draw game N of the match (round N of Òicustiỳtac), counted from 1 as
-    /// it was played, instead of the deciding one.
-    #[arg(long = "game", id = "image_game", value_name = "N", requires = "image")]
-    pub game: Option<u32>,
+    /// it was played, instead of the deciding one; `all` (for a `.gif`) every game.
+    #[arg(
+        long = "game",
+        id = "image_game",
+        value_name = "N|all",
+        requires = "image"
+    )]
+    pub game: Option<Shown>,
+}
+
+/// Which game of a match a picture shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// Game N, from 1.
+    Game(u32),
+    /// Every game, one after the other (a GIF).
+    All,
+}
+
+impl std::str::FromStr for Shown {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shown, String> {
+        if text.eq_ignore_ascii_case("all") {
+            return Ok(Shown::All);
+        }
+        match text.parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(Shown::Game(n)),
+            _ => Err(format!(
+                "`{text}` is not a game: give its number, from 1, or `all`"
+            )),
+        }
+    }
 }
 
 impl ImageArgs {
@@ -366,11 +396,23 @@ pub fn write_image(
     target: &crate::ops::picture::ImageTarget,
     log: &crate::table::MatchLog,
     rules: &crate::table::RuleOptions,
-    only: Option<u32>,
+    shown: Option<Shown>,
     players: bool,
 ) -> Result<(), CliError> {
+    use crate::ops::picture::ImageKind;
     use crate::report::board::picture;
-    let film = picture::film(log, rules, only, players)?;
+    let film = match shown {
+        None => picture::film(log, rules, None, players)?,
+        Some(Shown::Game(n)) => picture::film(log, rules, Some(n), players)?,
+        Some(Shown::All) if target.kind == ImageKind::Gif => {
+            picture::film_match(log, rules, players)?
+        }
+        Some(Shown::All) => {
+            return Err(target
+                .failed(&"`--game all` draws every game one after another, which needs a .gif")
+                .into());
+        }
+    };
     let bytes = picture::film_bytes(&film, target.kind).map_err(|e| target.failed(&e))?;
     target.write(&bytes)?;
     Ok(())
@@ -382,11 +424,12 @@ pub fn write_image(
 pub fn image_link(
     target: &crate::ops::picture::ImageTarget,
     log: &crate::table::MatchLog,
-    only: Option<u32>,
+    shown: Option<Shown>,
 ) -> String {
     let unit = log.game.facts().unit;
-    let which = match only {
-        Some(n) => format!("{unit} {n}"),
+    let which = match shown {
+        Some(Shown::Game(n)) => format!("{unit} {n}"),
+        Some(Shown::All) => "the whole match".to_owned(),
         None => format!("the deciding {unit}"),
     };
     let what = match target.kind {

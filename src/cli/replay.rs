@@ -82,7 +82,13 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let style = BoardStyle::for_output(terminal, args.ascii);
     let shown = replay(&played.log, &played.spec.rules, args.only, style)?;
     if let Some(target) = &image {
-        super::args::write_image(target, &played.log, &played.spec.rules, args.only, false)?;
+        super::args::write_image(
+            target,
+            &played.log,
+            &played.spec.rules,
+            args.only.map(super::args::Shown::Game),
+            false,
+        )?;
     }
     let command = shell_words::join(played.spec.command_words("replay"));
     let lead = format!("Seed {seed} replays this match:");

@@ -188,3 +188,65 @@ fn sit_and_replay_draw_their_pictures() {
         .fails(&["no game 4"]);
     assert!(!dir.path().join("four.png").exists());
 }
+
+/// The frames of a GIF file, counted by decoding it.
+fn gif_frames(path: &Path) -> usize {
+    let file = std::fs::File::open(path).unwrap();
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(file).unwrap();
+    let mut n = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn a_gif_of_the_whole_match_has_a_frame_for_every_move_of_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["play", "tides", "Brannoc", "Mirela", "--seed", "5"][..],
+        &[
+            "play",
+            "kiust",
+            "Pip",
+            "Ysolde",
+            "--seed",
+            "4",
+            "--best-of",
+            "3",
+        ],
+        &["play", "pic", "Pip", "Ysolde", "Hrodgar", "--seed", "9"],
+    ] {
+        let out = Taproom::new()
+            .args(args)
+            .args(["--format", "json", "--quiet"])
+            .ok();
+        let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let m = json.get("match").unwrap_or(&json);
+        // Each game: its start, each move of a seat (a throw is told with the move after
+        // it), each thing the table did, and its result.
+        let expected: usize = m["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                let moves = g["steps"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|s| !s["seat"].is_null())
+                    .count();
+                2 + moves + g["asides"].as_array().map_or(0, Vec::len)
+            })
+            .sum();
+        let file = dir.path().join("all.gif");
+        Taproom::new()
+            .args(args)
+            .args(["--quiet", "--game", "all", "--image"])
+            .arg(file.to_str().unwrap())
+            .ok();
+        assert_eq!(gif_frames(&file), expected, "{args:?}");
+    }
+}

@@ -91,6 +91,31 @@ pub fn film(
     with_game!(log.game, G => film_game::<G>(log, game, rules, players))
 }
 
+/// Every game of the match, one after the other, as one film (for a GIF of the whole
+/// match): each game's stills as [`film`] makes them, the first of each captioned with
+/// its heading.
+///
+/// # Errors
+/// A log the rules do not play back as recorded.
+pub fn film_match(log: &MatchLog, rules: &RuleOptions, players: bool) -> Result<Film, FilmError> {
+    let mut whole: Option<Film> = None;
+    for game in &log.games {
+        let film = with_game!(log.game, G => film_game::<G>(log, game, rules, players))?;
+        match &mut whole {
+            None => whole = Some(film),
+            Some(w) => w.stills.extend(film.stills),
+        }
+    }
+    let mut whole = whole.ok_or_else(|| ReplayError::NoSuchGame {
+        unit: log.game.facts().unit,
+        asked: 1,
+        played: "none".to_owned(),
+    })?;
+    whole.number = 0;
+    whole.heading = format!("{}: the whole match", log.game.title());
+    Ok(whole)
+}
+
 fn film_game<G: Picture>(
     log: &MatchLog,
     game: &GameLog,

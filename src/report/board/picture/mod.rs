@@ -21,7 +21,7 @@ mod raster;
 mod svg;
 mod tides;
 
-pub use film::{Film, FilmError, Still, film, film_bytes, film_of_moves};
+pub use film::{Film, FilmError, Still, film, film_bytes, film_match, film_of_moves};
 pub use raster::{GIF_SCALE, PictureError, gif, png, rgba};
 pub use svg::{HEIGHT_CAPTION, WIDTH, height, layers, svg};
 
