@@ -257,21 +257,27 @@ fn cut(
     let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
     let mut last: Option<([u8; 3], u8)> = None;
     let mut nearest = HashMap::new();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let at = 4 * (y * w + x);
-            let p = &now[at..at + 4];
-            if before.is_some_and(|b| b[at..at + 4] == *p) {
-                buffer.push(CLEAR);
-                continue;
+    let mut index_of = |p: &[u8]| {
+        let c = [p[0], p[1], p[2]];
+        match last {
+            Some((seen, index)) if seen == c => index,
+            _ => {
+                let index = palette.of(c, &mut nearest);
+                last = Some((c, index));
+                index
             }
-            let c = [p[0], p[1], p[2]];
-            let index = match last {
-                Some((seen, index)) if seen == c => index,
-                _ => palette.of(c, &mut nearest),
-            };
-            last = Some((c, index));
-            buffer.push(index);
+        }
+    };
+    for y in y0..y1 {
+        let span = 4 * (y * w + x0)..4 * (y * w + x1);
+        let row = now[span.clone()].chunks_exact(4);
+        match before {
+            Some(before) => {
+                for (p, q) in row.zip(before[span].chunks_exact(4)) {
+                    buffer.push(if p == q { CLEAR } else { index_of(p) });
+                }
+            }
+            None => buffer.extend(row.map(&mut index_of)),
         }
     }
     gif::Frame {
