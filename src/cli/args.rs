@@ -348,6 +348,67 @@ pub struct ImageArgs {
     pub game: Option<Shown>,
 }
 
+/// What came of drawing a picture after a match: the Markdown line that links it, or why
+/// it failed (told after the text, so that the telling is never lost to it).
+#[derive(Debug, Default)]
+pub struct Drawn {
+    link: Option<String>,
+    failed: Option<CliError>,
+}
+
+impl ImageArgs {
+    /// Draws the picture asked for (`target`, checked before the match) of the match
+    /// played, in the players' view when `players`.
+    #[must_use]
+    pub fn draw(
+        &self,
+        target: Option<&crate::ops::picture::ImageTarget>,
+        log: &crate::table::MatchLog,
+        rules: &RuleOptions,
+        players: bool,
+    ) -> Drawn {
+        let Some(target) = target else {
+            return Drawn::default();
+        };
+        match write_image(target, log, rules, self.game, players) {
+            Ok(()) => Drawn {
+                link: Some(image_link(target, log, self.game)),
+                failed: None,
+            },
+            Err(e) => Drawn {
+                link: None,
+                failed: Some(e),
+            },
+        }
+    }
+}
+
+impl Drawn {
+    /// Writes the Markdown image of the picture, after a blank line, when the output is
+    /// Markdown and a picture was written.
+    ///
+    /// # Errors
+    /// The output cannot be written.
+    pub fn write_link(
+        &self,
+        out: &mut impl std::io::Write,
+        format: OutputFormat,
+    ) -> std::io::Result<()> {
+        match (&self.link, format) {
+            (Some(link), OutputFormat::Markdown) => writeln!(out, "\n{link}"),
+            _ => Ok(()),
+        }
+    }
+
+    /// The error of a picture that could not be drawn, if any.
+    ///
+    /// # Errors
+    /// That error.
+    pub fn result(self) -> Result<(), CliError> {
+        self.failed.map_or(Ok(()), Err)
+    }
+}
+
 /// Which game of a match a picture shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shown {

@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::CliError;
 pub use super::args::OutputFormat;
-use super::args::{Audience, ImageArgs, MatchArgs, Quiet, TellArgs, game, image_link, write_image};
+use super::args::{Audience, ImageArgs, MatchArgs, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Request, play};
 use crate::report;
@@ -75,18 +75,9 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     // The picture is drawn first, so that the text can link it; an error is told after
     // the text (with --apply the purses are written by now, and the telling is the GM's).
     let players = page.view == crate::report::View::Players;
-    let drawn = image.as_ref().map(|target| {
-        write_image(
-            target,
-            &played.log,
-            &played.spec.rules,
-            args.picture.game,
-            players,
-        )
-    });
-    let linked = matches!(drawn, Some(Ok(())))
-        .then_some(image.as_ref())
-        .flatten();
+    let drawn = args
+        .picture
+        .draw(image.as_ref(), &played.log, &played.spec.rules, players);
     if args.short {
         writeln!(out, "{}", report::short::match_line(&played.log))?;
         if let Some(settled) = &played.wagers {
@@ -100,7 +91,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
                 )
             )?;
         }
-        return drawn.unwrap_or(Ok(()));
+        return drawn.result();
     }
     match args.tell.format {
         OutputFormat::Json => {
@@ -114,17 +105,11 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
                 page,
                 &played.spec.replay_command(),
             )?;
-            if let (Some(target), OutputFormat::Markdown) = (linked, args.tell.format) {
-                writeln!(
-                    out,
-                    "\n{}",
-                    image_link(target, &played.log, args.picture.game)
-                )?;
-            }
+            drawn.write_link(out, args.tell.format)?;
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
             }
         }
     }
-    drawn.unwrap_or(Ok(()))
+    drawn.result()
 }

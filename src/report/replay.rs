@@ -12,7 +12,7 @@ use crate::names::and_list;
 use crate::table::{AsideAt, GameLog, MatchLog, RuleOptions, Step};
 
 use super::Page;
-use super::board::{BoardStyle, Diagram, Marks};
+use super::board::{BoardStyle, Diagram, Marks, role};
 
 /// A match laid out for showing again: a title, its games, its result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -374,15 +374,6 @@ fn check_end<G: Game>(pos: &G, game: &GameLog) -> Result<(), ReplayError> {
         ));
     }
     Ok(())
-}
-
-/// What a seat is called at the table ("White", "player 2").
-fn role<G: Game>(seat: Seat) -> &'static str {
-    G::FACTS
-        .seat_names
-        .get(seat.index())
-        .copied()
-        .unwrap_or("seat")
 }
 
 /// Plays one step of the log on `pos` through the checked rules, and checks that it comes

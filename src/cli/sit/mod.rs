@@ -9,9 +9,7 @@ use std::io::{IsTerminal, Write};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{
-    Audience, ImageArgs, MatchArgs, OutputFormat, Quiet, TellArgs, game, image_link, write_image,
-};
+use super::args::{Audience, ImageArgs, MatchArgs, OutputFormat, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
 use crate::ops::play::{Played, Request, play_with};
 use crate::report;
@@ -124,18 +122,9 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
     // The screen at `sit` is the people's: the players' view unless the GM asks.
     let page = args.tell.page(Audience::Players);
     let players = page.view == report::View::Players;
-    let drawn = image.as_ref().map(|target| {
-        write_image(
-            target,
-            &played.log,
-            &played.spec.rules,
-            args.picture.game,
-            players,
-        )
-    });
-    let linked = matches!(drawn, Some(Ok(())))
-        .then_some(image.as_ref())
-        .flatten();
+    let drawn = args
+        .picture
+        .draw(image.as_ref(), &played.log, &played.spec.rules, players);
     writeln!(out)?;
     match args.tell.format {
         OutputFormat::Json => {
@@ -148,19 +137,13 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
                 // The replay holds only what the people typed: it is theirs to keep.
                 report::write_replay(out, &played.log, page, &replay)?;
             }
-            if let (Some(target), OutputFormat::Markdown) = (linked, args.tell.format) {
-                writeln!(
-                    out,
-                    "\n{}",
-                    image_link(target, &played.log, args.picture.game)
-                )?;
-            }
+            drawn.write_link(out, args.tell.format)?;
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
             }
         }
     }
-    drawn.unwrap_or(Ok(()))
+    drawn.result()
 }
 
 /// Plays the match at game `G`, the people at the terminal: what was played, and every

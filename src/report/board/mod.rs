@@ -181,15 +181,20 @@ pub trait Diagram: Game {
 /// A seat's label: its seat name, and the person's name when one is given, as
 /// "White (Brannoc)"; `width` bounds the person's name.
 fn seat_label<G: Game>(pen: &text::Pen, seat: Seat, names: &[&str], width: usize) -> String {
-    let role = G::FACTS
-        .seat_names
-        .get(seat.index())
-        .copied()
-        .unwrap_or("seat");
+    let role = role::<G>(seat);
     match names.get(seat.index()).map(|n| n.trim()) {
         Some(name) if !name.is_empty() => format!("{role} ({})", pen.name(name, width)),
         _ => role.to_owned(),
     }
+}
+
+/// What the game calls a seat: "White", "player 2".
+pub(crate) fn role<G: Game>(seat: Seat) -> &'static str {
+    G::FACTS
+        .seat_names
+        .get(seat.index())
+        .copied()
+        .unwrap_or("seat")
 }
 
 /// How the game ended, as a clause: "White wins (conquest)", "a draw (truce)",

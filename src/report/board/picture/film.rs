@@ -2,7 +2,7 @@
 //! (as `taproom replay` plays it), a still for the start, each step and each thing the
 //! table did, and one for the result.
 
-use super::{Look, Marks, Picture};
+use super::{Look, Marks, Picture, capitalised};
 use crate::games::with_game;
 use crate::ops::picture::ImageKind;
 use crate::report::replay::{Beat, ReplayError, aside_words, game_heading, result_line, walk};
@@ -242,13 +242,7 @@ pub fn film_of_moves<G: Picture>(
     moves: &[G::Move],
 ) -> Result<Film, crate::games::IllegalMove> {
     let layout = G::layout(start.players());
-    let role = |seat: crate::games::Seat| {
-        G::FACTS
-            .seat_names
-            .get(seat.index())
-            .copied()
-            .unwrap_or("seat")
-    };
+    let role = super::super::role::<G>;
     let mut pos = start.clone();
     let still = |pos: &G, marks: &Marks<'_, G::Move>, caption: String| Still {
         look: pos.look(marks, &[]),
@@ -285,13 +279,6 @@ pub fn film_of_moves<G: Picture>(
         layout,
         stills,
     })
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// How long a GIF shows each picture, in hundredths of a second: the start, each move,

@@ -205,11 +205,7 @@ pub(crate) fn seat_line<G: Diagram>(
     names: &[&str],
     more: &str,
 ) -> PanelLine {
-    let role = G::FACTS
-        .seat_names
-        .get(seat.index())
-        .copied()
-        .unwrap_or("seat");
+    let role = super::role::<G>(seat);
     let name = names.get(seat.index()).map_or("", |n| n.trim());
     let who = if name.is_empty() {
         capitalised(role)
@@ -246,7 +242,7 @@ fn short(name: &str) -> String {
     }
 }
 
-fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()
@@ -259,11 +255,7 @@ pub(crate) fn status_line<G: Diagram>(pos: &G, names: &[&str], running: String) 
     match pos.outcome() {
         Some(outcome) => {
             let label = |seat: crate::games::Seat| {
-                let role = G::FACTS
-                    .seat_names
-                    .get(seat.index())
-                    .copied()
-                    .unwrap_or("seat");
+                let role = super::role::<G>(seat);
                 match names.get(seat.index()).map(|n| n.trim()) {
                     Some(name) if !name.is_empty() => format!("{role} ({})", short(name)),
                     _ => role.to_owned(),
