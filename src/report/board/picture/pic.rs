@@ -33,7 +33,7 @@ impl Picture for Pic {
         let mut backdrop = super::title("Piç");
         let _ = write!(
             backdrop,
-            r##"<circle cx="{CX}" cy="{CY}" r="{}" fill="{}" stroke="#5b4330" stroke-width="3"/><circle cx="{CX}" cy="{CY}" r="{RING}" fill="none" stroke="#8a6a48" stroke-width="2" stroke-dasharray="3 7"/><text x="{CX}" y="{}" font-size="22" text-anchor="middle" fill="#5b4330">sown clockwise ↻</text>"##,
+            r##"<circle cx="{CX}" cy="{CY}" r="{}" fill="{}" stroke="#5b4330" stroke-width="3"/><text x="{CX}" y="{}" font-size="22" text-anchor="middle" fill="#5b4330">sown clockwise ↻</text>"##,
             RING + r + 30.0,
             hex(super::WOOD),
             CY + 8.0
