@@ -3,6 +3,9 @@
 //! fraction of the time of one per feature.
 
 mod common;
+/// Reading a picture back against its notation, shared with the library tests.
+#[path = "../library/pictures/check.rs"]
+mod picture_check;
 
 mod apply;
 mod audit;
@@ -22,6 +25,7 @@ mod messages;
 mod names;
 mod phrasebooks;
 mod picture_views;
+mod pictures;
 mod pipes;
 mod play;
 mod pty;

@@ -1,9 +1,10 @@
 //! Tests of the library through its public interface, without running the binary: board
-//! diagrams, the narrator, the match's summary, players across whole games and matches,
-//! and the library's robustness against odd logs and positions. (`tests/cli` holds what runs `taproom` itself.)
+//! diagrams and pictures, the narrator, the match's summary, players across whole games
+//! and matches, and the library's robustness against odd logs and positions. (`tests/cli` holds what runs `taproom` itself.)
 
 mod board;
 mod narration;
+mod pictures;
 mod players;
 mod robustness;
 mod summary;

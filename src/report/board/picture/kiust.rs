@@ -67,7 +67,8 @@ impl Picture for Kiust {
                     let (x, y) = centre(point);
                     let _ = write!(
                         backdrop,
-                        r##"<circle cx="{x}" cy="{y}" r="6" fill="none" stroke="#5b4330" stroke-width="2"/>"##
+                        r##"<circle cx="{x}" cy="{y}" r="7" fill="{}" stroke="#5b4330" stroke-width="2"/>"##,
+                        hex(WOOD)
                     );
                     spots.push(Spot::new(point.to_string(), x, y, 16.0));
                 }
