@@ -18,6 +18,7 @@ use crate::report;
   taproom play tides Pip Ysolde --first-to 5 --rule truce_after=40
   taproom play tides examples/characters/gorm.toml Hrodgar --format json
   taproom play kiust Pip Ysolde --short
+  taproom play pic Pip Ysolde Hrodgar --format html > match.html
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply")]
 pub struct PlayArgs {
@@ -83,6 +84,14 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         return Ok(());
     }
     match args.tell.format {
+        OutputFormat::Html => {
+            let shown = super::page::MatchPage {
+                view: page.view,
+                only: None,
+                replay: &played.spec.replay_command(),
+            };
+            out.write_all(super::page::match_page(&played, &shown)?.as_bytes())?;
+        }
         OutputFormat::Json => {
             report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
         }

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod grid;
+pub mod html;
 pub mod json;
 pub mod ladder;
 pub mod night;

@@ -20,6 +20,7 @@ mod layout;
 mod limits;
 mod messages;
 mod names;
+mod page;
 mod phrasebooks;
 mod pipes;
 mod play;

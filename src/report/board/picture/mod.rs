@@ -23,7 +23,8 @@ mod tides;
 
 pub use film::{Film, FilmError, Still, film, film_of_moves};
 pub use raster::{PictureError, gif, png, rgba};
-pub use svg::{HEIGHT_CAPTION, WIDTH, svg};
+pub use svg::{Backdrop, Elements, HEIGHT_CAPTION, WIDTH, elements, svg, svg_with_ids};
+pub(crate) use svg::{EDGE, escape};
 
 use super::{Diagram, Marks};
 
