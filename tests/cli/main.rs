@@ -6,6 +6,7 @@ mod common;
 
 mod apply;
 mod audit;
+mod browser;
 mod cheat_bets;
 mod cheats;
 mod check;
