@@ -143,6 +143,9 @@ pub enum OutputFormat {
     Json,
     /// The scenes and tables in Markdown, for campaign notes or a chat window.
     Markdown,
+    /// One self-contained HTML page: the telling, the tables, and each game's board
+    /// stepping move by move.
+    Html,
 }
 
 /// How a match is told and laid out: the story, who reads it, the GM's own lines, the
@@ -161,8 +164,9 @@ pub struct TellArgs {
     /// `phrasebook.toml` in the --roster folder is read too.
     #[arg(long, value_name = "FILE")]
     pub phrasebook: Vec<PathBuf>,
-    /// Text for the table, Markdown for notes and chat, or JSON for tools (the match and
-    /// its wagers; schema in docs/json.md).
+    /// Text for the table, Markdown for notes and chat, JSON for tools (the match and
+    /// its wagers; schema in docs/json.md), or html: one page to open in a browser, the
+    /// boards stepping move by move (not at `sit`).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
     /// Tables as wide as they need, whatever the terminal (by default they fit its width,

@@ -10,8 +10,8 @@ use super::CliError;
 use super::args::Quiet;
 use crate::narrate::Phrasebook;
 use crate::ops::{self, play::SettledTable};
-use crate::report::Page;
 use crate::report::wagers::{SettledRow, coloured, placed_lines, settled_lines_at, settlement_for};
+use crate::report::{Layout, Page};
 use crate::table::MatchLog;
 use crate::wager::Settlement;
 use crate::wager::syntax::BetText;
@@ -91,9 +91,7 @@ pub fn print(
     let view = page.view;
     let t = &settled.tavern;
     let names: Vec<String> = log.entrants.iter().map(|e| e.name.clone()).collect();
-    writeln!(out)?;
-    writeln!(out, "Wagers at {}, placed before the match", t.name)?;
-    for line in placed_lines(
+    let placed = placed_lines(
         &settled.placed,
         &settled.texts,
         &log.entrants,
@@ -101,11 +99,17 @@ pub fn print(
         t,
         view,
         Some(book),
-    ) {
-        writeln!(out, "{}", page.prose("  ", &line))?;
+    );
+    let markdown = page.layout == Layout::Markdown;
+    if !markdown {
+        // A Markdown block has its own blank lines round it.
+        writeln!(out)?;
     }
-    writeln!(out)?;
-    writeln!(out, "Settled from the match")?;
+    let heading = format!("Wagers at {}, placed before the match", t.name);
+    page.block(out, &heading, &placed, &placed)?;
+    if !markdown {
+        writeln!(out)?;
+    }
     let s = &settled.settlement;
     let lines = settled_lines_at(
         s,
@@ -116,9 +120,7 @@ pub fn print(
         log.seed,
         Some(&t.bookie),
     );
-    for line in coloured(&lines, s) {
-        writeln!(out, "{}", page.prose("  ", &line))?;
-    }
+    page.block(out, "Settled from the match", &lines, &coloured(&lines, s))?;
     let rows: Vec<SettledRow<'_>> = s
         .lines
         .iter()
@@ -135,6 +137,10 @@ pub fn print(
         "{}",
         settlement_for(&rows, t.currency, view, page.layout)
     )?;
+    if markdown {
+        // A paragraph of its own after the table, not a row of it.
+        writeln!(out)?;
+    }
     if settled.written.is_empty() && !quiet.quiet {
         let note = "Nothing written: --apply writes the purses into the characters' files and the settlement into the ledger.";
         writeln!(out, "{}", page.prose("", note))?;

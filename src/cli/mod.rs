@@ -11,6 +11,7 @@ mod ladder;
 mod new;
 mod night;
 mod odds;
+mod page;
 mod play;
 mod replay;
 mod roster;

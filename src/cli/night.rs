@@ -18,6 +18,7 @@ use crate::report::{self, Page};
   taproom night examples/evening.toml --narrate none
   taproom night examples/evening.toml --short
   taproom night examples/evening.toml --format json --quiet
+  taproom night examples/evening.toml --format html --view players > evening.html
   taproom night examples/evening.toml --apply")]
 pub struct NightArgs {
     /// The evening file: its tavern, roster and matches, each with its wagers.
@@ -41,8 +42,9 @@ pub struct NightArgs {
     /// seeds.
     #[arg(long, value_enum, default_value_t = Audience::Gm)]
     view: Audience,
-    /// Text, Markdown for campaign notes and chat, or JSON for tools (schema in
-    /// docs/json.md).
+    /// Text, Markdown for campaign notes and chat, JSON for tools (schema in
+    /// docs/json.md), or html: one page to open in a browser, every game's board
+    /// stepping move by move.
     #[arg(long, value_enum, default_value_t = NightFormat::Text)]
     format: NightFormat,
     /// One line a match (who won, the score, how it ended, the seed) and one for the
@@ -65,6 +67,9 @@ pub enum NightFormat {
     Markdown,
     /// The whole evening as JSON, for tools.
     Json,
+    /// One self-contained HTML page: each match told with its wagers and its boards
+    /// stepping move by move, then the settling up.
+    Html,
 }
 
 /// Plays the evening.
@@ -101,6 +106,12 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
         );
         let settled = n.matches.iter().map(|m| &m.settlement);
         writeln!(out, "{}", with_things(line, settled))?;
+        return Ok(());
+    }
+    if args.format == NightFormat::Html {
+        let page =
+            super::page::night_page(&done.prepared, &done.night, &done.written, args.view.into())?;
+        out.write_all(page.as_bytes())?;
         return Ok(());
     }
     if args.format == NightFormat::Json {

@@ -20,6 +20,7 @@ use crate::report;
   taproom play kiust Pip Ysolde --short
   taproom play pic Pip Ysolde Hrodgar --seed 7 --image table.png --format markdown
   taproom play tides Brannoc Mirela --seed 42 --image match.gif --game 1
+  taproom play pic Pip Ysolde Hrodgar --format html > match.html
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply")]
 pub struct PlayArgs {
@@ -94,6 +95,14 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         return drawn.result();
     }
     match args.tell.format {
+        OutputFormat::Html => {
+            let shown = super::page::MatchPage {
+                view: page.view,
+                only: None,
+                replay: &played.spec.replay_command(),
+            };
+            out.write_all(super::page::match_page(&played, &shown)?.as_bytes())?;
+        }
         OutputFormat::Json => {
             report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
         }

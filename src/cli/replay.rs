@@ -6,7 +6,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use clap::Args;
 
 use super::CliError;
-use super::args::{MatchArgs, game, say_recovered};
+use super::args::{Audience, MatchArgs, game, say_recovered};
 use crate::narrate::Detail;
 use crate::ops::play::{Request, play};
 use crate::report::Page;
@@ -22,7 +22,8 @@ const PROMPT: &str = "Enter for the next move, q to stop ";
   taproom replay kiust Pip Ysolde --seed 3 --best-of 1 --ascii
   taproom replay pic Pip Ysolde Hrodgar --seed 7 --best-of 3 --game 2
   taproom replay dogfight --seed 5 --first-to 1
-  taproom replay tides Brannoc Mirela --seed 42 --game 2 --image game2.gif")]
+  taproom replay tides Brannoc Mirela --seed 42 --game 2 --image game2.gif
+  taproom replay tides Brannoc Mirela --seed 42 --format html > match.html")]
 pub struct ReplayArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,
@@ -46,6 +47,23 @@ pub struct ReplayArgs {
     /// kind from the extension: `.png` or `.svg` its last position, `.gif` move by move.
     #[arg(long, value_name = "FILE")]
     image: Option<std::path::PathBuf>,
+    /// Text, or html: one page to open in a browser, the match told and each game's board
+    /// stepping move by move (buttons, the arrow keys, a slider).
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+    format: ReplayFormat,
+    /// Who the page is for (with --format html): `gm` shows everything; `players` leaves
+    /// out the cheats nobody saw. The text replay is the GM's.
+    #[arg(long, value_enum, default_value_t = Audience::Gm)]
+    view: Audience,
+}
+
+/// What `replay` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ReplayFormat {
+    /// The boards as text, step by step.
+    Text,
+    /// One self-contained HTML page.
+    Html,
 }
 
 /// Plays the match the arguments describe, as `taproom play` would, and shows it again
@@ -55,6 +73,11 @@ pub struct ReplayArgs {
 /// # Errors
 /// Bad arguments, files or rule options; a game the match did not play.
 pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let html = args.format == ReplayFormat::Html;
+    if !html && args.view == Audience::Players {
+        let why = "--view players goes with --format html: the text replay is the GM's";
+        return Err(crate::ops::Error::Conflict(why).into());
+    }
     let kind = game(&args.game)?;
     let image = args
         .image
@@ -64,13 +87,14 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
-    // The request `play` makes of these arguments, without the telling or the wagers,
-    // which take nothing from the match's generator: the same seed, the same match.
+    // The request `play` makes of these arguments, without the wagers and (but on a
+    // page) the telling, which take nothing from the match's generator: the same seed,
+    // the same match.
     let request = Request {
         game: kind,
         words: args.characters.clone(),
         draft: args.table.draft(seed)?,
-        detail: Detail::None,
+        detail: if html { Detail::Brief } else { Detail::None },
         phrasebooks: Vec::new(),
         tavern: None,
         bets: Vec::new(),
@@ -78,6 +102,15 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
     };
     let played = play(&request, &(), &mut |_| {})?;
     say_recovered(&played.recovered);
+    if html {
+        let shown = super::page::MatchPage {
+            view: args.view.into(),
+            only: args.only,
+            replay: &played.spec.replay_command(),
+        };
+        out.write_all(super::page::match_page(&played, &shown)?.as_bytes())?;
+        return Ok(());
+    }
     let terminal = std::io::stdout().is_terminal();
     let style = BoardStyle::for_output(terminal, args.ascii);
     let shown = replay(&played.log, &played.spec.rules, args.only, style)?;

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod grid;
+pub mod html;
 pub mod json;
 pub mod ladder;
 pub mod night;
@@ -105,6 +106,38 @@ impl Page {
                 textwrap::fill(text, options).replace(grid::GLUE, " ")
             }
             Layout::Wide | Layout::Markdown => format!("{indent}{text}"),
+        }
+    }
+
+    /// A heading and the lines under it. On a terminal, the heading and each line
+    /// indented under it, wrapped as [`Page::prose`] wraps; in Markdown, the heading in
+    /// bold as a paragraph of its own and the lines as a list (escaped, blank lines round
+    /// it), so that each stays a line of its own when the Markdown is rendered. `lines`
+    /// is laid out plain in Markdown: its styled form, `styled`, is for the terminal.
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn block(
+        &self,
+        out: &mut impl Write,
+        heading: &str,
+        lines: &[String],
+        styled: &[String],
+    ) -> io::Result<()> {
+        if self.layout == Layout::Markdown {
+            writeln!(out)?;
+            writeln!(out, "**{}**", escape_markdown(heading))?;
+            writeln!(out)?;
+            for line in lines {
+                writeln!(out, "- {}", escape_markdown(line))?;
+            }
+            writeln!(out)
+        } else {
+            writeln!(out, "{heading}")?;
+            for line in styled {
+                writeln!(out, "{}", self.prose("  ", line))?;
+            }
+            Ok(())
         }
     }
 

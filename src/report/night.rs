@@ -23,8 +23,23 @@ pub fn write_text(
     night: &Night,
     page: Page,
 ) -> io::Result<()> {
+    write_opening(out, prepared, page)?;
+    for i in 0..night.matches.len().min(prepared.matches.len()) {
+        writeln!(out)?;
+        write_match_at(out, prepared, night, i, page)?;
+    }
+    writeln!(out)?;
+    write_settling_up(out, prepared, night, page)
+}
+
+/// The evening's title and the tavern's terms: what [`write_text`] writes first.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_opening(out: &mut impl Write, prepared: &Prepared, page: Page) -> io::Result<()> {
     if page.layout == Layout::Markdown {
-        writeln!(out, "# {}", prepared.evening.title)?;
+        writeln!(out, "# {}", super::escape_markdown(&prepared.evening.title))?;
+        writeln!(out)?;
     } else {
         writeln!(out, "{}", prepared.evening.title)?;
     }
@@ -32,17 +47,27 @@ pub fn write_text(
         out,
         "{}",
         page.prose("", &terms(&prepared.tavern, page.view))
-    )?;
+    )
+}
+
+/// Match `i` (from 0) of the evening under its heading ("Match 2 of 3"), as
+/// [`write_text`] writes it.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_match_at(
+    out: &mut impl Write,
+    prepared: &Prepared,
+    night: &Night,
+    i: usize,
+    page: Page,
+) -> io::Result<()> {
+    let (Some(m), Some(played)) = (prepared.matches.get(i), night.matches.get(i)) else {
+        return Ok(());
+    };
     let total = night.matches.len();
-    let mut rows: Vec<SettledRow<'_>> = Vec::new();
-    for (i, (m, played)) in prepared.matches.iter().zip(&night.matches).enumerate() {
-        writeln!(out)?;
-        section(out, page, &format!("Match {} of {total}", i + 1))?;
-        write_match(out, prepared, i, m, played, page)?;
-        rows.extend(settlement_rows(i + 1, played, prepared.tavern.currency));
-    }
-    writeln!(out)?;
-    write_settling_up(out, prepared, night, &rows, page)
+    section(out, page, &format!("Match {} of {total}", i + 1))?;
+    write_match(out, prepared, i, m, played, page)
 }
 
 /// A section's heading: `## text` in Markdown (with a blank line after it), else
@@ -91,11 +116,15 @@ fn write_match(
     page: Page,
 ) -> io::Result<()> {
     let t = &prepared.tavern;
-    if !t.ambience.is_empty() {
-        writeln!(out, "{}", page.prose("", &t.ambience[i % t.ambience.len()]))?;
-    }
-    if let Some(intro) = &m.intro {
-        writeln!(out, "{}", page.prose("", intro))?;
+    let ambience = (!t.ambience.is_empty()).then(|| &t.ambience[i % t.ambience.len()]);
+    for line in ambience.into_iter().chain(&m.intro) {
+        if page.layout == Layout::Markdown {
+            // A paragraph each.
+            writeln!(out, "{}", super::escape_markdown(line))?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}", page.prose("", line))?;
+        }
     }
     let names = m.spec.names();
     let book = &prepared.phrasebook;
@@ -109,10 +138,7 @@ fn write_match(
         Some(book),
     );
     if !told.is_empty() {
-        writeln!(out, "Wagers:")?;
-        for line in told {
-            writeln!(out, "{}", page.prose("  ", &line))?;
-        }
+        page.block(out, "Wagers:", &told, &told)?;
     }
     writeln!(out)?;
     let replay = m.spec.replay_command();
@@ -129,10 +155,7 @@ fn write_match(
         Some(&t.bookie),
     );
     if !lines.is_empty() {
-        writeln!(out, "Settled:")?;
-        for line in coloured(&lines, s) {
-            writeln!(out, "{}", page.prose("  ", &line))?;
-        }
+        page.block(out, "Settled:", &lines, &coloured(&lines, s))?;
     }
     Ok(())
 }
@@ -175,19 +198,27 @@ fn settlement_rows(
 
 /// The settling up: every bet of the evening in one table, then each character's purse
 /// at the first and the last, and the house's gain.
-fn write_settling_up(
+///
+/// # Errors
+/// When writing fails.
+pub fn write_settling_up(
     out: &mut impl Write,
     prepared: &Prepared,
     night: &Night,
-    rows: &[SettledRow<'_>],
     page: Page,
 ) -> io::Result<()> {
     let t = &prepared.tavern;
+    let rows: Vec<SettledRow<'_>> = night
+        .matches
+        .iter()
+        .enumerate()
+        .flat_map(|(i, played)| settlement_rows(i + 1, played, t.currency))
+        .collect();
     section(out, page, &format!("Settling up at {}", t.name))?;
     writeln!(
         out,
         "{}",
-        settlement_for(rows, t.currency, page.view, page.layout)
+        settlement_for(&rows, t.currency, page.view, page.layout)
     )?;
     let summary: Vec<(String, Purse, Purse)> = night
         .first

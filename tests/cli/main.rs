@@ -9,6 +9,7 @@ mod picture_check;
 
 mod apply;
 mod audit;
+mod browser;
 mod cheat_bets;
 mod cheats;
 mod check;
@@ -23,6 +24,7 @@ mod layout;
 mod limits;
 mod messages;
 mod names;
+mod page;
 mod phrasebooks;
 mod picture_views;
 mod pictures;

@@ -101,6 +101,10 @@ pub struct SitArgs {
 /// # Errors
 /// Bad arguments, files, names or bets (before anything is played); a failed write.
 pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
+    if args.tell.format == OutputFormat::Html {
+        let why = "--format html is for play, replay and night: sit's screen is the terminal";
+        return Err(crate::ops::Error::Conflict(why).into());
+    }
     let kind = game(&args.game)?;
     let seed = args
         .seed
@@ -130,7 +134,8 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         OutputFormat::Json => {
             report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
         }
-        OutputFormat::Text | OutputFormat::Markdown => {
+        // Refused before the match.
+        OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {
             let replay = replay_line(args, &played.spec, &typed);
             report::write_text(out, &played.log, &played.scenes, page, &replay)?;
             if page.view == report::View::Players {

@@ -23,7 +23,10 @@ mod tides;
 
 pub use film::{Film, FilmError, Still, film, film_bytes, film_match, film_of_moves};
 pub use raster::{GIF_SCALE, PictureError, gif, png, rgba};
-pub use svg::{HEIGHT_CAPTION, WIDTH, height, layers, svg};
+pub use svg::{
+    Backdrop, Elements, HEIGHT_CAPTION, WIDTH, elements, height, layers, svg, svg_with_ids,
+};
+pub(crate) use svg::{EDGE, escape};
 
 use super::{Diagram, Marks};
 

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Ink, Layout, Look, MARK, Mark, PAPER, hex};
+use super::{Ink, Layout, Look, MARK, Mark, PAPER, PanelLine, hex};
 
 /// Every picture's width, in pixels of its PNG.
 pub const WIDTH: f32 = 800.0;
@@ -65,61 +65,81 @@ pub fn height(layout: &Layout) -> f32 {
 /// document, [`WIDTH`] wide.
 #[must_use]
 pub fn svg(layout: &Layout, look: &Look, caption: &str) -> String {
-    let mut out = open(layout, 8 * 1024);
-    base(&mut out, layout);
-    over(&mut out, layout, look, caption);
-    out.push_str("</svg>\n");
-    out
+    svg_with_ids(layout, look, caption, "", Backdrop::Drawn)
+}
+
+/// How a picture on a page draws its layout's backdrop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backdrop<'a> {
+    /// Drawn in the picture.
+    Drawn,
+    /// Drawn in the picture, in a group of this id for others on the page to use.
+    Named(&'a str),
+    /// The group of this id, drawn by another picture on the page.
+    Used(&'a str),
+    /// Neither the paper nor the backdrop: the layer a GIF's frame draws over them (see
+    /// [`layers`]).
+    Over,
 }
 
 /// The part of a picture that no look changes (the paper and the board's drawing), and
 /// for each look the part over it (the spots, the panel, the caption), each as an SVG
 /// document of the picture's size: drawn one over the other they are [`svg`]'s picture.
-/// A film draws the first once.
+/// A GIF draws the first once.
 #[must_use]
 pub fn layers(layout: &Layout, looks: &[(&Look, &str)]) -> (String, Vec<String>) {
-    let mut under = open(layout, layout.backdrop.len() + 256);
-    base(&mut under, layout);
-    under.push_str("</svg>\n");
+    let h = height(layout);
+    let under = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{h}" viewBox="0 0 {WIDTH} {h}" font-family="{FONT}"><rect width="{WIDTH}" height="{h}" fill="{}"/>{}</svg>
+"#,
+        hex(PAPER),
+        layout.backdrop
+    );
     let overs = looks
         .iter()
-        .map(|(look, caption)| {
-            let mut out = open(layout, 6 * 1024);
-            over(&mut out, layout, look, caption);
-            out.push_str("</svg>\n");
-            out
-        })
+        .map(|(look, caption)| svg_with_ids(layout, look, caption, "", Backdrop::Over))
         .collect();
     (under, overs)
 }
 
-/// An SVG document's opening tag for the picture of `layout`.
-fn open(layout: &Layout, capacity: usize) -> String {
+/// [`svg`] with every id it gives begun with `prefix` (`g2-s3`), so that several
+/// pictures can share one page, and the backdrop drawn as `backdrop` says (once a page
+/// for each layout).
+#[must_use]
+pub fn svg_with_ids(
+    layout: &Layout,
+    look: &Look,
+    caption: &str,
+    prefix: &str,
+    backdrop: Backdrop<'_>,
+) -> String {
     let h = height(layout);
-    let mut out = String::with_capacity(capacity);
+    let mut out = String::with_capacity(8 * 1024);
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{h}" viewBox="0 0 {WIDTH} {h}" font-family="{FONT}">"#
     );
-    out
-}
-
-/// The paper and the board's drawing.
-fn base(out: &mut String, layout: &Layout) {
-    let _ = write!(
-        out,
-        r#"<rect width="{WIDTH}" height="{}" fill="{}"/>"#,
-        height(layout),
-        hex(PAPER)
-    );
-    out.push_str(&layout.backdrop);
-}
-
-/// What a look and a caption put over the board.
-fn over(out: &mut String, layout: &Layout, look: &Look, caption: &str) {
-    spots(out, layout, look);
-    panel(out, layout, look);
+    if backdrop != Backdrop::Over {
+        let _ = write!(
+            out,
+            r#"<rect width="{WIDTH}" height="{h}" fill="{}"/>"#,
+            hex(PAPER)
+        );
+    }
+    match backdrop {
+        Backdrop::Over => {}
+        Backdrop::Drawn => out.push_str(&layout.backdrop),
+        Backdrop::Named(id) => {
+            let _ = write!(out, r#"<g id="{id}">{}</g>"#, layout.backdrop);
+        }
+        Backdrop::Used(id) => {
+            let _ = write!(out, r##"<use href="#{id}"/>"##);
+        }
+    }
+    spots(&mut out, layout, look, prefix);
+    panel(&mut out, layout, look, prefix);
     let top = layout.board_height + layout.panel_lines as f32 * LINE + 12.0;
+    out.push_str(r##"<g font-size="20" fill="#3a2f25">"##);
     for (i, line) in caption_lines(caption)
         .iter()
         .map(String::as_str)
@@ -127,28 +147,117 @@ fn over(out: &mut String, layout: &Layout, look: &Look, caption: &str) {
         .take(CAPTION_LINES)
         .enumerate()
     {
-        let y = top + 22.0 + i as f32 * CAPTION_LINE;
+        let y = px(top + 22.0 + i as f32 * CAPTION_LINE);
         let _ = write!(
             out,
-            r##"<text id="c{i}" x="24" y="{y}" font-size="20" fill="#3a2f25">{}</text>"##,
+            r#"<text id="{prefix}c{i}" x="24" y="{y}">{}</text>"#,
             escape(line)
         );
     }
+    out.push_str("</g></svg>\n");
+    out
 }
 
-/// Each spot's disc, label and mark (hidden when there is none, so a page can show it).
-fn spots(out: &mut String, layout: &Layout, look: &Look) {
+/// The outline of a disc that holds something (a stone, a heap, a swatch).
+pub(crate) const EDGE: &str = "#3b3024";
+
+/// A panel line's font size and weight: DejaVu Sans averages 0.56 of its size a
+/// character (0.62 in bold), so a long line is drawn smaller rather than past the edge.
+fn panel_font(line: &PanelLine) -> (f32, &'static str) {
+    let weight = if line.strong { "bold" } else { "normal" };
+    let per = if line.strong { 0.62 } else { 0.56 };
+    let size = (21.0f32).min((WIDTH - 80.0) / (line.text.chars().count().max(1) as f32 * per));
+    ((size * 10.0).floor() / 10.0, weight)
+}
+
+/// What a look shows in each element of [`svg`]'s picture that changes from look to
+/// look, by kind; the element of index `i` has the id of its kind and `i`: a page lays
+/// another look over the same picture by setting these.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Elements {
+    /// By spot, the ink of its disc (`s3`).
+    pub inks: Vec<Ink>,
+    /// By spot, its label (`l3`).
+    pub labels: Vec<String>,
+    /// By spot, its mark for the last move (`m3`).
+    pub marks: Vec<Mark>,
+    /// By panel line, the ink of its swatch (`w0`).
+    pub swatches: Vec<Ink>,
+    /// By panel line, its words, their font size and whether they are bold (`p0`).
+    pub panel: Vec<(String, f32, bool)>,
+    /// The caption's lines (`c0`), always all of them, empty when unused.
+    pub caption: Vec<String>,
+}
+
+/// What `look` and `caption` show in each of the picture's changing elements.
+#[must_use]
+pub fn elements(layout: &Layout, look: &Look, caption: &str) -> Elements {
+    let spots = layout.spots.len();
+    let lines: Vec<PanelLine> = (0..layout.panel_lines)
+        .map(|i| look.panel.get(i).cloned().unwrap_or_default())
+        .collect();
+    let caption = caption_lines(caption);
+    Elements {
+        inks: (0..spots)
+            .map(|i| look.inks.get(i).copied().unwrap_or(Ink::Empty))
+            .collect(),
+        labels: (0..spots)
+            .map(|i| look.labels.get(i).cloned().unwrap_or_default())
+            .collect(),
+        marks: (0..spots)
+            .map(|i| look.marks.get(i).copied().unwrap_or_default())
+            .collect(),
+        swatches: lines
+            .iter()
+            .map(|l| l.swatch.unwrap_or(Ink::Empty))
+            .collect(),
+        panel: lines
+            .iter()
+            .map(|l| {
+                let (size, weight) = panel_font(l);
+                (l.text.clone(), size, weight == "bold")
+            })
+            .collect(),
+        caption: (0..CAPTION_LINES)
+            .map(|i| caption.get(i).cloned().unwrap_or_default())
+            .collect(),
+    }
+}
+
+/// A coordinate to a tenth of a pixel, as written in the picture.
+fn px(v: f32) -> f32 {
+    (v * 10.0).round() / 10.0
+}
+
+/// The fill and outline of a disc in `ink`: no outline where there is no ink.
+fn inked(ink: Ink) -> String {
+    match ink.rgb() {
+        Some(rgb) => format!(r#"fill="{}" stroke="{EDGE}""#, hex(rgb)),
+        None => r#"fill="none""#.to_owned(),
+    }
+}
+
+/// The spots: every disc, then every mark (hidden when there is none, so a page can
+/// show it), then every label, each kind in a group that holds what they share.
+fn spots(out: &mut String, layout: &Layout, look: &Look, prefix: &str) {
+    out.push_str(r#"<g stroke-width="1.5">"#);
     for (i, spot) in layout.spots.iter().enumerate() {
         let ink = look.inks.get(i).copied().unwrap_or(Ink::Empty);
-        let (fill, stroke) = match ink.rgb() {
-            Some(rgb) => (hex(rgb), "#3b3024"),
-            None => ("none".to_owned(), "none"),
-        };
         let _ = write!(
             out,
-            r#"<circle id="s{i}" cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"#,
-            spot.x, spot.y, spot.r
+            r#"<circle id="{prefix}s{i}" cx="{}" cy="{}" r="{}" {}/>"#,
+            px(spot.x),
+            px(spot.y),
+            px(spot.r),
+            inked(ink)
         );
+    }
+    let _ = write!(
+        out,
+        r#"</g><g fill="none" stroke="{}" stroke-width="4">"#,
+        hex(MARK)
+    );
+    for (i, spot) in layout.spots.iter().enumerate() {
         let mark = look.marks.get(i).copied().unwrap_or_default();
         let dash = if mark == Mark::Taken {
             r#" stroke-dasharray="5 4""#
@@ -164,64 +273,102 @@ fn spots(out: &mut String, layout: &Layout, look: &Look) {
             Some([x, y, w, h]) => {
                 let _ = write!(
                     out,
-                    r#"<rect id="m{i}" x="{x}" y="{y}" width="{w}" height="{h}" rx="12" fill="none" stroke="{}" stroke-width="4"{dash}{shown}/>"#,
-                    hex(MARK)
+                    r#"<rect id="{prefix}m{i}" x="{}" y="{}" width="{}" height="{}" rx="12"{dash}{shown}/>"#,
+                    px(x),
+                    px(y),
+                    px(w),
+                    px(h)
                 );
             }
             None => {
                 let _ = write!(
                     out,
-                    r#"<circle id="m{i}" cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="4"{dash}{shown}/>"#,
-                    spot.x,
-                    spot.y,
-                    spot.r + 5.0,
-                    hex(MARK)
+                    r#"<circle id="{prefix}m{i}" cx="{}" cy="{}" r="{}"{dash}{shown}/>"#,
+                    px(spot.x),
+                    px(spot.y),
+                    px(spot.r + 5.0)
                 );
             }
         }
+    }
+    out.push_str(
+        r##"</g><g font-size="21" font-weight="bold" text-anchor="middle" fill="#2b2118">"##,
+    );
+    for (i, spot) in layout.spots.iter().enumerate() {
         let label = look.labels.get(i).map_or("", String::as_str);
         let _ = write!(
             out,
-            r##"<text id="l{i}" x="{}" y="{}" font-size="21" font-weight="bold" text-anchor="middle" fill="#2b2118">{}</text>"##,
-            spot.label_at.0,
-            spot.label_at.1,
+            r#"<text id="{prefix}l{i}" x="{}" y="{}">{}</text>"#,
+            px(spot.label_at.0),
+            px(spot.label_at.1),
             escape(label)
         );
     }
+    out.push_str("</g>");
 }
 
 /// The panel's lines under the board, each with its swatch.
-fn panel(out: &mut String, layout: &Layout, look: &Look) {
+fn panel(out: &mut String, layout: &Layout, look: &Look, prefix: &str) {
+    out.push_str(r##"<g stroke-width="1.5" fill="#2b2118">"##);
     for i in 0..layout.panel_lines {
         let line = look.panel.get(i).cloned().unwrap_or_default();
         let y = layout.board_height + 6.0 + i as f32 * LINE;
-        let (fill, stroke) = match line.swatch.and_then(Ink::rgb) {
-            Some(rgb) => (hex(rgb), "#3b3024"),
-            None => ("none".to_owned(), "none"),
-        };
         let _ = write!(
             out,
-            r#"<circle id="w{i}" cx="36" cy="{}" r="11" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"#,
-            y + LINE / 2.0
+            r#"<circle id="{prefix}w{i}" cx="36" cy="{}" r="11" {}/>"#,
+            px(y + LINE / 2.0),
+            inked(line.swatch.unwrap_or(Ink::Empty))
         );
-        let weight = if line.strong { "bold" } else { "normal" };
-        // DejaVu Sans averages 0.56 of its size a character (0.62 in bold): a long line
-        // is drawn smaller rather than past the edge.
-        let per = if line.strong { 0.62 } else { 0.56 };
-        let size = (21.0f32).min((WIDTH - 80.0) / (line.text.chars().count().max(1) as f32 * per));
-        let size = (size * 10.0).floor() / 10.0;
+        let (size, weight) = panel_font(&line);
         let _ = write!(
             out,
-            r##"<text id="p{i}" x="58" y="{}" font-size="{size}" font-weight="{weight}" fill="#2b2118">{}</text>"##,
-            y + LINE / 2.0 + 7.0,
+            r#"<text id="{prefix}p{i}" x="58" y="{}" font-size="{size}" font-weight="{weight}">{}</text>"#,
+            px(y + LINE / 2.0 + 7.0),
             escape(&line.text)
         );
     }
+    out.push_str("</g>");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_elements_name_every_element_the_picture_gives_an_id_and_no_other() {
+        use crate::games::Rules;
+        use crate::games::pic::Pic;
+        use crate::report::board::picture::{Marks, Picture};
+        let pos = Pic::start(3, &Default::default()).unwrap();
+        let layout = Pic::layout(3);
+        let look = pos.look(&Marks::none(), &[]);
+        let drawn = svg_with_ids(&layout, &look, "A caption", "g2-", Backdrop::Drawn);
+        let mut ids: Vec<&str> = drawn
+            .split(" id=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect();
+        ids.sort_unstable();
+        let e = elements(&layout, &look, "A caption");
+        let kinds = [
+            ("s", e.inks.len()),
+            ("l", e.labels.len()),
+            ("m", e.marks.len()),
+            ("w", e.swatches.len()),
+            ("p", e.panel.len()),
+            ("c", e.caption.len()),
+        ];
+        let mut named: Vec<String> = kinds
+            .iter()
+            .flat_map(|&(kind, n)| (0..n).map(move |i| format!("g2-{kind}{i}")))
+            .collect();
+        named.sort_unstable();
+        assert_eq!(ids, named);
+        assert_eq!(
+            svg(&layout, &look, "A caption"),
+            svg_with_ids(&layout, &look, "A caption", "", Backdrop::Drawn)
+        );
+    }
 
     #[test]
     fn a_caption_keeps_to_three_lines_and_escapes_what_svg_reads() {
