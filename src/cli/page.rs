@@ -23,8 +23,8 @@ pub struct MatchPage<'a> {
     pub replay: &'a str,
 }
 
-/// The page of a match played: its telling and result table, each game's board, and its
-/// wagers when there were any.
+/// The page of a match played: its telling and result table, its wagers when there were
+/// any, and each game's board.
 ///
 /// # Errors
 /// A game the match did not play (`only`); a log the rules do not play back.
@@ -40,15 +40,15 @@ pub fn match_page(played: &Played, shown: &MatchPage<'_>) -> Result<String, CliE
     let mut text = Vec::new();
     report::write_text(&mut text, log, &played.scenes, page, shown.replay)?;
     doc.markdown(&plain(text));
-    let films = films(log, &played.spec.rules, shown.only, shown.view)?;
-    doc.markdown(boards_heading(films.len()));
-    doc.boards(films);
     if let Some(settled) = &played.wagers {
-        let mut text = Vec::new();
+        let mut text = b"### The wagers\n".to_vec();
         let quiet = Quiet { quiet: true };
         super::bet::print(settled, log, &played.phrasebook, page, quiet, &mut text)?;
         doc.markdown(&plain(text));
     }
+    let films = films(log, &played.spec.rules, shown.only, shown.view)?;
+    doc.markdown(boards_heading(films.len()));
+    doc.boards(films);
     Ok(doc.render())
 }
 

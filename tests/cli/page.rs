@@ -356,3 +356,31 @@ fn html_where_it_does_not_go_is_said_in_one_sentence() {
         .args(["replay", "tides", "--format", "pdf"])
         .fails(&["html"]);
 }
+
+#[test]
+fn the_wagers_and_their_settlement_come_before_the_boards() {
+    let page = page(&[
+        "play",
+        "tides",
+        "Brannoc",
+        "Mirela",
+        "--seed",
+        "42",
+        "--bet",
+        "Pip 3 sp on Brannoc",
+    ]);
+    let result = page.find("<h2>The result</h2>").unwrap();
+    let wagers = page.find("<h2>The wagers</h2>").expect("the wagers");
+    let settled = page.find("<th>Bettor</th>").expect("the settlement table");
+    let boards = page.find("<h2>The boards</h2>").unwrap();
+    assert!(
+        result < wagers && wagers < settled && settled < boards,
+        "{page}"
+    );
+    assert!(
+        page.contains("<li>Pip Underbough puts 3 sp on Old Brannoc"),
+        "{page}"
+    );
+    // The terminal's note on --apply is not the page's.
+    assert!(!page.contains("Nothing written"), "{page}");
+}
