@@ -59,14 +59,6 @@ impl Document {
         self.parts.push(Part::Boards(films));
     }
 
-    /// The boards on the page, in order.
-    pub fn films(&self) -> impl Iterator<Item = &Film> {
-        self.parts.iter().flat_map(|p| match p {
-            Part::Boards(films) => films.as_slice(),
-            Part::Markdown(_) => &[],
-        })
-    }
-
     /// The page, whole.
     #[must_use]
     pub fn render(&self) -> String {
