@@ -206,9 +206,9 @@ fn film_data(film: &Film) -> Value {
 }
 
 /// The page's data for `films`: the JSON, deflated (zlib) and written as base64. A long
-/// game is thousands of stills (a match of Kiust Oyun throws the sticks before each
-/// move), and their words say much the same from still to still: deflated, they take an
-/// eighth of the room.
+/// match is thousands of stills (a best of 3 of Kiust Oyun can play seven games of some
+/// 600 moves), and their words say much the same from still to still: deflated, they
+/// take an eighth of the room.
 pub(super) fn data(films: &[&Film]) -> String {
     use base64::Engine as _;
     let inks: Vec<Value> = palette()
