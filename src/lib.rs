@@ -123,6 +123,7 @@
 pub mod ai;
 pub mod cli;
 pub mod games;
+pub mod history;
 pub mod names;
 pub mod narrate;
 pub mod ops;

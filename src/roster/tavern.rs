@@ -11,6 +11,7 @@
 //! currency = "gp"                 # how money is written: fewest, pp, gp, ep, sp or cp
 //! sims = 400                      # matches the bookie imagines before pricing one
 //! ledger = "ledger.txt"           # where settlements are recorded (beside this file)
+//! history = "history.jsonl"       # the matches remembered (default: beside the ledger)
 //! ambience = ["Rain drums on the shutters."]
 //! ```
 
@@ -20,7 +21,7 @@ use super::source::{Doc, Field, FileError};
 use crate::wager::{Credit, Currency, Money};
 
 /// The keys of a tavern file.
-pub const TAVERN_KEYS: [&str; 12] = [
+pub const TAVERN_KEYS: [&str; 13] = [
     "tavern",
     "bookie",
     "margin",
@@ -29,6 +30,7 @@ pub const TAVERN_KEYS: [&str; 12] = [
     "currency",
     "sims",
     "ledger",
+    "history",
     "ambience",
     "on_cheat",
     "bar_cheats",
@@ -57,6 +59,9 @@ pub struct Tavern {
     /// Where settlements are recorded, when the tavern names a file (resolved against the
     /// tavern file's folder).
     pub ledger: Option<PathBuf>,
+    /// Where the campaign's matches are remembered, when the tavern names a file (resolved
+    /// against the tavern file's folder); else `history.jsonl` beside the ledger.
+    pub history: Option<PathBuf>,
     /// Lines for the narrator, one read before each match.
     pub ambience: Vec<String>,
     /// What happens to a cheat who is seen, when the tavern keeps a rule of its own (else
@@ -91,6 +96,7 @@ impl Tavern {
             .unwrap_or_else(|e| panic!("the built-in tavern is broken: {e}"));
         t.file = None;
         t.ledger = None;
+        t.history = None;
         t
     }
 
@@ -164,9 +170,13 @@ impl Tavern {
             .unwrap_or(300);
         let folder = file.parent().unwrap_or(Path::new(""));
         let ledger = Some(match root.get("ledger") {
-            Some(f) => read_ledger(&f, folder)?,
+            Some(f) => read_file_name(&f, folder, "the ledger")?,
             None => folder.join("ledger.txt"),
         });
+        let history = root
+            .get("history")
+            .map(|f| read_file_name(&f, folder, "the history"))
+            .transpose()?;
         let ambience = match root.get("ambience") {
             Some(f) => f.strings()?,
             None => Vec::new(),
@@ -196,17 +206,18 @@ impl Tavern {
             currency,
             sims,
             ledger,
+            history,
             ambience,
             file: Some(file.to_owned()),
         })
     }
 }
 
-/// `ledger`: a file name, beside the tavern file.
-fn read_ledger(f: &Field<'_, '_>, folder: &Path) -> Result<PathBuf, FileError> {
+/// `ledger` or `history`: a file name, beside the tavern file.
+fn read_file_name(f: &Field<'_, '_>, folder: &Path, what: &str) -> Result<PathBuf, FileError> {
     let path = f.str()?.trim();
     if path.is_empty() {
-        return Err(f.error("the ledger's file name is empty"));
+        return Err(f.error(format!("{what}'s file name is empty")));
     }
     Ok(folder.join(path))
 }

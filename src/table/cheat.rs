@@ -199,6 +199,22 @@ impl Wary {
         out
     }
 
+    /// This memory without the sightings fainter than `least`.
+    #[must_use]
+    pub fn forgetting(mut self, least: f64) -> Wary {
+        self.seen.retain(|_, n| *n >= least);
+        self
+    }
+
+    /// This memory and `other`'s together, sightings of the same pair added.
+    #[must_use]
+    pub fn with(mut self, other: &Wary) -> Wary {
+        for (w, c, n) in other.iter() {
+            self.add(w, c, n);
+        }
+        self
+    }
+
     /// Only the sightings among `names` (the others' do not sit at this table).
     #[must_use]
     pub fn among(&self, names: &[String]) -> Wary {
