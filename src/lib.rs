@@ -28,6 +28,7 @@
 //!     tavern: None,
 //!     bets: Vec::new(),
 //!     apply: None,
+//!     history: None,
 //! };
 //! let played = play(&request, &(), &mut |_| {}).expect("two built-in characters can play");
 //! let log = &played.log;
@@ -81,6 +82,7 @@
 //!     tavern: None,
 //!     bets: vec![(bet.parse::<BetText>().unwrap(), bet.to_owned())],
 //!     apply: None,
+//!     history: None,
 //! };
 //! let played = play(&request, &(), &mut |_| {}).unwrap();
 //! let settled = played.wagers.expect("a bet was made").settlement;

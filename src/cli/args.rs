@@ -47,6 +47,11 @@ pub struct MatchArgs {
     /// carries it from match to match; its replay lines say it so.
     #[arg(long, value_name = "WATCHER:CHEAT")]
     pub wary: Vec<String>,
+    /// Tell and play the match as if its players had never met: no rematch lines from
+    /// the campaign's history, no reputations (replay lines of a match told from the
+    /// history carry it, so that they replay exactly).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 /// Reads `--on-cheat`.
@@ -81,6 +86,7 @@ impl MatchArgs {
                 ..crate::table::TableRules::default()
             },
             wary: crate::table::cheat::Wary::from_words(&self.wary)?,
+            no_history: self.no_history,
         })
     }
 }
@@ -510,4 +516,11 @@ pub fn image_link(
         path
     };
     format!("![{}, {which}: {what}]({path})", log.game.title())
+}
+
+/// Prints each warning (a history's line read past) on standard error.
+pub fn warn(warnings: &[String]) {
+    for w in warnings {
+        anstream::eprintln!("{w}");
+    }
 }

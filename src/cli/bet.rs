@@ -30,8 +30,9 @@ pub struct BetArgs {
     /// The tavern file: its bookie's margin, the pool's take, credit, currency.
     #[arg(long, value_name = "FILE")]
     tavern: Option<PathBuf>,
-    /// Write the new purses into the characters' files and the settlement into the ledger
-    /// (without it nothing is written).
+    /// Write the new purses into the characters' files, the settlement into the ledger and
+    /// the match into the campaign's history (without it nothing is written; without a
+    /// bet, only the history).
     #[arg(long)]
     apply: bool,
     /// The ledger file (default: the tavern's ledger, or ledger.txt here); never a .toml
@@ -48,13 +49,10 @@ impl BetArgs {
     /// The bets, read, each with its text as written.
     ///
     /// # Errors
-    /// A bet that cannot be read, `--apply` or `--ledger` without a bet.
+    /// A bet that cannot be read, `--ledger` without `--apply`.
     pub fn bets(&self) -> Result<Vec<(BetText, String)>, CliError> {
-        if self.bets.is_empty() && (self.apply || self.ledger.is_some()) {
-            return Err(ops::Error::Conflict(
-                "--apply and --ledger go with --bet, and no bet was given",
-            )
-            .into());
+        if self.ledger.is_some() && !self.apply {
+            return Err(ops::Error::Conflict("--ledger goes with --apply").into());
         }
         self.bets
             .iter()
@@ -142,7 +140,7 @@ pub fn print(
         writeln!(out)?;
     }
     if settled.written.is_empty() && !quiet.quiet {
-        let note = "Nothing written: --apply writes the purses into the characters' files and the settlement into the ledger.";
+        let note = "Nothing written: --apply writes the purses into the characters' files, the settlement into the ledger and the match into the history.";
         writeln!(out, "{}", page.prose("", note))?;
     }
     for file in &settled.written {

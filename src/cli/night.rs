@@ -23,10 +23,14 @@ use crate::report::{self, Page};
 pub struct NightArgs {
     /// The evening file: its tavern, roster and matches, each with its wagers.
     evening: PathBuf,
-    /// Write the new purses into the characters' files and the settlements into the ledger
-    /// (without it nothing is written).
+    /// Write the new purses into the characters' files, the settlements into the ledger
+    /// and the matches into the campaign's history (without it nothing is written).
     #[arg(long)]
     apply: bool,
+    /// Tell and play the evening as if its players had never met: no rematch lines from
+    /// the campaign's history, no reputations.
+    #[arg(long)]
+    no_history: bool,
     /// The ledger file (default: the tavern's ledger, or ledger.txt beside the evening);
     /// never a .toml file, nor any file the evening reads.
     #[arg(long, value_name = "FILE")]
@@ -88,10 +92,15 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
         &args.evening,
         args.narrate.into(),
         apply.as_ref(),
+        &crate::ops::evening::Remember {
+            history: None,
+            forget: args.no_history,
+        },
         &quiet.bar(),
         &mut |f| quiet.waiting(f),
     )?;
     quiet.recovered(&done.recovered);
+    super::args::warn(&done.warnings);
     if args.short {
         for m in &done.night.matches {
             writeln!(out, "{}", report::short::match_line(&m.log))?;
@@ -124,7 +133,7 @@ pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
     };
     report::night::write_text(out, &done.prepared, &done.night, page)?;
     if !args.apply && !quiet.quiet {
-        let note = "Nothing written: --apply writes the purses into the characters' files and the settlements into the ledger.";
+        let note = "Nothing written: --apply writes the purses into the characters' files, the settlements into the ledger and the matches into the history.";
         writeln!(out, "{}", page.prose("", note))?;
     }
     for file in &done.written {

@@ -68,10 +68,12 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         tavern: args.wager.tavern(),
         bets,
         apply: args.wager.apply(),
+        history: None,
     };
     let quiet = args.quiet;
     let played = play(&request, &quiet.bar(), &mut |f| quiet.waiting(f))?;
     quiet.recovered(&played.recovered);
+    super::args::warn(&played.warnings);
     let page = args.tell.page(Audience::Gm);
     // The picture is drawn first, so that the text can link it; an error is told after
     // the text (with --apply the purses are written by now, and the telling is the GM's).
@@ -103,9 +105,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
             };
             out.write_all(super::page::match_page(&played, &shown)?.as_bytes())?;
         }
-        OutputFormat::Json => {
-            report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
-        }
+        OutputFormat::Json => report::json::write_play(out, &played)?,
         OutputFormat::Text | OutputFormat::Markdown => {
             report::write_text(
                 out,
@@ -117,6 +117,10 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
             drawn.write_link(out, args.tell.format)?;
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
+            } else {
+                for file in &played.written {
+                    writeln!(out, "Written: {}", file.display())?;
+                }
             }
         }
     }

@@ -99,6 +99,7 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
         tavern: None,
         bets: Vec::new(),
         apply: None,
+        history: None,
     };
     let played = play(&request, &(), &mut |_| {})?;
     say_recovered(&played.recovered);

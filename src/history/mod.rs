@@ -313,7 +313,7 @@ pub fn appended(old: Option<&str>, records: &[Record]) -> String {
 pub fn path_beside(tavern_history: Option<&Path>, ledger: &Path) -> PathBuf {
     tavern_history
         .map(Path::to_owned)
-        .unwrap_or_else(|| crate::store::folder_of(ledger).join(FILE))
+        .unwrap_or_else(|| ledger.with_file_name(FILE))
 }
 
 /// The time now, local, as a record keeps it; in the tests' builds `TAPROOM_NOW` (an

@@ -65,7 +65,7 @@ pub enum Recall {
 impl Recall {
     /// The line that tells it, with each character by the name `short` gives.
     #[must_use]
-    pub fn words(&self, short: &dyn Fn(&str) -> String) -> String {
+    pub fn words(&self, short: &mut dyn FnMut(&str) -> String) -> String {
         match self {
             Recall::LastMet {
                 date,

@@ -12,6 +12,7 @@ mod lead;
 mod moment;
 mod moments;
 mod phrasebook;
+pub mod recall;
 
 use std::collections::HashSet;
 

@@ -70,23 +70,32 @@ pub fn stop_from_env() -> Stop {
     Stop::Never
 }
 
-/// A ledger that would overwrite another file the run reads, or a TOML file.
+/// A ledger or history that would overwrite another file the run reads, or a TOML file.
 #[derive(Debug, thiserror::Error)]
 pub enum LedgerError {
     /// A `.toml` file.
     #[error(
-        "the ledger `{}` is a .toml file; a ledger is a plain text file of its own (such as ledger.txt)",
-        .0.display()
+        "{kind} `{}` is a .toml file; {kind} is a plain text file of its own (such as {example})",
+        .file.display()
     )]
-    Toml(PathBuf),
+    Toml {
+        /// The file.
+        file: PathBuf,
+        /// "the ledger" or "the history".
+        kind: &'static str,
+        /// A good name for one.
+        example: &'static str,
+    },
     /// A file this run reads.
     #[error(
-        "the ledger `{}` is {what}, which this run reads; give the ledger a file of its own",
+        "{kind} `{}` is {what}, which this run reads; give {kind} a file of its own",
         .file.display()
     )]
     ReadHere {
-        /// The ledger.
+        /// The file.
         file: PathBuf,
+        /// "the ledger" or "the history".
+        kind: &'static str,
         /// What the file is ("the evening file", "Pip Underbough's character file").
         what: String,
     },
@@ -97,23 +106,52 @@ pub enum LedgerError {
 /// # Errors
 /// When it is.
 pub fn check_ledger(ledger: &Path, read: &[(PathBuf, String)]) -> Result<(), Error> {
-    if ledger
+    check_written(ledger, "the ledger", "ledger.txt", read)
+}
+
+/// Refuses a history that is a TOML file, the ledger, or any file the run reads.
+///
+/// # Errors
+/// When it is.
+pub fn check_history(
+    history: &Path,
+    ledger: &Path,
+    read: &[(PathBuf, String)],
+) -> Result<(), Error> {
+    let mut read = read.to_vec();
+    read.push((ledger.to_owned(), "the ledger".to_owned()));
+    check_written(history, "the history", crate::history::FILE, &read)
+}
+
+fn check_written(
+    file: &Path,
+    kind: &'static str,
+    example: &'static str,
+    read: &[(PathBuf, String)],
+) -> Result<(), Error> {
+    if file
         .extension()
         .is_some_and(|x| x.eq_ignore_ascii_case("toml"))
     {
-        return Err(LedgerError::Toml(ledger.to_owned()).into());
+        return Err(LedgerError::Toml {
+            file: file.to_owned(),
+            kind,
+            example,
+        }
+        .into());
     }
-    let real = real_target(ledger)?;
+    let real = real_target(file)?;
     crate::store::file::replaceable(&real).map_err(|what| {
         crate::store::WriteError::NotRegular {
-            file: ledger.to_owned(),
+            file: file.to_owned(),
             what,
         }
     })?;
-    for (file, what) in read {
-        if real_target(file).is_ok_and(|r| r == real) {
+    for (other, what) in read {
+        if real_target(other).is_ok_and(|r| r == real) {
             return Err(LedgerError::ReadHere {
-                file: ledger.to_owned(),
+                file: file.to_owned(),
+                kind,
                 what: what.clone(),
             }
             .into());
@@ -149,15 +187,15 @@ pub fn open(folder: &Path, wait: Duration) -> Result<Vec<Recovered>, Error> {
     Ok(crate::store::settle(folder, wait)?)
 }
 
-/// The folders a write of these characters' purses and this ledger touches: the folder
+/// The folders a write of these characters' purses, this ledger and this history touches: the folder
 /// each file is named in, and the folder it really is in when it is a symlink (where
 /// its new contents are staged and its journal kept).
 #[must_use]
-pub fn folders(characters: &[&Character], ledger: &Path) -> BTreeSet<PathBuf> {
+pub fn folders(characters: &[&Character], ledger: &Path, history: &Path) -> BTreeSet<PathBuf> {
     let files = characters
         .iter()
         .filter_map(|c| c.file.as_deref())
-        .chain([ledger]);
+        .chain([ledger, history]);
     let mut out = BTreeSet::new();
     for file in files {
         out.insert(folder_of(file));
@@ -233,8 +271,24 @@ fn read_again(file: &Path) -> Result<(String, crate::store::Stamp), Error> {
     }
 }
 
-/// Writes every changed purse into its character's own file and appends `entry` to the
-/// ledger, as one transaction. The caller holds the locks. Returns the files written.
+/// What one `--apply` writes besides the purses: the ledger's entry and the history's
+/// records (none: the history is not written, as when nothing was played).
+#[derive(Clone, Copy, Debug)]
+pub struct Entries<'a> {
+    /// The ledger.
+    pub ledger: &'a Path,
+    /// What the ledger gains (empty: the ledger is left as it is, as for a match without
+    /// bets).
+    pub entry: &'a str,
+    /// The history.
+    pub history: &'a Path,
+    /// The matches it gains.
+    pub records: &'a [crate::history::Record],
+}
+
+/// Writes every changed purse into its character's own file, appends the entry to the
+/// ledger and the records to the history, as one transaction. The caller holds the
+/// locks. Returns the files written.
 ///
 /// # Errors
 /// A character with no file of their own, a file that cannot be read or written (every
@@ -242,8 +296,7 @@ fn read_again(file: &Path) -> Result<(String, crate::store::Stamp), Error> {
 pub fn write(
     changed: &[(&Character, Purse)],
     currency: Currency,
-    ledger: &Path,
-    entry: &str,
+    entries: Entries<'_>,
     stop: &Stop,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut txn = Transaction::new();
@@ -273,36 +326,59 @@ pub fn write(
         )?;
         written.push(file.clone());
     }
-    let (old, expect) = match crate::store::file::read_regular(ledger) {
+    if !entries.entry.is_empty() {
+        let ledger = entries.ledger;
+        stage_appended(&mut txn, ledger, "the ledger", |old| {
+            crate::wager::ledger::appended(old, entries.entry)
+        })?;
+        written.push(ledger.to_owned());
+    }
+    if !entries.records.is_empty() {
+        let history = entries.history;
+        stage_appended(&mut txn, history, "the history", |old| {
+            crate::history::appended(old, entries.records)
+        })?;
+        written.push(history.to_owned());
+    }
+    txn.commit(stop)?;
+    Ok(written)
+}
+
+/// Stages `file` with what `append` makes of its text as it is now (none: no file yet),
+/// expecting it unchanged (or still absent) at the commit.
+fn stage_appended(
+    txn: &mut Transaction,
+    file: &Path,
+    what: &str,
+    append: impl FnOnce(Option<&str>) -> String,
+) -> Result<(), Error> {
+    let (old, expect) = match crate::store::file::read_regular(file) {
         Ok((bytes, stamp)) => {
             let text = String::from_utf8(bytes).map_err(|_| WriteError::Io {
-                file: ledger.to_owned(),
+                file: file.to_owned(),
                 source: std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
-                    "the ledger is not UTF-8 text",
+                    format!("{what} is not UTF-8 text"),
                 ),
             })?;
             (Some(text), Expect::Same(stamp))
         }
         Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => (None, Expect::Absent),
-        Err(ReadError::Special(what)) => {
+        Err(ReadError::Special(special)) => {
             return Err(WriteError::NotRegular {
-                file: ledger.to_owned(),
-                what,
+                file: file.to_owned(),
+                what: special,
             }
             .into());
         }
         Err(ReadError::Io(source)) => {
             return Err(WriteError::Io {
-                file: ledger.to_owned(),
+                file: file.to_owned(),
                 source,
             }
             .into());
         }
     };
-    let text = crate::wager::ledger::appended(old.as_deref(), entry);
-    txn.stage_expecting(ledger, text.as_bytes(), expect)?;
-    written.push(ledger.to_owned());
-    txn.commit(stop)?;
-    Ok(written)
+    txn.stage_expecting(file, append(old.as_deref()).as_bytes(), expect)?;
+    Ok(())
 }

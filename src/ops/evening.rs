@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::apply::{self, Apply};
 use super::cast::seat;
+use super::memory::Memory;
 use super::wagers::{
     People, at_stake, ledger_path, money_at_stake, place_bets, purse_of, require_files,
     resolve_all, settle_placed,
@@ -152,6 +153,7 @@ fn match_spec(
         seed: plan.seed,
         table: tavern.table_rules(),
         wary: crate::table::cheat::Wary::default(),
+        no_history: false,
     };
     MatchSpec::new(plan.game, draft).map_err(|e| plan.spot_of(e.part()).error(e.to_string()).into())
 }
@@ -243,6 +245,8 @@ pub struct PlayedMatch {
     pub refused: Vec<RefusedBet>,
     /// Each bettor's purse before and after each refused bet's row (unchanged).
     pub refused_purses: Vec<Purse>,
+    /// What the campaign's history recalled of the table, before the match and after.
+    pub recalled: Vec<crate::history::rematch::Recall>,
 }
 
 /// A whole evening, played.
@@ -258,13 +262,24 @@ pub struct Night {
     pub house: i128,
     /// The ledger's entries, one per match.
     pub entries: String,
+    /// The history's records, one per match.
+    pub records: Vec<crate::history::Record>,
 }
 
-/// Plays a prepared evening.
+/// Plays a prepared evening, remembering what `memory` holds: each match's watch starts
+/// from the history's reputations and what this evening has seen, and each table is told
+/// what the history and the evening's earlier matches recall of it. With `prices`, each
+/// match's record carries the bookie's price of each entrant (for `--apply`).
 ///
 /// # Errors
 /// A match that cannot be played or a settlement that fails.
-pub fn run(prepared: &Prepared, detail: Detail, progress: &dyn Progress) -> Result<Night, Error> {
+pub fn run(
+    prepared: &Prepared,
+    detail: Detail,
+    progress: &dyn Progress,
+    memory: &Memory,
+    prices: bool,
+) -> Result<Night, Error> {
     let first: BTreeMap<String, Purse> = prepared
         .at_stake
         .iter()
@@ -274,19 +289,47 @@ pub fn run(prepared: &Prepared, detail: Detail, progress: &dyn Progress) -> Resu
     let mut matches = Vec::new();
     let mut house: i128 = 0;
     let mut entries = String::new();
+    let mut records: Vec<crate::history::Record> = Vec::new();
     let t = &prepared.tavern;
+    let at = crate::history::now();
     // Who has seen whom cheat, carried from match to match: they watch those hands the
     // closer, and the bookie prices each match so.
     let mut wary = crate::table::cheat::Wary::default();
+    // The history and this evening's matches so far: what a table's rematch recalls.
+    let mut recall = memory.clone();
     for (i, m) in prepared.matches.iter().enumerate() {
         let mut m = m.clone();
-        m.spec.wary = wary.among(&m.spec.names());
+        let names = m.spec.names();
+        m.spec.wary = wary.among(&names);
+        if !memory.records.is_empty() {
+            m.spec.wary =
+                crate::history::reputation::wary(&memory.records, &t.name, &names, &memory.evening)
+                    .with(&m.spec.wary);
+            m.spec.no_history = true;
+        }
         let m = &m;
         let played = crate::games::with_game!(m.spec.game, G => play_one::<G>(
-            m, &now, t, &prepared.phrasebook, detail, progress
+            m, &now, t, &prepared.phrasebook, detail, progress, &recall, prices
         ))?;
+        let (played, price) = played;
         wary = wary.after(&played.log);
         house += played.settlement.house;
+        let cx = super::memory::Context {
+            command: "night",
+            evening: &memory.evening,
+            at: &at,
+            tavern: &t.name,
+        };
+        let record = super::memory::record(
+            &cx,
+            &m.spec,
+            &played.log,
+            &price,
+            &played.settlement.before,
+            &played.settlement.after,
+        );
+        recall.records.push(record.clone());
+        records.push(record);
         now.extend(played.settlement.after.clone());
         let heading = format!(
             "{}, {}, match {}: {}: {} (seed {})",
@@ -306,11 +349,13 @@ pub fn run(prepared: &Prepared, detail: Detail, progress: &dyn Progress) -> Resu
         last: now,
         house,
         entries,
+        records,
     })
 }
 
 /// Places one match's wagers against the purses as they stand, plays and tells it, and
-/// settles it.
+/// settles it; with `prices`, also the bookie's price of each entrant, for the history.
+#[allow(clippy::too_many_arguments)]
 fn play_one<G: Game>(
     m: &PreparedMatch,
     purses: &BTreeMap<String, Purse>,
@@ -318,11 +363,23 @@ fn play_one<G: Game>(
     phrasebook: &Phrasebook,
     detail: Detail,
     progress: &dyn Progress,
-) -> Result<PlayedMatch, Error> {
+    memory: &Memory,
+    prices: bool,
+) -> Result<(PlayedMatch, Vec<f64>), Error> {
     let placed = place_bets::<G>(&m.spec, &m.proposals, m.ante, purses, tavern, progress)?;
+    let price = if prices {
+        super::memory::prices::<G>(&m.spec, tavern, progress)?
+    } else {
+        Vec::new()
+    };
+    let before = memory.before(&m.spec, &tavern.name);
     let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
     let log = play_match::<G>(&m.spec.entrants(), &settings)?;
-    let scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[]);
+    let after = memory.after(&m.spec, &log);
+    let mut scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[]);
+    crate::narrate::recall::tell(&mut scenes, &before, &after, &log, detail);
+    let mut recalled = before;
+    recalled.extend(after);
     let settlement = settle_placed(&placed, &log, purses, tavern)?;
     let refused: Vec<RefusedBet> = placed
         .refused
@@ -346,15 +403,19 @@ fn play_one<G: Game>(
                 .unwrap_or_default()
         })
         .collect();
-    Ok(PlayedMatch {
-        spec: m.spec.clone(),
-        log,
-        scenes,
-        placed,
-        settlement,
-        refused,
-        refused_purses,
-    })
+    Ok((
+        PlayedMatch {
+            spec: m.spec.clone(),
+            log,
+            scenes,
+            placed,
+            settlement,
+            refused,
+            refused_purses,
+            recalled,
+        },
+        price,
+    ))
 }
 
 /// Finishes, in the folders an evening reads (its own, its roster's, its tavern's), any
@@ -414,13 +475,25 @@ pub struct Played {
     pub written: Vec<PathBuf>,
     /// Writes a killed run had left unfinished, finished before this one.
     pub recovered: Vec<Recovered>,
+    /// The history's lines read past, a warning each.
+    pub warnings: Vec<String>,
+}
+
+/// How an evening remembers the campaign.
+#[derive(Clone, Debug, Default)]
+pub struct Remember {
+    /// The campaign's history file, when a campaign names one (else the tavern's, else
+    /// `history.jsonl` beside the ledger).
+    pub history: Option<PathBuf>,
+    /// Tell and play it as if nobody had met before (`--no-history`).
+    pub forget: bool,
 }
 
 /// Checks and plays the evening in `path`; with `apply`, holds the lock of every folder
 /// it writes in from before the purses are read to the last rename, and writes the
-/// purses that changed into the characters' own files and the evening's entries into
-/// the ledger (the one given, else the tavern's, else `ledger.txt` beside the evening),
-/// all or nothing.
+/// purses that changed into the characters' own files, the evening's entries into the
+/// ledger (the one given, else the tavern's, else `ledger.txt` beside the evening) and
+/// its matches into the history, all or nothing.
 ///
 /// # Errors
 /// A bad file, name or rule (before anything is played), a lock not had in time, a file
@@ -429,35 +502,55 @@ pub fn night(
     path: &Path,
     detail: Detail,
     apply: Option<&Apply>,
+    remember: &Remember,
     progress: &dyn Progress,
     waiting: &mut dyn FnMut(&Path),
 ) -> Result<Played, Error> {
     let folder = path.parent().unwrap_or(Path::new(""));
     let mut recovered = open_folders(path)?;
     let prepared = prepare(path, apply.is_some())?;
+    let ledger = ledger_path(
+        apply.and_then(|a| a.ledger.as_deref()),
+        &prepared.tavern,
+        folder,
+    );
+    let history =
+        super::memory::history_file(remember.history.as_deref(), &prepared.tavern, &ledger);
+    let at = crate::history::now();
+    let evening = format!("{} ({at})", prepared.evening.title);
     let Some(a) = apply else {
-        let night = run(&prepared, detail, progress)?;
+        if !remember.forget {
+            recovered.extend(apply::open(
+                &crate::store::folder_of(&history),
+                apply::WAIT,
+            )?);
+        }
+        let memory = Memory::load(history, remember.forget, evening)?;
+        let night = run(&prepared, detail, progress, &memory, false)?;
         return Ok(Played {
             prepared,
             night,
             written: Vec::new(),
             recovered,
+            warnings: memory.warnings,
         });
     };
-    let ledger = ledger_path(a.ledger.as_deref(), &prepared.tavern, folder);
-    apply::check_ledger(&ledger, &files_read(&prepared))?;
+    let read = files_read(&prepared);
+    apply::check_ledger(&ledger, &read)?;
+    apply::check_history(&history, &ledger, &read)?;
     let at_stake: Vec<&Character> = prepared
         .at_stake
         .iter()
         .filter_map(|n| prepared.people.get(n))
         .collect();
-    let mut folders = apply::folders(&at_stake, &ledger);
+    let mut folders = apply::folders(&at_stake, &ledger, &history);
     folders.extend(prepared.evening.roster.clone());
     let (locks, done) = apply::lock(folders, a, waiting)?;
     recovered.extend(done);
-    // The purses as they are now, under the locks.
+    // The purses and the history as they are now, under the locks.
     let prepared = prepare(path, true)?;
-    let night = run(&prepared, detail, progress)?;
+    let memory = Memory::load(history.clone(), remember.forget, evening)?;
+    let night = run(&prepared, detail, progress, &memory, true)?;
     let changed: Vec<(&Character, Purse)> = night
         .last
         .iter()
@@ -467,8 +560,12 @@ pub fn night(
     let written = apply::write(
         &changed,
         prepared.tavern.currency,
-        &ledger,
-        &night.entries,
+        apply::Entries {
+            ledger: &ledger,
+            entry: &night.entries,
+            history: &history,
+            records: &night.records,
+        },
         &a.stop,
     )?;
     drop(locks);
@@ -477,6 +574,7 @@ pub fn night(
         night,
         written,
         recovered,
+        warnings: memory.warnings,
     })
 }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::apply::{self, Apply};
+use super::memory::{self, Memory};
 use super::sit::{Notice, SeatedTable, Seating};
 use super::wagers::{
     People, at_stake, ledger_path, place_bets, purse_of, require_files, resolve_all, settle_placed,
@@ -13,6 +14,7 @@ use super::wagers::{
 use super::{Draft, MatchSpec};
 use super::{Error, Progress};
 use crate::games::{Game, GameKind};
+use crate::history::rematch::Recall;
 use crate::narrate::{Detail, Phrasebook, Scene};
 use crate::roster::{Character, Roster, Tavern};
 use crate::store::Recovered;
@@ -38,8 +40,11 @@ pub struct Request {
     pub tavern: Option<PathBuf>,
     /// The bets, read, each with its text as written.
     pub bets: Vec<(BetText, String)>,
-    /// Whether and how to write the purses and the ledger back.
+    /// Whether and how to write the purses, the ledger and the history back.
     pub apply: Option<Apply>,
+    /// The campaign's history file, when a campaign names one (else the tavern's, else
+    /// `history.jsonl` beside the ledger).
+    pub history: Option<PathBuf>,
 }
 
 /// A match played, told, and its wagers settled.
@@ -57,6 +62,12 @@ pub struct Played {
     pub wagers: Option<SettledTable>,
     /// Writes a killed run had left unfinished, finished before this one.
     pub recovered: Vec<Recovered>,
+    /// What the campaign's history recalled of the table, before the match and after.
+    pub recalled: Vec<Recall>,
+    /// The history's lines read past, a warning each.
+    pub warnings: Vec<String>,
+    /// The files `--apply` wrote (purses, ledger, history).
+    pub written: Vec<PathBuf>,
 }
 
 /// The wagers of one match, placed and settled.
@@ -181,77 +192,156 @@ pub fn play_with<G: Game>(
     recovered.extend(super::cast::open_files(&people)?);
     let tavern = Tavern::load(req.tavern.as_deref())?;
     let mut table = read_table(req, &tavern, &people)?;
-    // With --apply: the ledger checked, then every folder written locked and the table
-    // read again under the locks, so the purses are the ones the write will replace.
+    // With --apply: the ledger and the history checked, then every folder written locked
+    // and the table read again under the locks, so the purses are the ones the write
+    // will replace.
+    let ledger = ledger_path(
+        req.apply.as_ref().and_then(|a| a.ledger.as_deref()),
+        &tavern,
+        Path::new(""),
+    );
+    let history = memory::history_file(req.history.as_deref(), &tavern, &ledger);
     let mut locked = None;
-    let mut ledger_file = None;
     if let Some(a) = &req.apply {
-        if req.bets.is_empty() {
-            return Err(Error::Conflict(
-                "--apply goes with --bet, and no bet was given",
-            ));
+        let read = files_read(req, &table);
+        if !req.bets.is_empty() {
+            apply::check_ledger(&ledger, &read)?;
         }
-        let ledger = ledger_path(a.ledger.as_deref(), &tavern, Path::new(""));
-        apply::check_ledger(&ledger, &files_read(req, &table))?;
+        apply::check_history(&history, &ledger, &read)?;
         let names = at_stake(&table.proposals, &[]);
         let paying = super::wagers::money_at_stake(&table.proposals, &[]);
         require_files(&table.people, &paying, "a folder given with --roster")?;
         let at_stake: Vec<&Character> = names.iter().filter_map(|n| table.people.get(n)).collect();
-        let mut folders = apply::folders(&at_stake, &ledger);
+        let mut folders = apply::folders(&at_stake, &ledger, &history);
         folders.extend(req.draft.roster.clone());
         let (locks, done) = apply::lock(folders, a, waiting)?;
         recovered.extend(done);
         locked = Some(locks);
         table = read_table(req, &tavern, &people)?;
-        ledger_file = Some(ledger);
+    } else if !table.spec.no_history {
+        // A write a killed run left half done is finished before the history is read.
+        recovered.extend(apply::open(
+            &crate::store::folder_of(&history),
+            apply::WAIT,
+        )?);
     }
+    // The history, read (under the locks, with --apply) before the match: who watches
+    // whom, and what it recalls of the table.
+    let now = crate::history::now();
+    let memory = Memory::load(history.clone(), table.spec.no_history, memory::today(&now))?;
+    memory.remember(&mut table.spec, &tavern.name);
     let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)?;
     let ambience = if req.tavern.is_some() {
         tavern.ambience.clone()
     } else {
         Vec::new()
     };
-    let played = play_game::<G>(
-        req,
-        &table,
-        &tavern,
-        &phrasebook,
-        &ambience,
-        ledger_file.as_deref(),
-        progress,
-        sitting,
-    )?;
+    let command = if sitting.is_some() { "sit" } else { "play" };
+    let told = Told {
+        tavern: &tavern,
+        phrasebook: &phrasebook,
+        ambience: &ambience,
+        memory: &memory,
+    };
+    let mut played = play_game::<G>(req, &table, &told, progress, sitting)?;
+    let mut written = Vec::new();
+    if let Some(a) = &req.apply {
+        let prices = played.prices.take().unwrap_or_default();
+        let empty = BTreeMap::new();
+        let (changed, entry, before, after) = match &played.wagers {
+            Some(s) => (
+                changed_purses(&s.settlement, &table),
+                s.entry.as_str(),
+                &s.settlement.before,
+                &s.settlement.after,
+            ),
+            None => (Vec::new(), "", &empty, &empty),
+        };
+        let cx = memory::Context {
+            command,
+            evening: &memory.evening,
+            at: &now,
+            tavern: &tavern.name,
+        };
+        let record = memory::record(&cx, &table.spec, &played.log, &prices, before, after);
+        written = apply::write(
+            &changed,
+            tavern.currency,
+            apply::Entries {
+                ledger: &ledger,
+                entry,
+                history: &history,
+                records: &[record],
+            },
+            &a.stop,
+        )?;
+        if let Some(s) = &mut played.wagers {
+            s.written = written.clone();
+        }
+    }
     drop(locked);
-    let (log, scenes, wagers) = played;
     Ok(Played {
         spec: table.spec,
-        log,
-        scenes,
+        log: played.log,
+        scenes: played.scenes,
         phrasebook,
-        wagers,
+        wagers: played.wagers,
         recovered,
+        recalled: played.recalled,
+        warnings: memory.warnings,
+        written,
     })
 }
 
-type Outcome = (MatchLog, Vec<Scene>, Option<SettledTable>);
+/// The purses a settlement changed, with their characters.
+fn changed_purses<'a>(settlement: &Settlement, table: &'a Table) -> Vec<(&'a Character, Purse)> {
+    settlement
+        .after
+        .iter()
+        .filter(|(n, p)| settlement.before[*n] != **p)
+        .filter_map(|(n, p)| table.people.get(n).map(|c| (c, *p)))
+        .collect()
+}
 
-#[allow(clippy::too_many_arguments)]
+/// What a match is told with: the tavern, the phrasebook, the tavern's ambience and the
+/// campaign's memory.
+struct Told<'a> {
+    tavern: &'a Tavern,
+    phrasebook: &'a Phrasebook,
+    ambience: &'a [String],
+    memory: &'a Memory,
+}
+
+/// A match played and told, its wagers settled (not yet written).
+struct Outcome {
+    log: MatchLog,
+    scenes: Vec<Scene>,
+    wagers: Option<SettledTable>,
+    recalled: Vec<Recall>,
+    /// The bookie's chance of each entrant's winning, priced before play (with
+    /// `--apply`, for the history).
+    prices: Option<Vec<f64>>,
+}
+
 fn play_game<G: Game>(
     req: &Request,
     table: &Table,
-    tavern: &Tavern,
-    phrasebook: &Phrasebook,
-    ambience: &[String],
-    ledger_file: Option<&Path>,
+    told: &Told<'_>,
     progress: &dyn Progress,
     sitting: Option<&mut dyn Seating<G>>,
 ) -> Result<Outcome, Error> {
     let spec = &table.spec;
+    let tavern = told.tavern;
     let prepared = if req.bets.is_empty() {
         None
     } else {
         Some(prepare::<G>(req, table, tavern, progress)?)
     };
+    let prices = match &req.apply {
+        Some(_) => Some(memory::prices::<G>(spec, tavern, progress)?),
+        None => None,
+    };
+    let before = told.memory.before(spec, &tavern.name);
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
     let log = match sitting {
         None => play_match::<G>(&spec.entrants(), &settings)?,
@@ -270,25 +360,27 @@ fn play_game<G: Game>(
                 entrants: &entrants,
                 voices: &voices,
                 settings: &settings,
-                phrasebook,
+                phrasebook: told.phrasebook,
                 notices: &table.notices,
             })?
         }
     };
-    let scenes = super::tell::tell(phrasebook, spec, &log, req.detail, ambience);
+    let after = told.memory.after(spec, &log);
+    let mut scenes = super::tell::tell(told.phrasebook, spec, &log, req.detail, told.ambience);
+    crate::narrate::recall::tell(&mut scenes, &before, &after, &log, req.detail);
     let wagers = match prepared {
-        Some((placed, purses)) => Some(finish(
-            req,
-            table,
-            tavern,
-            placed,
-            &purses,
-            &log,
-            ledger_file,
-        )?),
+        Some((placed, purses)) => Some(finish(req, table, tavern, placed, &purses, &log)?),
         None => None,
     };
-    Ok((log, scenes, wagers))
+    let mut recalled = before;
+    recalled.extend(after);
+    Ok(Outcome {
+        log,
+        scenes,
+        wagers,
+        recalled,
+        prices,
+    })
 }
 
 /// Prices and places the bets; refuses the table's bets outright when any is refused (at
@@ -321,7 +413,7 @@ fn prepare<G: Game>(
     Ok((placed, purses))
 }
 
-/// Settles the bets from the log and writes them back when asked.
+/// Settles the bets from the log (`--apply` writes them after).
 fn finish(
     req: &Request,
     table: &Table,
@@ -329,7 +421,6 @@ fn finish(
     placed: Placed,
     purses: &BTreeMap<String, Purse>,
     log: &MatchLog,
-    ledger_file: Option<&Path>,
 ) -> Result<SettledTable, Error> {
     let settlement = settle_placed(&placed, log, purses, tavern)?;
     let heading = format!(
@@ -340,22 +431,12 @@ fn finish(
         log.seed
     );
     let entry = ledger::entry(&heading, &settlement, tavern.currency);
-    let mut written = Vec::new();
-    if let (Some(a), Some(ledger)) = (&req.apply, ledger_file) {
-        let changed: Vec<(&Character, Purse)> = settlement
-            .after
-            .iter()
-            .filter(|(n, p)| settlement.before[*n] != **p)
-            .filter_map(|(n, p)| table.people.get(n).map(|c| (c, *p)))
-            .collect();
-        written = apply::write(&changed, tavern.currency, ledger, &entry, &a.stop)?;
-    }
     Ok(SettledTable {
         tavern: tavern.clone(),
         texts: req.bets.iter().map(|(_, text)| text.clone()).collect(),
         placed,
         settlement,
         entry,
-        written,
+        written: Vec::new(),
     })
 }

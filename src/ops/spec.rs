@@ -57,6 +57,10 @@ pub struct MatchSpec {
     pub table: TableRules,
     /// Who has seen whom cheat before this match (earlier in the evening), by full name.
     pub wary: Wary,
+    /// Whether the match stands on its own, told and played with no campaign's history
+    /// read (`--no-history`; also set once the history's reputations are in `wary`, so
+    /// that the replay line replays it exactly).
+    pub no_history: bool,
 }
 
 /// What a match is to be, before it is checked.
@@ -80,6 +84,8 @@ pub struct Draft {
     /// Who has seen whom cheat before, by the names given (a full or short name of
     /// someone seated).
     pub wary: Wary,
+    /// Whether to read no campaign's history for it (`--no-history`).
+    pub no_history: bool,
 }
 
 impl MatchSpec {
@@ -102,6 +108,7 @@ impl MatchSpec {
             seed: draft.seed,
             table: draft.table,
             wary,
+            no_history: draft.no_history,
         })
     }
 
@@ -210,6 +217,9 @@ impl MatchSpec {
         for (watcher, cheat, times) in self.wary.iter() {
             words.push("--wary".to_owned());
             words.push(crate::table::cheat::wary_word(watcher, cheat, times));
+        }
+        if self.no_history {
+            words.push("--no-history".to_owned());
         }
         words
     }

@@ -8,11 +8,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::narrate::Scene;
 use crate::ops::check::Checked;
 use crate::ops::evening::{Night, Prepared};
-use crate::ops::play::SettledTable;
-use crate::table::MatchLog;
 use crate::wager::money::show_change;
 use crate::wager::settle::BetResult;
 use crate::wager::{Book, Currency, Purse, Settlement};
@@ -179,6 +176,10 @@ fn wagers(s: &Settlement, refused: Vec<JsonRefused>, currency: Currency) -> Json
 struct JsonPlay<'a> {
     #[serde(flatten)]
     play: super::JsonMatch<'a>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    recalled: &'a [crate::history::rematch::Recall],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    written: &'a [std::path::PathBuf],
     #[serde(skip_serializing_if = "Option::is_none")]
     wagers: Option<JsonTable>,
 }
@@ -196,14 +197,12 @@ struct JsonTable {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_play(
-    out: &mut impl Write,
-    log: &MatchLog,
-    scenes: &[Scene],
-    settled: Option<&SettledTable>,
-) -> io::Result<()> {
+pub fn write_play(out: &mut impl Write, played: &crate::ops::play::Played) -> io::Result<()> {
+    let (log, scenes, settled) = (&played.log, &played.scenes, played.wagers.as_ref());
     let doc = JsonPlay {
         play: super::JsonMatch::new(log, scenes),
+        recalled: &played.recalled,
+        written: &played.written,
         wagers: settled.map(|t| JsonTable {
             tavern: t.tavern.name.clone(),
             wagers: wagers(&t.settlement, Vec::new(), t.tavern.currency),
@@ -220,6 +219,8 @@ struct JsonNightMatch<'a> {
     number: usize,
     intro: Option<&'a str>,
     replay: String,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    recalled: &'a [crate::history::rematch::Recall],
     #[serde(flatten)]
     play: super::JsonMatch<'a>,
     wagers: JsonWagers,
@@ -278,6 +279,7 @@ pub fn write_night(
                     number: i + 1,
                     intro: m.intro.as_deref(),
                     replay: m.spec.replay_command(),
+                    recalled: &played.recalled,
                     play,
                     wagers: wagers(&played.settlement, refused, currency),
                 }

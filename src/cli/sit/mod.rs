@@ -118,11 +118,13 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         tavern: args.wager.tavern(),
         bets: args.wager.bets()?,
         apply: args.wager.apply(),
+        history: None,
     };
     let image = args.picture.target()?;
     let quiet = args.quiet;
     let (played, typed) = crate::games::with_game!(kind, G => sit_at::<G>(args, &request, out))?;
     quiet.recovered(&played.recovered);
+    super::args::warn(&played.warnings);
     // The screen at `sit` is the people's: the players' view unless the GM asks.
     let page = args.tell.page(Audience::Players);
     let players = page.view == report::View::Players;
@@ -131,9 +133,7 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         .draw(image.as_ref(), &played.log, &played.spec.rules, players);
     writeln!(out)?;
     match args.tell.format {
-        OutputFormat::Json => {
-            report::json::write_play(out, &played.log, &played.scenes, played.wagers.as_ref())?
-        }
+        OutputFormat::Json => report::json::write_play(out, &played)?,
         // Refused before the match.
         OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {
             let replay = replay_line(args, &played.spec, &typed);
@@ -145,6 +145,10 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
             drawn.write_link(out, args.tell.format)?;
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
+            } else {
+                for file in &played.written {
+                    writeln!(out, "Written: {}", file.display())?;
+                }
             }
         }
     }

@@ -1,0 +1,116 @@
+//! A rematch told as one: what the campaign's history recalls of the table, told at the
+//! table before play and, for an upset avenged, with the result.
+//!
+//! Briefly, the last meeting and at most one more line (a grudge before a champion
+//! defending the title, before a streak), so the telling stays short enough to read
+//! aloud; in full, every line. Each character goes by their full name the first time
+//! these lines name them, and by their short name after.
+
+use std::collections::BTreeSet;
+
+use super::{Detail, Scene};
+use crate::history::rematch::Recall;
+use crate::table::MatchLog;
+
+/// The heading of the scene before play.
+const AT_THE_TABLE: &str = "At the table";
+
+/// The order in which a brief telling picks its one line after the last meeting.
+fn rank(r: &Recall) -> u8 {
+    match r {
+        Recall::LastMet { .. } => 0,
+        Recall::Grudge { .. } => 1,
+        Recall::Defends { .. } => 2,
+        Recall::Streak { .. } => 3,
+        Recall::Avenged { .. } => 4,
+    }
+}
+
+/// The recalls a telling at `detail` tells, in order.
+#[must_use]
+pub fn told(recalls: &[Recall], detail: Detail) -> Vec<Recall> {
+    match detail {
+        Detail::None => Vec::new(),
+        Detail::Full => recalls.to_vec(),
+        Detail::Brief => {
+            let mut out: Vec<Recall> = recalls
+                .iter()
+                .filter(|r| matches!(r, Recall::LastMet { .. }))
+                .cloned()
+                .collect();
+            let mut rest: Vec<&Recall> = recalls
+                .iter()
+                .filter(|r| !matches!(r, Recall::LastMet { .. } | Recall::Avenged { .. }))
+                .collect();
+            rest.sort_by_key(|r| rank(r));
+            out.extend(rest.first().map(|r| (*r).clone()));
+            out.extend(
+                recalls
+                    .iter()
+                    .filter(|r| matches!(r, Recall::Avenged { .. }))
+                    .cloned(),
+            );
+            out
+        }
+    }
+}
+
+/// Tells `before` at the table (after its greetings) and `after` with the result.
+pub fn tell(
+    scenes: &mut Vec<Scene>,
+    before: &[Recall],
+    after: &[Recall],
+    log: &MatchLog,
+    detail: Detail,
+) {
+    if detail == Detail::None || (before.is_empty() && after.is_empty()) {
+        return;
+    }
+    // Who the greetings already named in full.
+    let mut named: BTreeSet<String> = log
+        .entrants
+        .iter()
+        .filter(|e| {
+            scenes.first().is_some_and(|s| {
+                s.heading == AT_THE_TABLE && s.lines.iter().any(|l| l.contains(&e.name))
+            })
+        })
+        .map(|e| e.name.clone())
+        .collect();
+    let mut line = |r: &Recall| {
+        let mut short = |full: &str| {
+            if named.insert(full.to_owned()) {
+                full.to_owned()
+            } else {
+                log.entrants
+                    .iter()
+                    .find(|e| e.name == full)
+                    .map_or_else(|| full.to_owned(), |e| e.short.clone())
+            }
+        };
+        r.words(&mut short)
+    };
+    let first: Vec<String> = told(before, detail).iter().map(&mut line).collect();
+    if !first.is_empty() {
+        if scenes.first().is_none_or(|s| s.heading != AT_THE_TABLE) {
+            scenes.insert(0, Scene::new(AT_THE_TABLE));
+        }
+        scenes[0].lines.extend(first);
+    }
+    let last: Vec<String> = told(after, detail).iter().map(&mut line).collect();
+    if let Some(end) = scenes.last_mut()
+        && !last.is_empty()
+    {
+        // After the result's own first line (who won), before the hook.
+        let at = end.lines.len().min(1);
+        let count = last.len();
+        for (i, l) in last.into_iter().enumerate() {
+            end.lines.insert(at + i, l);
+        }
+        for g in &mut end.gm_only {
+            if *g >= at {
+                *g += count;
+            }
+        }
+    }
+}

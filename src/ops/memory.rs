@@ -1,0 +1,229 @@
+//! The campaign's memory at a table: the history read before a match (its reputations
+//! put into the match's watch, its rematch lines told), and the record of the match
+//! made for `--apply` to write in the same transaction as the purses and the ledger.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{Error, MatchSpec, Progress};
+use crate::games::Game;
+use crate::history::rematch::{self, Recall};
+use crate::history::{self, Record};
+use crate::roster::Tavern;
+use crate::table::MatchLog;
+use crate::wager::{Market, Purse};
+
+/// A campaign's history as a table reads it.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    /// The history file.
+    pub file: PathBuf,
+    /// Its records, oldest first (none with `--no-history`).
+    pub records: Vec<Record>,
+    /// The lines read past, each a warning naming the file and line.
+    pub warnings: Vec<String>,
+    /// The evening this run belongs to.
+    pub evening: String,
+}
+
+/// Where the history is: the one given (a campaign's), else the tavern's, else
+/// `history.jsonl` beside the ledger.
+#[must_use]
+pub fn history_file(given: Option<&Path>, tavern: &Tavern, ledger: &Path) -> PathBuf {
+    given.map_or_else(
+        || history::path_beside(tavern.history.as_deref(), ledger),
+        Path::to_owned,
+    )
+}
+
+impl Memory {
+    /// Reads the history in `file` (unless `forget`: then it remembers nothing), for a
+    /// run of `evening`.
+    ///
+    /// # Errors
+    /// A history that exists and cannot be read.
+    pub fn load(file: PathBuf, forget: bool, evening: String) -> Result<Memory, Error> {
+        if forget {
+            return Ok(Memory {
+                file,
+                evening,
+                ..Memory::default()
+            });
+        }
+        let read = history::read(&file).map_err(|e| Error::Argument {
+            flag: "history",
+            message: e.to_string(),
+        })?;
+        Ok(Memory {
+            warnings: read.warnings(&file),
+            records: read.records,
+            file,
+            evening,
+        })
+    }
+
+    /// Puts what the history remembers of cheats caught into `spec`'s watch (unless the
+    /// match stands on its own, or the GM said who watches whom with `--wary`), and marks
+    /// the match as told from the history when there is any, so that its replay line
+    /// reads none again.
+    pub fn remember(&self, spec: &mut MatchSpec, tavern: &str) {
+        if spec.no_history || self.records.is_empty() {
+            return;
+        }
+        if spec.wary.is_empty() {
+            spec.wary =
+                history::reputation::wary(&self.records, tavern, &spec.names(), &self.evening);
+        }
+        spec.no_history = true;
+    }
+
+    /// What the history recalls of this table before its match.
+    #[must_use]
+    pub fn before(&self, spec: &MatchSpec, tavern: &str) -> Vec<Recall> {
+        rematch::before(&self.records, tavern, spec.game, &spec.names())
+    }
+
+    /// What the history recalls of this table after its match.
+    #[must_use]
+    pub fn after(&self, spec: &MatchSpec, log: &MatchLog) -> Vec<Recall> {
+        rematch::after(&self.records, &spec.names(), log.winner_name())
+    }
+}
+
+/// The evening of a single match played now: its date.
+#[must_use]
+pub fn today(now: &str) -> String {
+    now.get(..10).unwrap_or(now).to_owned()
+}
+
+/// The bookie's chance of each entrant's winning the match, as he would price it.
+///
+/// # Errors
+/// When the matches he imagines cannot be played.
+pub fn prices<G: Game>(
+    spec: &MatchSpec,
+    tavern: &Tavern,
+    progress: &dyn Progress,
+) -> Result<Vec<f64>, Error> {
+    let what = format!("{} reckons the odds", tavern.bookie);
+    let board =
+        super::wagers::estimates::<G>(spec, &[Market::Match], tavern.sims, progress, &what)?;
+    Ok(board
+        .first()
+        .map(|e| e.outright.clone())
+        .unwrap_or_default())
+}
+
+/// What a record needs besides the match.
+pub struct Context<'a> {
+    /// `play`, `sit` or `night`.
+    pub command: &'a str,
+    /// The evening.
+    pub evening: &'a str,
+    /// When.
+    pub at: &'a str,
+    /// The tavern's name.
+    pub tavern: &'a str,
+}
+
+/// The record of a match: its table, each game's result, every cheat (who caught it:
+/// whoever saw it, and whoever rightly accused the hand), the bookie's prices and each
+/// purse before and after (every entrant's, and everyone else whose purse it moved).
+#[must_use]
+pub fn record(
+    cx: &Context<'_>,
+    spec: &MatchSpec,
+    log: &MatchLog,
+    prices: &[f64],
+    before: &BTreeMap<String, Purse>,
+    after: &BTreeMap<String, Purse>,
+) -> Record {
+    use crate::table::Aside;
+    let name = |i: usize| log.entrants[i].name.clone();
+    let mut cheats: Vec<history::Cheat> = Vec::new();
+    for g in &log.games {
+        let first = cheats.len();
+        for a in &g.asides {
+            match &a.aside {
+                Aside::Cheat { by, seen_by, .. } => cheats.push(history::Cheat {
+                    game: g.number,
+                    by: name(*by),
+                    caught_by: seen_by.iter().map(|&w| name(w)).collect(),
+                }),
+                Aside::Accused {
+                    by,
+                    against,
+                    right: true,
+                } => {
+                    let cheat = name(*against);
+                    if let Some(c) = cheats[first..].iter_mut().rev().find(|c| c.by == cheat) {
+                        let accuser = name(*by);
+                        if !c.caught_by.contains(&accuser) {
+                            c.caught_by.push(accuser);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let worth = |p: &Purse| i128::from(p.coins.0) - i128::from(p.debt.0);
+    let mut money: Vec<history::MoneyChange> = Vec::new();
+    let mut names: Vec<String> = spec.names();
+    names.extend(before.keys().filter(|n| !spec.names().contains(n)).cloned());
+    for n in names {
+        let (Some(b), a) = (before.get(&n), after.get(&n)) else {
+            continue;
+        };
+        money.push(history::MoneyChange {
+            before_cp: worth(b),
+            after_cp: worth(a.unwrap_or(b)),
+            name: n,
+        });
+    }
+    Record {
+        version: history::VERSION,
+        at: cx.at.to_owned(),
+        tavern: cx.tavern.to_owned(),
+        evening: cx.evening.to_owned(),
+        command: cx.command.to_owned(),
+        game: spec.game,
+        format: spec.format.to_string(),
+        rules: spec.rules.words(),
+        seed: spec.seed,
+        replay: spec.replay_command(),
+        entrants: spec
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| history::Entrant {
+                name: s.character.name.clone(),
+                file: s.character.file.clone(),
+                person: log.entrants.get(i).is_some_and(|e| e.person),
+                price: prices.get(i).copied(),
+            })
+            .collect(),
+        games: log
+            .games
+            .iter()
+            .map(|g| {
+                let mut scores = vec![0i64; log.entrants.len()];
+                for (seat, &entrant) in g.seats.iter().enumerate() {
+                    scores[entrant] = i64::from(g.scores[seat]);
+                }
+                history::GameResult {
+                    number: g.number,
+                    winners: g.winners.iter().map(|&w| name(w)).collect(),
+                    scores,
+                    outcome: serde_json::to_value(g.outcome.end)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_default(),
+                }
+            })
+            .collect(),
+        winners: log.winners.iter().map(|&w| name(w)).collect(),
+        cheats,
+        money,
+    }
+}
