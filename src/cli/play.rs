@@ -105,7 +105,9 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
             };
             out.write_all(super::page::match_page(&played, &shown)?.as_bytes())?;
         }
-        OutputFormat::Json => report::json::write_play(out, &played)?,
+        OutputFormat::Json => {
+            report::json::write_play(out, &played, &played.spec.replay_command())?
+        }
         OutputFormat::Text | OutputFormat::Markdown => {
             report::write_text(
                 out,

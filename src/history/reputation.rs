@@ -73,3 +73,114 @@ pub fn wary(records: &[Record], tavern: &str, names: &[String], current: &str) -
     }
     out.forgetting(FORGOTTEN)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::history::{Cheat, Entrant, VERSION};
+
+    fn record(tavern: &str, evening: &str, names: &[&str], cheats: Vec<Cheat>) -> Record {
+        Record {
+            version: VERSION,
+            at: "2026-11-05T20:00:00+00:00".to_owned(),
+            tavern: tavern.to_owned(),
+            evening: evening.to_owned(),
+            command: "play".to_owned(),
+            game: GameKind::TidesOfWar,
+            format: "best of 1".to_owned(),
+            rules: Vec::new(),
+            seed: 1,
+            replay: String::new(),
+            entrants: names
+                .iter()
+                .map(|n| Entrant {
+                    name: (*n).to_owned(),
+                    file: None,
+                    person: false,
+                    price: None,
+                })
+                .collect(),
+            games: Vec::new(),
+            winners: Vec::new(),
+            cheats,
+            money: Vec::new(),
+        }
+    }
+
+    fn caught(by: &str, watchers: &[&str]) -> Cheat {
+        Cheat {
+            game: 1,
+            by: by.to_owned(),
+            caught_by: watchers.iter().map(|w| (*w).to_owned()).collect(),
+        }
+    }
+
+    fn names(n: &[&str]) -> Vec<String> {
+        n.iter().map(|x| (*x).to_owned()).collect()
+    }
+
+    #[test]
+    fn the_catcher_remembers_whole_the_tavern_by_half_and_both_fade_by_evening() {
+        let history = vec![
+            record(
+                "Rat",
+                "mon",
+                &["Mirela", "Brannoc"],
+                vec![caught("Mirela", &["Brannoc"])],
+            ),
+            // An unseen cheat leaves no reputation.
+            record(
+                "Rat",
+                "mon",
+                &["Mirela", "Pip"],
+                vec![caught("Mirela", &[])],
+            ),
+            record("Rat", "tue", &["Pip", "Tamsin"], Vec::new()),
+        ];
+        let table = names(&["Mirela", "Brannoc", "Pip"]);
+        // Tuesday is one evening after Monday: half of everything.
+        let w = wary(&history, "Rat", &table, "tue");
+        assert_eq!(w.seen("Brannoc", "Mirela"), 0.5);
+        assert_eq!(w.seen("Pip", "Mirela"), 0.25);
+        assert_eq!(w.seen("Mirela", "Brannoc"), 0.0);
+        // Monday itself: whole; Wednesday, a new evening: a quarter.
+        let w = wary(&history, "Rat", &table, "mon");
+        assert_eq!(w.seen("Brannoc", "Mirela"), 1.0);
+        assert_eq!(w.seen("Pip", "Mirela"), 0.5);
+        let w = wary(&history, "Rat", &table, "wed");
+        assert_eq!(w.seen("Brannoc", "Mirela"), 0.25);
+        // At another tavern only the catcher watches.
+        let w = wary(&history, "Goat", &table, "tue");
+        assert_eq!(w.seen("Brannoc", "Mirela"), 0.5);
+        assert_eq!(w.seen("Pip", "Mirela"), 0.0);
+        // Eight evenings on, it is forgotten.
+        let mut long = history.clone();
+        for e in ["a", "b", "c", "d", "e", "f", "g"] {
+            long.push(record("Rat", e, &["Pip", "Tamsin"], Vec::new()));
+        }
+        assert!(wary(&long, "Rat", &table, "h").is_empty());
+    }
+
+    #[test]
+    fn a_reputation_makes_the_watcher_look_as_the_table_states() {
+        // The table's watch: `1 + 2 × sightings` times as hard; p = 1 − (1 − p₀)^m.
+        let history = vec![record(
+            "Rat",
+            "mon",
+            &["Mirela", "Brannoc"],
+            vec![
+                caught("Mirela", &["Brannoc"]),
+                caught("Mirela", &["Brannoc"]),
+            ],
+        )];
+        let w = wary(&history, "Rat", &names(&["Mirela", "Brannoc"]), "tue");
+        let s = w.seen("Brannoc", "Mirela");
+        assert_eq!(s, 1.0, "two catches, an evening ago");
+        let p0 = crate::table::cheat::seen_chance(0.3, 7, 6);
+        let m = 1.0 + crate::table::cheat::PER_SIGHTING * s;
+        let p = crate::table::cheat::watched(p0, m);
+        assert!((p - (1.0 - (1.0 - p0).powi(3))).abs() < 1e-12);
+        assert!(p > p0);
+    }
+}

@@ -176,6 +176,8 @@ fn wagers(s: &Settlement, refused: Vec<JsonRefused>, currency: Currency) -> Json
 struct JsonPlay<'a> {
     #[serde(flatten)]
     play: super::JsonMatch<'a>,
+    /// The command line that replays it.
+    replay: &'a str,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     recalled: &'a [crate::history::rematch::Recall],
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
@@ -197,10 +199,15 @@ struct JsonTable {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_play(out: &mut impl Write, played: &crate::ops::play::Played) -> io::Result<()> {
+pub fn write_play(
+    out: &mut impl Write,
+    played: &crate::ops::play::Played,
+    replay: &str,
+) -> io::Result<()> {
     let (log, scenes, settled) = (&played.log, &played.scenes, played.wagers.as_ref());
     let doc = JsonPlay {
         play: super::JsonMatch::new(log, scenes),
+        replay,
         recalled: &played.recalled,
         written: &played.written,
         wagers: settled.map(|t| JsonTable {

@@ -83,6 +83,7 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, String)> {
 /// Runs taproom with `args` in `dir`, an environment variable set; the exit status.
 fn run_with(dir: &Path, args: &[&str], env: Option<(&str, &str)>) -> std::process::ExitStatus {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("taproom"));
+    cmd.env("TAPROOM_NOW", common::NOW);
     cmd.args(args)
         .current_dir(dir)
         .stdout(Stdio::null())

@@ -6,6 +6,9 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
+/// The time every test run of taproom believes it is, unless the test says otherwise.
+pub const NOW: &str = "2026-12-03T20:00:00+00:00";
+
 /// What a run printed and how it ended.
 pub struct Output {
     pub code: i32,
@@ -63,6 +66,9 @@ impl Taproom {
         cmd.args(&self.args);
         // The page is 80 columns unless a test says otherwise, whatever the terminal is.
         cmd.env_remove("COLUMNS");
+        // The history's clock (a test build reads it): the same time on every run, so that
+        // what --apply writes is the same for the same match.
+        cmd.env("TAPROOM_NOW", NOW);
         for (k, v) in &self.env {
             cmd.env(k, v);
         }

@@ -32,6 +32,7 @@ mod pipes;
 mod play;
 mod pty;
 mod readme;
+mod remember;
 mod replay;
 mod replay_moves;
 mod settle_words;

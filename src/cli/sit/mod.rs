@@ -133,7 +133,9 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
         .draw(image.as_ref(), &played.log, &played.spec.rules, players);
     writeln!(out)?;
     match args.tell.format {
-        OutputFormat::Json => report::json::write_play(out, &played)?,
+        OutputFormat::Json => {
+            report::json::write_play(out, &played, &replay_line(args, &played.spec, &typed))?
+        }
         // Refused before the match.
         OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {
             let replay = replay_line(args, &played.spec, &typed);

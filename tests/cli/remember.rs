@@ -1,0 +1,602 @@
+//! The campaign's history as `--apply` keeps it: a line a match, in the same transaction
+//! as the purses and the ledger; money that adds up three ways; a kill at any step that
+//! leaves all three old or all three new; a damaged line read past; rematches told from
+//! the record; reputations that change who watches whom, and the bookie's price.
+//!
+//! The history is read here as plain JSON (serde_json values), not through taproom's own
+//! types, and every figure is checked against the character files, the ledger's text or
+//! a count made here.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::Taproom;
+use serde_json::Value;
+use taproom::wager::Money;
+
+/// A campaign folder: six characters with files in `npcs/`, a tavern whose bookie prices
+/// quickly (its history in `records/`, a folder of its own), and `nights` evenings.
+fn campaign(nights: &[(u64, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let npcs = dir.path().join("npcs");
+    std::fs::create_dir(&npcs).unwrap();
+    std::fs::create_dir(dir.path().join("records")).unwrap();
+    for n in ["pip", "tamsin", "brannoc", "mirela", "ysolde", "hrodgar"] {
+        std::fs::copy(
+            format!("data/characters/{n}.toml"),
+            npcs.join(format!("{n}.toml")),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.path().join("inn.toml"),
+        "tavern = \"The Test Inn\"\nmargin = 5\ntake = 20\ncredit = \"2 gp\"\nsims = 20\nhistory = \"records/history.jsonl\"\n",
+    )
+    .unwrap();
+    for (seed, _) in nights {
+        std::fs::write(
+            dir.path().join(format!("night{seed}.toml")),
+            format!(
+                r#"evening = "Night {seed}"
+tavern = "inn.toml"
+roster = "npcs"
+seed = {seed}
+
+[[match]]
+game = "tides"
+players = ["Brannoc", "Mirela"]
+best_of = 1
+ante = "1 gp"
+bets = ["Pip 3 sp on Brannoc in the pool", "Tamsin 2 sp on Mirela in the pool"]
+
+[[match]]
+game = "pic"
+players = ["Pip", "Tamsin", "Ysolde", "Hrodgar", "Mirela"]
+first_to = 1
+ante = "2 sp"
+bets = ["Brannoc 1 gp on Ysolde in the pool", "Hrodgar 1 sp on Pip at evens"]
+
+[[match]]
+game = "kiust"
+players = ["Pip", "Hrodgar", "Ysolde"]
+best_of = 1
+bets = ["Brannoc 2 sp on Pip at evens"]
+"#
+            ),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+fn night(dir: &Path, seed: u64, now: &str) -> common::Output {
+    Taproom::new()
+        .args([
+            "night",
+            &format!("night{seed}.toml"),
+            "--narrate",
+            "none",
+            "--apply",
+        ])
+        .current_dir(dir)
+        .env("TAPROOM_NOW", now)
+        .ok()
+}
+
+/// The history's lines, each as JSON.
+fn history(dir: &Path) -> Vec<Value> {
+    std::fs::read_to_string(dir.join("records/history.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line taproom writes is JSON"))
+        .collect()
+}
+
+/// Each character's purse less debt, in copper, from the files of `dir/npcs`.
+fn balances(dir: &Path) -> BTreeMap<String, i128> {
+    let mut out = BTreeMap::new();
+    for e in std::fs::read_dir(dir.join("npcs")).unwrap().flatten() {
+        let text = std::fs::read_to_string(e.path()).unwrap();
+        let doc: toml::Table = text.parse().unwrap();
+        let money = |k: &str| {
+            doc.get(k)
+                .and_then(|v| v.as_str())
+                .map_or(0, |s| s.parse::<Money>().unwrap().signed())
+        };
+        out.insert(
+            doc["name"].as_str().unwrap().to_owned(),
+            money("purse") - money("debt"),
+        );
+    }
+    out
+}
+
+/// A purse as the ledger writes it (`3 sp 8 cp`, `owes 2 sp`), in signed copper.
+fn ledger_purse(text: &str) -> i128 {
+    match text.strip_prefix("owes ") {
+        Some(debt) => -debt.parse::<Money>().unwrap().signed(),
+        None => text.parse::<Money>().unwrap().signed(),
+    }
+}
+
+/// Each name's purse after the last ledger entry that names it.
+fn ledger_last(dir: &Path) -> BTreeMap<String, i128> {
+    let ledger = std::fs::read_to_string(dir.join("ledger.txt")).unwrap_or_default();
+    let mut last = BTreeMap::new();
+    for line in ledger.lines() {
+        if let Some((name, change)) = line.strip_prefix("- ").and_then(|l| l.split_once(": "))
+            && let Some((_, after)) = change.split_once(" -> ")
+        {
+            last.insert(name.to_owned(), ledger_purse(after));
+        }
+    }
+    last
+}
+
+fn names(v: &Value) -> Vec<String> {
+    v["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn after_several_evenings_the_history_the_purses_and_the_ledger_agree() {
+    let nights = [
+        (11, "2026-11-05T20:00:00+00:00"),
+        (12, "2026-11-12T20:00:00+00:00"),
+        (13, "2026-11-19T20:00:00+00:00"),
+    ];
+    let dir = campaign(&nights);
+    let start = balances(dir.path());
+    for (seed, now) in nights {
+        night(dir.path(), seed, now);
+    }
+    // And a single match with a bet, and one with none.
+    let play = |extra: &[&str]| {
+        Taproom::new()
+            .args(["play", "tides", "Ysolde", "Hrodgar", "--roster", "npcs"])
+            .args(["--tavern", "inn.toml", "--best-of", "1", "--seed", "5"])
+            .args(["--narrate", "none", "--apply"])
+            .args(extra)
+            .current_dir(dir.path())
+            .env("TAPROOM_NOW", "2026-11-20T19:00:00+00:00")
+            .ok()
+    };
+    play(&["--bet", "Pip 4 sp on Ysolde against Tamsin"]);
+    let quiet = play(&[]);
+    assert!(
+        quiet.stdout.contains("Written: records/history.jsonl")
+            || quiet.stdout.contains("Written: ./records/history.jsonl"),
+        "--apply without a bet writes the history: {}",
+        quiet.stdout
+    );
+    let lines = history(dir.path());
+    assert_eq!(lines.len(), 3 * 3 + 2, "a line a match");
+    // Each record is whole: the game, the table, each game's result, the prices.
+    for l in &lines {
+        assert_eq!(l["version"], 1);
+        let n = names(l).len();
+        assert!((2..=5).contains(&n));
+        for g in l["games"].as_array().unwrap() {
+            assert_eq!(g["scores"].as_array().unwrap().len(), n);
+        }
+        let prices: f64 = l["entrants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["price"].as_f64().expect("a price for each entrant"))
+            .sum();
+        assert!(
+            prices > 0.5 && prices <= 1.0 + 1e-9,
+            "chances of winning: {prices}"
+        );
+        let winners = l["winners"].as_array().unwrap();
+        assert!(
+            winners
+                .iter()
+                .all(|w| names(l).contains(&w.as_str().unwrap().to_owned()))
+        );
+    }
+    // The money, three ways: each purse's changes chain from one match to the next, add
+    // up to the change of the character file, and end where the ledger says.
+    let mut chain: BTreeMap<String, (i128, i128)> = BTreeMap::new();
+    for l in &lines {
+        for m in l["money"].as_array().unwrap() {
+            let name = m["name"].as_str().unwrap().to_owned();
+            let (b, a) = (
+                m["before_cp"].as_i64().unwrap() as i128,
+                m["after_cp"].as_i64().unwrap() as i128,
+            );
+            let entry = chain.entry(name.clone()).or_insert((b, b));
+            assert_eq!(entry.1, b, "{name}'s purse picks up where it was left");
+            entry.1 = a;
+        }
+    }
+    let now = balances(dir.path());
+    let ledger = ledger_last(dir.path());
+    for (name, purse) in &now {
+        let net: i128 = chain.get(name).map_or(0, |(b, a)| a - b);
+        assert_eq!(
+            net,
+            purse - start[name],
+            "{name}: the history's net is the purse's change"
+        );
+        if let Some(l) = ledger.get(name) {
+            assert_eq!(*l, *purse, "{name}: the ledger's last word is the purse");
+        }
+    }
+    assert!(chain.len() >= 6, "every character's money moved: {chain:?}");
+    // The evenings: one a night, and the single matches' own day.
+    let evenings: std::collections::BTreeSet<&str> = lines
+        .iter()
+        .map(|l| l["evening"].as_str().unwrap())
+        .collect();
+    assert_eq!(evenings.len(), 4, "{evenings:?}");
+}
+
+#[test]
+fn a_kill_at_every_step_leaves_history_ledger_and_purses_all_old_or_all_new() {
+    let nights = [(21, "2026-11-05T20:00:00+00:00")];
+    let reference = campaign(&nights);
+    let old = (balances(reference.path()), history(reference.path()).len());
+    let out = night(reference.path(), 21, nights[0].1);
+    let files = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Written: "))
+        .count();
+    assert!(files >= 3, "purses, ledger, history: {}", out.stdout);
+    let new = (balances(reference.path()), history(reference.path()).len());
+    assert_eq!(new.1, 3);
+    // A commit of n files in 3 folders (npcs, the evening's, records) has 2 + 3m + n
+    // steps; before step 2 + m it is undone, from there on finished.
+    let (steps, point) = (2 + 3 * 3 + files, 2 + 3);
+    for k in 0..steps {
+        let dir = campaign(&nights);
+        let killed = Taproom::new()
+            .args(["night", "night21.toml", "--narrate", "none", "--apply"])
+            .current_dir(dir.path())
+            .env("TAPROOM_NOW", nights[0].1)
+            .env("TAPROOM_TEST_STOP", &format!("crash:{k}"))
+            .run();
+        assert_ne!(killed.code, 0, "step {k}: killed");
+        // Any command that opens the history's folder finishes or undoes the write.
+        Taproom::new()
+            .args(["play", "tides", "Pip", "Tamsin", "--tavern", "inn.toml"])
+            .args(["--best-of", "1", "--seed", "1", "--narrate", "none"])
+            .current_dir(dir.path())
+            .ok();
+        let now = (balances(dir.path()), history(dir.path()).len());
+        let want = if k < point { &old } else { &new };
+        assert_eq!(&now, want, "killed before step {k}");
+        let ledger = std::fs::read_to_string(dir.path().join("ledger.txt")).unwrap_or_default();
+        assert_eq!(
+            ledger.matches("Night 21").count(),
+            if k < point { 0 } else { 3 },
+            "killed before step {k}: the ledger goes with the history"
+        );
+    }
+}
+
+#[test]
+fn a_damaged_line_is_read_past_with_a_warning_and_kept() {
+    let dir = campaign(&[]);
+    let file = dir.path().join("records/history.jsonl");
+    let play = |seed: &str| {
+        Taproom::new()
+            .args(["play", "tides", "Brannoc", "Mirela", "--roster", "npcs"])
+            .args([
+                "--tavern",
+                "inn.toml",
+                "--best-of",
+                "1",
+                "--seed",
+                seed,
+                "--apply",
+            ])
+            .current_dir(dir.path())
+            .ok()
+    };
+    play("1");
+    let first = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        format!("{first}{{\"version\": 1, \"at\": cut short\n"),
+    )
+    .unwrap();
+    let out = play("2");
+    assert!(
+        out.stderr.contains("history.jsonl, line 2: read past"),
+        "the warning names the file and the line: {}",
+        out.stderr
+    );
+    assert!(
+        out.stdout.contains("met once before"),
+        "the good line still counts: {}",
+        out.stdout
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        3,
+        "the damaged line is kept for the GM to mend"
+    );
+    assert!(serde_json::from_str::<Value>(lines[2]).is_ok());
+}
+
+/// The last meeting of exactly `table`, counted here from the lines.
+fn last_meeting<'a>(lines: &'a [Value], table: &[&str]) -> (usize, Option<&'a Value>) {
+    let same = |l: &&Value| {
+        let n = names(l);
+        n.len() == table.len() && table.iter().all(|t| n.iter().any(|x| x == t))
+    };
+    let met: Vec<&Value> = lines.iter().filter(same).collect();
+    (met.len(), met.last().copied())
+}
+
+#[test]
+fn a_rematch_is_told_from_the_record_at_every_table_size() {
+    let dir = campaign(&[]);
+    let tables: [&[&str]; 4] = [
+        &["Brannoc", "Mirela"],
+        &["Pip", "Tamsin", "Ysolde"],
+        &["Pip", "Tamsin", "Ysolde", "Hrodgar"],
+        &["Pip", "Tamsin", "Ysolde", "Hrodgar", "Mirela"],
+    ];
+    for (t, table) in tables.iter().enumerate() {
+        let game = if t == 0 { "tides" } else { "pic" };
+        let short: Vec<String> = table.iter().map(|n| (*n).to_owned()).collect();
+        for seed in 1..=3u64 {
+            let lines = history(dir.path());
+            let out = Taproom::new()
+                .args(["play", game])
+                .args(&short)
+                .args(["--roster", "npcs", "--tavern", "inn.toml", "--best-of", "1"])
+                .args(["--seed", &seed.to_string(), "--apply", "--format", "json"])
+                .current_dir(dir.path())
+                .ok();
+            let doc: Value = serde_json::from_str(&out.stdout).unwrap();
+            let full: Vec<String> = doc["entrants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["name"].as_str().unwrap().to_owned())
+                .collect();
+            let full: Vec<&str> = full.iter().map(String::as_str).collect();
+            let (met, last) = last_meeting(&lines, &full);
+            let recalled = doc["recalled"].as_array().cloned().unwrap_or_default();
+            let said = recalled.iter().find(|r| r["kind"] == "last-met");
+            match last {
+                None => assert!(said.is_none(), "table {t}, seed {seed}: they never met"),
+                Some(l) => {
+                    let said =
+                        said.unwrap_or_else(|| panic!("table {t} seed {seed}: {recalled:?}"));
+                    assert_eq!(said["meetings"], met as u64, "table {t}, seed {seed}");
+                    let winners = l["winners"].as_array().unwrap();
+                    let want = (winners.len() == 1).then(|| winners[0].clone());
+                    assert_eq!(said["winner"], want.unwrap_or(Value::Null));
+                    assert_eq!(said["date"], l["at"].as_str().unwrap()[..10]);
+                }
+            }
+            // A streak is told exactly when the last two or more meetings had one winner.
+            let same: Vec<&Value> = lines
+                .iter()
+                .filter(|l| {
+                    let n = names(l);
+                    n.len() == full.len() && full.iter().all(|f| n.iter().any(|x| x == f))
+                })
+                .collect();
+            let sole = |l: &Value| {
+                let w = l["winners"].as_array().unwrap();
+                (w.len() == 1).then(|| w[0].as_str().unwrap().to_owned())
+            };
+            let run = same.last().and_then(|l| sole(l)).map_or(0, |w| {
+                same.iter()
+                    .rev()
+                    .take_while(|l| sole(l) == Some(w.clone()))
+                    .count()
+            });
+            let streak = recalled.iter().find(|r| r["kind"] == "streak");
+            if run >= 2 {
+                assert_eq!(
+                    streak.unwrap()["length"],
+                    run as u64,
+                    "table {t}, seed {seed}"
+                );
+            } else {
+                assert!(
+                    streak.is_none(),
+                    "table {t}, seed {seed}: no streak of {run}"
+                );
+            }
+            // The telling says it, in its first scene.
+            let first_scene = doc["scenes"][0]["lines"].as_array().unwrap();
+            if last.is_some() {
+                assert!(
+                    first_scene
+                        .iter()
+                        .any(|l| l.as_str().unwrap().contains("before; the last time")),
+                    "table {t}, seed {seed}: {first_scene:?}"
+                );
+            }
+        }
+    }
+    // With --no-history, as if they had never met.
+    let out = Taproom::new()
+        .args([
+            "play", "tides", "Brannoc", "Mirela", "--roster", "npcs", "--tavern", "inn.toml",
+        ])
+        .args(["--best-of", "1", "--seed", "9", "--no-history"])
+        .current_dir(dir.path())
+        .ok();
+    assert!(!out.stdout.contains("met"), "{}", out.stdout);
+    assert!(!out.stdout.contains("--wary"), "{}", out.stdout);
+}
+
+/// The seeds' matches of Brannoc and Mirela (both cheat) until one is caught: the line.
+fn a_catch(dir: &Path, now: &str) -> Value {
+    for seed in 1..200u64 {
+        Taproom::new()
+            .args(["play", "tides", "Brannoc", "Mirela", "--roster", "npcs"])
+            .args([
+                "--tavern",
+                "inn.toml",
+                "--best-of",
+                "1",
+                "--seed",
+                &seed.to_string(),
+            ])
+            .args(["--narrate", "none", "--apply", "--no-history"])
+            .current_dir(dir)
+            .env("TAPROOM_NOW", now)
+            .ok();
+        let lines = history(dir);
+        let last = lines.last().unwrap();
+        if last["cheats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| !c["caught_by"].as_array().unwrap().is_empty())
+        {
+            return last.clone();
+        }
+    }
+    panic!("nobody caught in 200 matches of two cheats");
+}
+
+/// The `--wary` words of the replay line of a match's JSON: (watcher, cheat) -> times.
+fn wary_words(stdout: &str) -> BTreeMap<(String, String), f64> {
+    let doc: Value = serde_json::from_str(stdout).unwrap();
+    let words = shell_words::split(doc["replay"].as_str().unwrap()).unwrap();
+    let mut out = BTreeMap::new();
+    for pair in words.windows(2) {
+        if pair[0] == "--wary" {
+            let (wc, times) = match pair[1].rsplit_once('=') {
+                Some((wc, n)) => (wc.to_owned(), n.parse::<f64>().unwrap()),
+                None => (pair[1].clone(), 1.0),
+            };
+            let (w, c) = wc.split_once(':').unwrap();
+            out.insert((w.to_owned(), c.to_owned()), times);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_cheat_caught_is_watched_closer_by_the_catcher_and_the_tavern_fading_by_evening() {
+    let dir = campaign(&[]);
+    let caught = a_catch(dir.path(), "2026-11-05T20:00:00+00:00");
+    // Every catch in the history, counted here: (watcher, cheat) -> catches.
+    let mut catches: BTreeMap<(String, String), f64> = BTreeMap::new();
+    for l in history(dir.path()) {
+        for c in l["cheats"].as_array().unwrap() {
+            for w in c["caught_by"].as_array().unwrap() {
+                *catches
+                    .entry((
+                        w.as_str().unwrap().to_owned(),
+                        c["by"].as_str().unwrap().to_owned(),
+                    ))
+                    .or_default() += 1.0;
+            }
+        }
+    }
+    assert!(!catches.is_empty(), "{caught}");
+    // The same evening, a catch counts whole; each evening after, half as much.
+    for (now, fade) in [
+        ("2026-11-05T22:00:00+00:00", 1.0),
+        ("2026-11-06T20:00:00+00:00", 0.5),
+        ("2026-11-07T20:00:00+00:00", 0.25),
+    ] {
+        let out = Taproom::new()
+            .args(["play", "tides", "Brannoc", "Mirela", "--roster", "npcs"])
+            .args(["--tavern", "inn.toml", "--best-of", "1", "--seed", "1"])
+            .args(["--format", "json"])
+            .current_dir(dir.path())
+            .env("TAPROOM_NOW", now)
+            .ok();
+        let said = wary_words(&out.stdout);
+        for ((w, c), n) in &catches {
+            let got = said.get(&(w.clone(), c.clone())).copied().unwrap_or(0.0);
+            assert!(
+                (got - n * fade).abs() < 1e-9,
+                "{now}: {w} watching {c}: {got}, not {}",
+                n * fade
+            );
+        }
+        assert!(
+            out.stdout.contains("--no-history"),
+            "the replay line reads no history again"
+        );
+    }
+    // At the tavern where it happened, a third party watches at half a catch; at a table
+    // elsewhere (the built-in tavern), nobody but the catcher does.
+    let (w, c) = catches.keys().next().unwrap().clone();
+    let third = "Pip";
+    let cheat_short = c.clone();
+    let watcher_short = w.clone();
+    let here = Taproom::new()
+        .args([
+            "play",
+            "pic",
+            third,
+            &cheat_short,
+            &watcher_short,
+            "--roster",
+            "npcs",
+        ])
+        .args([
+            "--tavern",
+            "inn.toml",
+            "--first-to",
+            "1",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ])
+        .current_dir(dir.path())
+        .env("TAPROOM_NOW", "2026-11-05T23:00:00+00:00")
+        .ok();
+    let said = wary_words(&here.stdout);
+    let third_full = said
+        .keys()
+        .find(|(x, y)| y == &c && x != &w)
+        .map(|(x, _)| x.clone())
+        .unwrap_or_else(|| panic!("the third party watches at the tavern: {said:?}"));
+    assert!((said[&(third_full, c.clone())] - 0.5 * catches[&(w.clone(), c.clone())]).abs() < 1e-9);
+    // The bookie prices it: the cheat's chance is not what it is with no history.
+    let price = |extra: &[&str]| -> f64 {
+        let out = Taproom::new()
+            .args(["play", "tides", "Brannoc", "Mirela", "--roster", "npcs"])
+            .args([
+                "--tavern",
+                "inn.toml",
+                "--best-of",
+                "1",
+                "--seed",
+                "3",
+                "--apply",
+            ])
+            .args(["--narrate", "none"])
+            .args(extra)
+            .current_dir(dir.path())
+            .env("TAPROOM_NOW", "2026-11-05T23:30:00+00:00")
+            .ok();
+        assert!(out.code == 0);
+        let last = history(dir.path()).pop().unwrap();
+        let i = names(&last).iter().position(|n| *n == c).unwrap();
+        last["entrants"][i]["price"].as_f64().unwrap()
+    };
+    let watched = price(&[]);
+    let fresh = price(&["--no-history"]);
+    assert!(
+        watched < fresh,
+        "a watched cheat's chance falls: {watched} watched, {fresh} fresh"
+    );
+}
