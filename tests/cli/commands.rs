@@ -237,7 +237,7 @@ fn quiet_leaves_the_result_alone() {
     assert_eq!(
         quiet.stdout,
         loud.stdout.replace(
-            "Nothing written: --apply writes the purses into the characters' files and the\n  settlement into the ledger.\n",
+            "Nothing written: --apply writes the purses into the characters' files, the\n  settlement into the ledger and the match into the history.\n",
             ""
         )
     );

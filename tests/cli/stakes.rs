@@ -218,7 +218,12 @@ fn apply_writes_the_thing_in_the_ledger_and_leaves_every_purse_file_as_it_was() 
         .iter()
         .map(|f| f.as_str().unwrap())
         .collect();
-    assert_eq!(written.len(), 1, "the ledger alone: {written:?}");
+    assert_eq!(
+        written.len(),
+        2,
+        "the ledger and the history alone: {written:?}"
+    );
+    assert!(written[0].ends_with("ledger.txt") && written[1].ends_with("history.jsonl"));
     assert!(written[0].ends_with("ledger.txt"));
 }
 

@@ -158,8 +158,8 @@ fn bad_bets_are_one_sentence_and_exit_2() {
         .fails(&["Pip Underbough is built into taproom"]);
     Taproom::new()
         .env("COLUMNS", "250")
-        .args(["play", "tides", "--apply"])
-        .fails(&["go with --bet"]);
+        .args(["play", "tides", "--ledger", "l.txt"])
+        .fails(&["--ledger goes with --apply"]);
 }
 
 #[test]
