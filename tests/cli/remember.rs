@@ -333,6 +333,110 @@ fn a_damaged_line_is_read_past_with_a_warning_and_kept() {
     assert!(serde_json::from_str::<Value>(lines[2]).is_ok());
 }
 
+/// The champion, grudge and upset lines of a match's JSON, against the history before it
+/// (`lines`), counted here.
+fn check_champion_grudge_and_upset(
+    lines: &[Value],
+    doc: &Value,
+    table: &[&str],
+    game: &str,
+    what: &str,
+) {
+    let recalled = doc["recalled"].as_array().cloned().unwrap_or_default();
+    let kind = |k: &str| recalled.iter().find(|r| r["kind"] == k).cloned();
+    let sole = |l: &Value| {
+        let w = l["winners"].as_array().unwrap();
+        (w.len() == 1).then(|| w[0].as_str().unwrap().to_owned())
+    };
+    let game_id = if game == "tides" {
+        "tides-of-war"
+    } else {
+        game
+    };
+    // The champion: most wins of this game at this tavern, then fewest losses, then the
+    // latest win.
+    let mut tally: BTreeMap<String, (i64, i64, usize)> = BTreeMap::new();
+    for (i, l) in lines.iter().enumerate() {
+        if l["game"] != game_id || l["tavern"] != "The Test Inn" {
+            continue;
+        }
+        let w = sole(l);
+        for n in names(l) {
+            let t = tally.entry(n.clone()).or_default();
+            if w.as_deref() == Some(n.as_str()) {
+                t.0 += 1;
+                t.2 = i;
+            } else if !l["winners"].as_array().unwrap().is_empty()
+                && !l["winners"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|x| x == n.as_str())
+            {
+                t.1 += 1;
+            }
+        }
+    }
+    let champion = tally
+        .iter()
+        .filter(|(_, t)| t.0 > 0)
+        .max_by(|a, b| {
+            a.1.0
+                .cmp(&b.1.0)
+                .then(b.1.1.cmp(&a.1.1))
+                .then(a.1.2.cmp(&b.1.2))
+        })
+        .map(|(n, t)| (n.clone(), t.0));
+    match (kind("defends"), champion) {
+        (Some(d), Some((n, wins))) if table.contains(&n.as_str()) => {
+            assert_eq!(d["name"], n.as_str(), "{what}");
+            assert_eq!(d["wins"], wins, "{what}");
+        }
+        (None, Some((n, _))) => assert!(!table.contains(&n.as_str()), "{what}: {n} defends"),
+        (None, None) => {}
+        (d, c) => panic!("{what}: told {d:?}, champion {c:?}"),
+    }
+    // The grudge: the latest catch of one of them by another.
+    let catch = lines.iter().rev().find_map(|l| {
+        l["cheats"].as_array().unwrap().iter().rev().find_map(|c| {
+            let by = c["by"].as_str().unwrap();
+            let w = c["caught_by"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w.as_str().unwrap())
+                .find(|w| table.contains(w))?;
+            table.contains(&by).then(|| (w.to_owned(), by.to_owned()))
+        })
+    });
+    match (kind("grudge"), catch) {
+        (Some(g), Some((w, c))) => {
+            assert_eq!(g["watcher"], w.as_str(), "{what}");
+            assert_eq!(g["cheat"], c.as_str(), "{what}");
+        }
+        (None, None) => {}
+        (g, c) => panic!("{what}: told {g:?}, catch {c:?}"),
+    }
+    // The upset avenged: their last meeting's sole winner had under 40% from the bookie,
+    // and this match went to someone else alone.
+    let (_, last) = last_meeting(lines, table);
+    let upset = last.and_then(|l| {
+        let w = sole(l)?;
+        let i = names(l).iter().position(|n| *n == w)?;
+        (l["entrants"][i]["price"].as_f64()? < 0.4).then_some(w)
+    });
+    let now = sole(doc);
+    match (kind("avenged"), upset, now) {
+        (Some(a), Some(u), Some(n)) if u != n => {
+            assert_eq!(a["name"], n.as_str(), "{what}");
+            assert_eq!(a["upset_by"], u.as_str(), "{what}");
+        }
+        (None, Some(u), Some(n)) => assert_eq!(u, n, "{what}: an upset avenged untold"),
+        (None, _, _) => {}
+        (a, u, n) => panic!("{what}: told {a:?}, upset by {u:?}, won by {n:?}"),
+    }
+}
+
 /// The last meeting of exactly `table`, counted here from the lines.
 fn last_meeting<'a>(lines: &'a [Value], table: &[&str]) -> (usize, Option<&'a Value>) {
     let same = |l: &&Value| {
@@ -346,16 +450,18 @@ fn last_meeting<'a>(lines: &'a [Value], table: &[&str]) -> (usize, Option<&'a Va
 #[test]
 fn a_rematch_is_told_from_the_record_at_every_table_size() {
     let dir = campaign(&[]);
-    let tables: [&[&str]; 4] = [
+    let tables: [&[&str]; 5] = [
         &["Brannoc", "Mirela"],
+        &["Tamsin", "Mirela"],
         &["Pip", "Tamsin", "Ysolde"],
         &["Pip", "Tamsin", "Ysolde", "Hrodgar"],
         &["Pip", "Tamsin", "Ysolde", "Hrodgar", "Mirela"],
     ];
+    let mut kinds = std::collections::BTreeSet::new();
     for (t, table) in tables.iter().enumerate() {
-        let game = if t == 0 { "tides" } else { "pic" };
+        let game = if t < 2 { "tides" } else { "pic" };
         let short: Vec<String> = table.iter().map(|n| (*n).to_owned()).collect();
-        for seed in 1..=3u64 {
+        for seed in 1..=5u64 {
             let lines = history(dir.path());
             let out = Taproom::new()
                 .args(["play", game])
@@ -374,6 +480,11 @@ fn a_rematch_is_told_from_the_record_at_every_table_size() {
             let full: Vec<&str> = full.iter().map(String::as_str).collect();
             let (met, last) = last_meeting(&lines, &full);
             let recalled = doc["recalled"].as_array().cloned().unwrap_or_default();
+            kinds.extend(
+                recalled
+                    .iter()
+                    .map(|r| r["kind"].as_str().unwrap().to_owned()),
+            );
             let said = recalled.iter().find(|r| r["kind"] == "last-met");
             match last {
                 None => assert!(said.is_none(), "table {t}, seed {seed}: they never met"),
@@ -418,6 +529,13 @@ fn a_rematch_is_told_from_the_record_at_every_table_size() {
                     "table {t}, seed {seed}: no streak of {run}"
                 );
             }
+            check_champion_grudge_and_upset(
+                &lines,
+                &doc,
+                &full,
+                game,
+                &format!("table {t}, seed {seed}"),
+            );
             // The telling says it, in its first scene.
             let first_scene = doc["scenes"][0]["lines"].as_array().unwrap();
             if last.is_some() {
@@ -430,6 +548,11 @@ fn a_rematch_is_told_from_the_record_at_every_table_size() {
             }
         }
     }
+    assert_eq!(
+        kinds.len(),
+        5,
+        "every kind of line was told and checked: {kinds:?}"
+    );
     // With --no-history, as if they had never met.
     let out = Taproom::new()
         .args([
