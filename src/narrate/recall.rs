@@ -1,10 +1,11 @@
 //! A rematch told as one: what the campaign's history recalls of the table, told at the
 //! table before play and, for an upset avenged, with the result.
 //!
-//! Briefly, the last meeting and at most one more line (a grudge before a champion
-//! defending the title, before a streak), so the telling stays short enough to read
-//! aloud; in full, every line. Each character goes by their full name the first time
-//! these lines name them, and by their short name after.
+//! Briefly, one line before play (a grudge after a cheat caught, else their last
+//! meeting, else the champion defending the title, else a streak) and an upset avenged
+//! after it, so the telling stays short enough to read aloud; in full, every line. Each
+//! character goes by their full name the first time these lines name them (unless the
+//! greetings did), and by their short name after.
 
 use std::collections::BTreeSet;
 
@@ -15,11 +16,11 @@ use crate::table::MatchLog;
 /// The heading of the scene before play.
 const AT_THE_TABLE: &str = "At the table";
 
-/// The order in which a brief telling picks its one line after the last meeting.
+/// The order in which a brief telling picks its one line before play.
 fn rank(r: &Recall) -> u8 {
     match r {
-        Recall::LastMet { .. } => 0,
-        Recall::Grudge { .. } => 1,
+        Recall::Grudge { .. } => 0,
+        Recall::LastMet { .. } => 1,
         Recall::Defends { .. } => 2,
         Recall::Streak { .. } => 3,
         Recall::Avenged { .. } => 4,
@@ -35,15 +36,11 @@ pub fn told(recalls: &[Recall], detail: Detail) -> Vec<Recall> {
         Detail::Brief => {
             let mut out: Vec<Recall> = recalls
                 .iter()
-                .filter(|r| matches!(r, Recall::LastMet { .. }))
+                .filter(|r| !matches!(r, Recall::Avenged { .. }))
+                .min_by_key(|r| rank(r))
                 .cloned()
+                .into_iter()
                 .collect();
-            let mut rest: Vec<&Recall> = recalls
-                .iter()
-                .filter(|r| !matches!(r, Recall::LastMet { .. } | Recall::Avenged { .. }))
-                .collect();
-            rest.sort_by_key(|r| rank(r));
-            out.extend(rest.first().map(|r| (*r).clone()));
             out.extend(
                 recalls
                     .iter()

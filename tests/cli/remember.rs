@@ -538,14 +538,32 @@ fn a_rematch_is_told_from_the_record_at_every_table_size() {
             );
             // The telling says it, in its first scene.
             let first_scene = doc["scenes"][0]["lines"].as_array().unwrap();
-            if last.is_some() {
-                assert!(
-                    first_scene
-                        .iter()
-                        .any(|l| l.as_str().unwrap().contains("before; the last time")),
-                    "table {t}, seed {seed}: {first_scene:?}"
+            // Briefly, one line before play: a grudge, else the last meeting, else the
+            // title, else a streak; and an upset avenged after.
+            let first_scene: Vec<&str> = first_scene.iter().map(|l| l.as_str().unwrap()).collect();
+            let has = |k: &str| recalled.iter().any(|r| r["kind"] == k);
+            let said = |words: &str| first_scene.iter().any(|l| l.contains(words));
+            let lines_told = [
+                ("has not forgotten catching", has("grudge")),
+                ("before; the last time", has("last-met") && !has("grudge")),
+                (
+                    "defends the title",
+                    has("defends") && !has("grudge") && !has("last-met"),
+                ),
+            ];
+            for (words, told) in lines_told {
+                assert_eq!(
+                    said(words),
+                    told,
+                    "table {t}, seed {seed}: {words}: {first_scene:?}"
                 );
             }
+            let end = doc["scenes"].as_array().unwrap().last().unwrap()["lines"].to_string();
+            assert_eq!(
+                end.contains("avenges the upset"),
+                has("avenged"),
+                "table {t}, seed {seed}"
+            );
         }
     }
     assert_eq!(
@@ -761,4 +779,43 @@ fn a_cheat_caught_is_watched_closer_by_the_catcher_and_the_tavern_fading_by_even
         (stated - watched).abs() < 1e-9,
         "{stated} stated, {watched} recorded"
     );
+}
+
+#[test]
+fn a_person_at_the_table_is_remembered_too() {
+    let dir = campaign(&[]);
+    let sit = || {
+        Taproom::new()
+            .args(["sit", "tides", "Mirela", "--as", "Aria", "--roster", "npcs"])
+            .args([
+                "--tavern",
+                "inn.toml",
+                "--seed",
+                "2",
+                "--best-of",
+                "1",
+                "--apply",
+            ])
+            .current_dir(dir.path())
+            .stdin("")
+            .ok()
+    };
+    let first = sit();
+    assert!(first.stdout.contains("Written: "), "{}", first.stdout);
+    let second = sit();
+    assert!(
+        second.stdout.contains("met once before"),
+        "the second sitting is a rematch: {}",
+        second.stdout
+    );
+    let lines = history(dir.path());
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        assert_eq!(l["command"], "sit");
+        let aria = &l["entrants"][0];
+        assert_eq!(aria["name"], "Aria");
+        assert_eq!(aria["person"], true);
+        // Aria resigned at the end of the input: Mirela won.
+        assert_eq!(l["winners"][0], "Mirela Quickfingers");
+    }
 }
