@@ -81,7 +81,11 @@ pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
         .recovered(&crate::ops::cast::open_files(&args.characters)?);
     let mut draft = args.table.draft(args.seed)?;
     draft.table = draft.table.or(tavern.table_rules());
-    let spec = cast::describe(kind, &roster, &args.characters, draft)?;
+    let mut spec = cast::describe(kind, &roster, &args.characters, draft)?;
+    // The campaign's reputations: the bookie prices a table as it will be watched.
+    let memory = crate::ops::memory::Memory::for_odds(&tavern, spec.no_history)?;
+    super::args::warn(&memory.warnings);
+    memory.remember(&mut spec, &tavern.name);
     let board = odds(&spec, args.sims, &args.quiet.bar())?;
     let audited = match args.audit {
         Some(n) => Some(audit(&spec, &board, n, &args.quiet.bar())?),

@@ -62,6 +62,17 @@ impl Memory {
         })
     }
 
+    /// The history a bookie reads before pricing a table at `tavern` now (the tavern's
+    /// history, else `history.jsonl` beside its ledger or here), unless `forget`.
+    ///
+    /// # Errors
+    /// A history that exists and cannot be read.
+    pub fn for_odds(tavern: &Tavern, forget: bool) -> Result<Memory, Error> {
+        let ledger = super::wagers::ledger_path(None, tavern, Path::new(""));
+        let file = history_file(None, tavern, &ledger);
+        Memory::load(file, forget, today(&history::now()))
+    }
+
     /// Puts what the history remembers of cheats caught into `spec`'s watch (unless the
     /// match stands on its own, or the GM said who watches whom with `--wary`), and marks
     /// the match as told from the history when there is any, so that its replay line
