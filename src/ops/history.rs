@@ -107,7 +107,8 @@ pub fn open(query: &Query) -> Result<Read, Error> {
     };
     let path = query.path.clone().unwrap_or_else(default_path);
     let file = file_of(&path);
-    if std::fs::symlink_metadata(&file).is_err() {
+    // A file that is not there is the GM's to fix; anything else the reader tells.
+    if std::fs::metadata(&file).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return Err(Error::NoHistory { file });
     }
     let history = crate::history::read(&file)?;

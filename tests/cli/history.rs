@@ -509,6 +509,12 @@ fn history_of_a_missing_file_is_one_line_and_exit_2() {
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
     let file: PathBuf = dir.path().join("elsewhere.jsonl");
     history(&file).fails(&["elsewhere.jsonl"]);
+    // An empty history is no error: nothing has been recorded yet.
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(empty.path().join("history.jsonl"), "").unwrap();
+    let doc = json_of(empty.path(), &[]);
+    assert_eq!(doc["matches"].as_array().unwrap().len(), 0);
+    assert!(history(empty.path()).ok().stdout.contains("0 matches"));
     // The default is this folder's.
     Taproom::new()
         .arg("history")

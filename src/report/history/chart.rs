@@ -215,11 +215,13 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
         }
     }
     labels.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let gap = 16.0;
-    for i in 1..labels.len() {
-        if labels[i].0 < labels[i - 1].0 + gap {
-            labels[i].0 = labels[i - 1].0 + gap;
-        }
+    let ys = apart(
+        &labels.iter().map(|l| l.0).collect::<Vec<_>>(),
+        16.0,
+        HEIGHT - 10.0,
+    );
+    for (label, y) in labels.iter_mut().zip(ys) {
+        label.0 = y;
     }
     for (yy, name, colour) in &labels {
         let _ = write!(
@@ -232,6 +234,23 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// Heights for labels wanted at `ys` (in order, top first), each at least `gap` below
+/// the one above and none below `floor`: pushed down where they crowd, then up from the
+/// floor where they ran past it.
+fn apart(ys: &[f32], gap: f32, floor: f32) -> Vec<f32> {
+    let mut out = ys.to_vec();
+    for i in 1..out.len() {
+        out[i] = out[i].max(out[i - 1] + gap);
+    }
+    if let Some(last) = out.last_mut() {
+        *last = last.min(floor);
+    }
+    for i in (0..out.len().saturating_sub(1)).rev() {
+        out[i] = out[i].min(out[i + 1] - gap);
+    }
+    out
 }
 
 /// The currency in words for the axis: `gp`, or `coins` for the fewest.
@@ -257,6 +276,54 @@ pub fn png(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn money(name: &str, before_cp: i128, after_cp: i128) -> crate::history::MoneyChange {
+        crate::history::MoneyChange {
+            name: name.to_owned(),
+            before_cp,
+            after_cp,
+        }
+    }
+
+    fn with_money(money: Vec<crate::history::MoneyChange>) -> Record {
+        let line = r#"{"version":1,"at":"2026-12-03T20:00:00+01:00","tavern":"T","evening":"e","command":"play","game":"pic","format":"best of 1","seed":1,"replay":"","entrants":[],"games":[],"winners":[]}"#;
+        let mut r: Record = serde_json::from_str(line).expect("a record");
+        r.money = money;
+        r
+    }
+
+    #[test]
+    fn a_purse_holds_its_worth_between_the_matches_that_move_it() {
+        let records = [
+            with_money(vec![money("A", 100, 150)]),
+            with_money(vec![money("B", 10, 0)]),
+            // A's purse changed outside the record (a purchase) before match 3.
+            with_money(vec![money("A", 120, 200)]),
+            with_money(vec![]),
+        ];
+        let refs: Vec<&Record> = records.iter().collect();
+        let got = lines(&refs, None);
+        assert_eq!(got[0].name, "A");
+        // Before match 1, after it, its worth before match 3, after it, held to the end.
+        assert_eq!(
+            got[0].points,
+            [(0, 100), (1, 150), (2, 120), (3, 200), (4, 200)]
+        );
+        assert_eq!(got[1].points, [(1, 10), (2, 0), (4, 0)]);
+        assert_eq!(lines(&refs, Some("B")).len(), 1);
+    }
+
+    #[test]
+    fn labels_keep_apart_and_on_the_picture() {
+        assert_eq!(
+            apart(&[100.0, 105.0, 300.0], 16.0, 500.0),
+            [100.0, 116.0, 300.0]
+        );
+        assert_eq!(
+            apart(&[490.0, 495.0, 499.0], 16.0, 500.0),
+            [468.0, 484.0, 500.0]
+        );
+    }
 
     #[test]
     fn ticks_are_one_two_or_five_times_a_power_of_ten() {
