@@ -107,11 +107,15 @@ pub fn run(args: &HistoryArgs, out: &mut impl Write) -> Result<(), CliError> {
             };
             report::write_text(out, &summary, &read.file, since, page)?;
             if let (Some(target), true) = (&image, markdown) {
-                writeln!(
-                    out,
-                    "\n![Purses across the campaign]({})",
-                    target.path.display()
-                )?;
+                // Markdown ends a link's target at a space or a parenthesis unless it is
+                // in angle brackets.
+                let path = target.path.display().to_string();
+                let path = if path.contains([' ', '(', ')']) {
+                    format!("<{path}>")
+                } else {
+                    path
+                };
+                writeln!(out, "\n![Purses across the campaign]({path})")?;
             }
         }
     }

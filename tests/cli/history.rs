@@ -555,6 +555,14 @@ fn history_text_fits_80_columns_and_markdown_has_the_tables() {
             }
         }
     }
+    // A narrower page: every line within it still.
+    let narrow = history(dir.path()).env("COLUMNS", "60").ok().stdout;
+    for line in narrow.lines() {
+        assert!(line.chars().count() <= 60, "{line}");
+    }
+    for name in [ALDO, BESS, DARA, ESK] {
+        assert!(narrow.contains(name), "{name} whole on a line: {narrow}");
+    }
     let out = history(dir.path()).ok();
     assert!(out.stdout.contains("+999999999 gp"), "{}", out.stdout);
     for game in ["Tides of War", "Piç", "Kiust Oyun", "Òicustiỳtac"] {
