@@ -7,6 +7,7 @@ mod check;
 mod completions;
 mod engine;
 mod error;
+mod history;
 mod ladder;
 mod new;
 mod night;
@@ -62,6 +63,7 @@ const EXAMPLES: &str = "Examples:
   taproom roster --roster examples/characters      who is at hand: skills, temperaments, purses
   taproom rules kiust                              the rules, to read out at the table
   taproom ladder tides --levels 1,5,10,baseline --games 100
+  taproom history examples/chronicle               the campaign's record: standings, champions
   taproom engine perft tides-of-war --depth 4";
 
 #[derive(Debug, Subcommand)]
@@ -84,6 +86,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Rank skill levels or characters by many single games: scores, intervals, ratings.
     Ladder(ladder::LadderArgs),
+    /// The campaign's record: standings, each game's, head-to-heads, upsets, champions,
+    /// and who watches a character for cheating.
+    History(history::HistoryArgs),
     /// List the characters at hand, built-in and the GM's: skill at each game,
     /// temperament, purse.
     Roster(roster::RosterArgs),
@@ -133,6 +138,7 @@ pub fn main() -> i32 {
         Command::Night(args) => night::run(&args, &mut out),
         Command::Check(args) => check::run(&args, &mut out),
         Command::Ladder(args) => ladder::run(&args, &mut out),
+        Command::History(args) => history::run(&args, &mut out),
         Command::Roster(args) => roster::run(&args, &mut out),
         Command::New(cmd) => new::run(&cmd, &mut out),
         Command::Rules(args) => rules::run(&args, &mut out),

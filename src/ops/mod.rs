@@ -10,6 +10,7 @@ pub mod cast;
 pub mod character;
 pub mod check;
 pub mod evening;
+pub mod history;
 pub mod ladder;
 pub mod memory;
 pub mod pages;
@@ -153,6 +154,18 @@ pub enum Error {
         found: &'static str,
         /// What the command takes.
         wanted: &'static str,
+    },
+    /// A history file that cannot be read.
+    #[error(transparent)]
+    History(#[from] crate::history::ReadError),
+    /// No history where the GM pointed.
+    #[error(
+        "there is no history at {}: matches played with --apply are recorded there",
+        .file.display()
+    )]
+    NoHistory {
+        /// The file looked for.
+        file: PathBuf,
     },
 }
 

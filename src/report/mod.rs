@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod grid;
+pub mod history;
 pub mod html;
 pub mod json;
 pub mod ladder;

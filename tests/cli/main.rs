@@ -18,6 +18,7 @@ mod commands;
 mod defaults;
 mod engine;
 mod files;
+mod history;
 mod json;
 mod ladder;
 mod layout;

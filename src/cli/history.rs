@@ -1,0 +1,141 @@
+//! `taproom history`: the campaign's record: standings, each game's, head-to-heads,
+//! upsets, champions, and who watches a character; as text, Markdown, JSON or a chart of
+//! the purses.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use super::args::{game, layout};
+use crate::ops::history::{Query, open, summary};
+use crate::ops::picture::{ImageKind, ImageTarget};
+use crate::report::history as report;
+
+/// What `history` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HistoryFormat {
+    /// Tables within the page's width.
+    Text,
+    /// The matches counted, as recorded, and what they add up to, for tools (schema in
+    /// docs/json.md).
+    Json,
+    /// The same tables in Markdown, for campaign notes or a chat window.
+    Markdown,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  taproom history examples/chronicle                    the history.jsonl in that folder
+  taproom history examples/chronicle/history.jsonl --game tides
+  taproom history examples/chronicle --character Pip    Pip's matches, and who watches him
+  taproom history examples/chronicle --since 2026-11-20 --tavern examples/tavern.toml
+  taproom history examples/chronicle --format markdown --image purses.png
+  taproom history examples/chronicle --format json")]
+pub struct HistoryArgs {
+    /// The history: a file, or a folder that holds `history.jsonl` (default: this folder).
+    /// Matches played with --apply are recorded in it.
+    #[arg(value_name = "PATH")]
+    path: Option<PathBuf>,
+    /// Only the matches of this character (as the history names them: the full name, or
+    /// a part such as a first name), and who watches them for cheating now.
+    #[arg(long, value_name = "NAME")]
+    character: Option<String>,
+    /// Only this game's matches: tides-of-war (tides), pic, kiust-oyun (kiust),
+    /// oicustiytac (dogfight).
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Only the matches played on or after this date (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    since: Option<String>,
+    /// The tavern file whose currency money is written in (default: gold, silver and
+    /// copper).
+    #[arg(long, value_name = "FILE")]
+    tavern: Option<PathBuf>,
+    /// Tables for reading, Markdown for notes, or JSON for tools.
+    #[arg(long, value_enum, default_value_t = HistoryFormat::Text)]
+    format: HistoryFormat,
+    /// Tables as wide as they need, whatever the terminal.
+    #[arg(long)]
+    wide: bool,
+    /// Also draw each character's purse across the matches as a chart in FILE: `.png` or
+    /// `.svg`. With `--format markdown` the text links it.
+    #[arg(long, value_name = "FILE")]
+    image: Option<PathBuf>,
+}
+
+/// Reads the history the arguments name and writes what it adds up to.
+///
+/// # Errors
+/// A picture of the wrong kind; a history that is not there or cannot be read; a game,
+/// date or character that does not read.
+pub fn run(args: &HistoryArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let image = args.image.as_deref().map(chart_target).transpose()?;
+    let query = Query {
+        path: args.path.clone(),
+        tavern: args.tavern.clone(),
+        character: args.character.clone(),
+        game: args.game.as_deref().map(game).transpose()?,
+        since: args.since.clone(),
+    };
+    let read = open(&query)?;
+    for warning in read.warnings() {
+        super::note(&warning);
+    }
+    let now = crate::history::now();
+    let summary = summary(&read, now.get(..10).unwrap_or(&now));
+    if let Some(target) = &image {
+        let only = summary.character.as_deref();
+        let bytes = match target.kind {
+            ImageKind::Svg => {
+                report::chart::svg(&summary.matches, only, summary.currency).into_bytes()
+            }
+            _ => report::chart::png(&summary.matches, only, summary.currency)
+                .map_err(|e| target.failed(&e))?,
+        };
+        target.write(&bytes)?;
+    }
+    let since = read.filter.since.as_deref();
+    match args.format {
+        HistoryFormat::Json => report::write_json(out, &summary, &read.file)?,
+        HistoryFormat::Text | HistoryFormat::Markdown => {
+            let markdown = args.format == HistoryFormat::Markdown;
+            let page = crate::report::Page {
+                view: crate::report::View::Gm,
+                layout: layout(args.wide, markdown),
+            };
+            report::write_text(out, &summary, &read.file, since, page)?;
+            if let (Some(target), true) = (&image, markdown) {
+                // Markdown ends a link's target at a space or a parenthesis unless it is
+                // in angle brackets.
+                let path = target.path.display().to_string();
+                let path = if path.contains([' ', '(', ')']) {
+                    format!("<{path}>")
+                } else {
+                    path
+                };
+                writeln!(out, "\n![Purses across the campaign]({path})")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The chart's file, checked before anything is read: a `.png` or an `.svg` in a folder
+/// that exists.
+fn chart_target(path: &std::path::Path) -> Result<ImageTarget, CliError> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if !matches!(ext.as_deref(), Some("png" | "svg")) {
+        return Err(crate::ops::Error::Image {
+            file: path.to_path_buf(),
+            message: "the chart's file name must end in .png or .svg (the kind of picture)"
+                .to_owned(),
+        }
+        .into());
+    }
+    Ok(ImageTarget::new(path)?)
+}

@@ -1,0 +1,335 @@
+//! A chart of each character's purse across the campaign (`taproom history --image`):
+//! the matches in order along, the purse's worth up, a coloured line and a name for each
+//! character. Drawn as SVG, and from the SVG as PNG by the pictures' rasteriser.
+
+use std::fmt::Write as _;
+
+use crate::history::Record;
+use crate::report::board::picture::{self, PictureError, SEAT_COLOURS};
+use crate::wager::money::show_change;
+use crate::wager::{Currency, Money};
+
+/// The chart's size, in pixels of its PNG.
+pub const WIDTH: f32 = 900.0;
+/// The chart's height.
+pub const HEIGHT: f32 = 520.0;
+
+const LEFT: f32 = 110.0;
+const RIGHT: f32 = 190.0;
+const TOP: f32 = 50.0;
+const BOTTOM: f32 = 70.0;
+const FONT: &str = "DejaVu Sans, Verdana, sans-serif";
+
+/// The lines' colours, one a character in turn: the seats' colours, then more.
+const COLOURS: [[u8; 3]; 10] = [
+    SEAT_COLOURS[0],
+    SEAT_COLOURS[1],
+    SEAT_COLOURS[2],
+    SEAT_COLOURS[3],
+    SEAT_COLOURS[4],
+    [0x00, 0x83, 0x8f],
+    [0x6d, 0x4c, 0x41],
+    [0xd8, 0x1b, 0x60],
+    [0x54, 0x6e, 0x7a],
+    [0x82, 0x77, 0x17],
+];
+
+/// One character's purse through the matches: (position, worth in copper), where
+/// position 0 is before the first match and `k` after match `k`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Whose purse.
+    pub name: String,
+    /// The points, left to right.
+    pub points: Vec<(usize, i128)>,
+}
+
+/// Every purse the records moved, in the order each first appears; with `only`, that
+/// character's alone. A purse keeps its worth between the matches that moved it, and
+/// runs on to the last match.
+#[must_use]
+pub fn lines(records: &[&Record], only: Option<&str>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        for m in &r.money {
+            if only.is_some_and(|o| o != m.name) {
+                continue;
+            }
+            let line = match out.iter().position(|l| l.name == m.name) {
+                Some(at) => &mut out[at],
+                None => {
+                    out.push(Line {
+                        name: m.name.clone(),
+                        points: Vec::new(),
+                    });
+                    out.last_mut().expect("just pushed")
+                }
+            };
+            if line.points.last() != Some(&(i, m.before_cp)) {
+                line.points.push((i, m.before_cp));
+            }
+            line.points.push((i + 1, m.after_cp));
+        }
+    }
+    let end = records.len();
+    for line in &mut out {
+        if let Some(&(x, y)) = line.points.last()
+            && x < end
+        {
+            line.points.push((end, y));
+        }
+    }
+    out
+}
+
+/// A step between ticks that gives about five of them over `span` coppers: 1, 2 or 5
+/// times a power of ten.
+fn tick_step(span: i128) -> i128 {
+    let rough = (span / 5).max(1);
+    let mut power: i128 = 1;
+    while power * 10 <= rough {
+        power *= 10;
+    }
+    [1, 2, 5, 10]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|s| *s >= rough)
+        .unwrap_or(power * 10)
+}
+
+/// An amount as the axis writes it: the currency's coins, a sign only below zero.
+fn amount(copper: i128, currency: Currency) -> String {
+    if copper < 0 {
+        show_change(copper, currency).to_string()
+    } else {
+        Money(u64::try_from(copper).unwrap_or(u64::MAX))
+            .show(currency)
+            .to_string()
+    }
+}
+
+/// The chart as an SVG document.
+#[must_use]
+pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> String {
+    let lines = lines(records, only);
+    let n = records.len().max(1);
+    let values = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
+    let (lo, hi) = values.fold((0_i128, 0_i128), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let step = tick_step((hi - lo).max(1));
+    let lo = lo.div_euclid(step) * step;
+    let hi = (hi + step - 1).div_euclid(step) * step;
+    let hi = if hi == lo { lo + step } else { hi };
+    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    #[allow(clippy::cast_precision_loss)]
+    let x = |k: usize| LEFT + plot_w * k as f32 / n as f32;
+    #[allow(clippy::cast_precision_loss)]
+    let y = |v: i128| TOP + plot_h * (1.0 - (v - lo) as f32 / (hi - lo) as f32);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}">"#
+    );
+    let _ = write!(
+        s,
+        r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="{}"/>"##,
+        picture::hex(picture::PAPER)
+    );
+    let title = match only {
+        Some(name) => format!("{}’s purse across the campaign", name),
+        None => "Purses across the campaign".to_owned(),
+    };
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="30" font-size="20" font-weight="bold" text-anchor="middle" fill="#242220">{}</text>"##,
+        WIDTH / 2.0,
+        picture::escape(&title)
+    );
+    // The grid and the worth along the side.
+    let mut v = lo;
+    while v <= hi {
+        let yy = y(v);
+        let colour = if v == 0 { "#8a8170" } else { "#ddd5c4" };
+        let _ = write!(
+            s,
+            r#"<line x1="{LEFT}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{colour}" stroke-width="1"/>"#,
+            LEFT + plot_w
+        );
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="13" text-anchor="end" fill="#242220">{}</text>"##,
+            LEFT - 8.0,
+            yy + 4.5,
+            picture::escape(&amount(v, currency))
+        );
+        v += step;
+    }
+    // The matches along the bottom.
+    let every = n.div_ceil(20).max(1);
+    for k in (0..=n).step_by(every) {
+        let xx = x(k);
+        let _ = write!(
+            s,
+            r##"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}" stroke="#242220" stroke-width="1"/><text x="{xx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="#242220">{k}</text>"##,
+            TOP + plot_h,
+            TOP + plot_h + 5.0,
+            TOP + plot_h + 20.0
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{:.1}" stroke="#242220" stroke-width="1.5"/><line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#242220" stroke-width="1.5"/>"##,
+        TOP + plot_h,
+        TOP + plot_h,
+        LEFT + plot_w,
+        TOP + plot_h
+    );
+    let _ = write!(
+        s,
+        r##"<text x="{:.1}" y="{:.1}" font-size="15" text-anchor="middle" fill="#242220">matches played, in order</text>"##,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 22.0
+    );
+    let _ = write!(
+        s,
+        r##"<text x="22" y="{:.1}" font-size="15" text-anchor="middle" fill="#242220" transform="rotate(-90 22 {:.1})">purse, in {}</text>"##,
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0,
+        currency_name(currency)
+    );
+    // The lines, and each name at its line's end, kept apart.
+    let mut labels: Vec<(f32, String, String)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let colour = picture::hex(COLOURS[i % COLOURS.len()]);
+        let points: Vec<String> = line
+            .points
+            .iter()
+            .map(|&(k, v)| format!("{:.1},{:.1}", x(k), y(v)))
+            .collect();
+        let _ = write!(
+            s,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>"#,
+            points.join(" ")
+        );
+        if let Some(&(_, v)) = line.points.last() {
+            labels.push((y(v), line.name.clone(), colour));
+        }
+    }
+    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let ys = apart(
+        &labels.iter().map(|l| l.0).collect::<Vec<_>>(),
+        16.0,
+        HEIGHT - 10.0,
+    );
+    for (label, y) in labels.iter_mut().zip(ys) {
+        label.0 = y;
+    }
+    for (yy, name, colour) in &labels {
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" font-size="13" fill="{colour}">{}</text>"#,
+            LEFT + plot_w + 8.0,
+            yy + 4.5,
+            picture::escape(name)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Heights for labels wanted at `ys` (in order, top first), each at least `gap` below
+/// the one above and none below `floor`: pushed down where they crowd, then up from the
+/// floor where they ran past it.
+fn apart(ys: &[f32], gap: f32, floor: f32) -> Vec<f32> {
+    let mut out = ys.to_vec();
+    for i in 1..out.len() {
+        out[i] = out[i].max(out[i - 1] + gap);
+    }
+    if let Some(last) = out.last_mut() {
+        *last = last.min(floor);
+    }
+    for i in (0..out.len().saturating_sub(1)).rev() {
+        out[i] = out[i].min(out[i + 1] - gap);
+    }
+    out
+}
+
+/// The currency in words for the axis: `gp`, or `coins` for the fewest.
+fn currency_name(currency: Currency) -> String {
+    match currency {
+        Currency::Fewest => "coins".to_owned(),
+        c => c.to_string(),
+    }
+}
+
+/// The chart as a PNG file's bytes.
+///
+/// # Errors
+/// A drawing the rasteriser refuses (a fault of taproom's).
+pub fn png(
+    records: &[&Record],
+    only: Option<&str>,
+    currency: Currency,
+) -> Result<Vec<u8>, PictureError> {
+    picture::png(&svg(records, only, currency))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn money(name: &str, before_cp: i128, after_cp: i128) -> crate::history::MoneyChange {
+        crate::history::MoneyChange {
+            name: name.to_owned(),
+            before_cp,
+            after_cp,
+        }
+    }
+
+    fn with_money(money: Vec<crate::history::MoneyChange>) -> Record {
+        let line = r#"{"version":1,"at":"2026-12-03T20:00:00+01:00","tavern":"T","evening":"e","command":"play","game":"pic","format":"best of 1","seed":1,"replay":"","entrants":[],"games":[],"winners":[]}"#;
+        let mut r: Record = serde_json::from_str(line).expect("a record");
+        r.money = money;
+        r
+    }
+
+    #[test]
+    fn a_purse_holds_its_worth_between_the_matches_that_move_it() {
+        let records = [
+            with_money(vec![money("A", 100, 150)]),
+            with_money(vec![money("B", 10, 0)]),
+            // A's purse changed outside the record (a purchase) before match 3.
+            with_money(vec![money("A", 120, 200)]),
+            with_money(vec![]),
+        ];
+        let refs: Vec<&Record> = records.iter().collect();
+        let got = lines(&refs, None);
+        assert_eq!(got[0].name, "A");
+        // Before match 1, after it, its worth before match 3, after it, held to the end.
+        assert_eq!(
+            got[0].points,
+            [(0, 100), (1, 150), (2, 120), (3, 200), (4, 200)]
+        );
+        assert_eq!(got[1].points, [(1, 10), (2, 0), (4, 0)]);
+        assert_eq!(lines(&refs, Some("B")).len(), 1);
+    }
+
+    #[test]
+    fn labels_keep_apart_and_on_the_picture() {
+        assert_eq!(
+            apart(&[100.0, 105.0, 300.0], 16.0, 500.0),
+            [100.0, 116.0, 300.0]
+        );
+        assert_eq!(
+            apart(&[490.0, 495.0, 499.0], 16.0, 500.0),
+            [468.0, 484.0, 500.0]
+        );
+    }
+
+    #[test]
+    fn ticks_are_one_two_or_five_times_a_power_of_ten() {
+        assert_eq!(tick_step(1000), 200);
+        assert_eq!(tick_step(2600), 1000);
+        assert_eq!(tick_step(12), 2);
+        assert_eq!(tick_step(1), 1);
+    }
+}
