@@ -21,14 +21,15 @@ use crate::report::{self, Page};
   taproom night examples/evening.toml --format html --view players > evening.html
   taproom night examples/evening.toml --apply")]
 pub struct NightArgs {
-    /// The evening file: its tavern, roster and matches, each with its wagers.
+    /// The evening file: its tavern, roster and matches, each with its wagers (the
+    /// campaign's tavern and roster where it names none).
     evening: PathBuf,
     /// Write the new purses into the characters' files and the settlements into the ledger
     /// (without it nothing is written).
     #[arg(long)]
     apply: bool,
-    /// The ledger file (default: the tavern's ledger, or ledger.txt beside the evening);
-    /// never a .toml file, nor any file the evening reads.
+    /// The ledger file (default: the campaign's, else the tavern's ledger, else ledger.txt
+    /// beside the evening); never a .toml file, nor any file the evening reads.
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
     /// With --apply, how many seconds to wait while another taproom run writes the same
@@ -76,16 +77,22 @@ pub enum NightFormat {
 ///
 /// # Errors
 /// A bad file, name or rule (before anything is played), or a failed write.
-pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &NightArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     if args.ledger.is_some() && !args.apply {
         return Err(crate::ops::Error::Conflict("--ledger goes with --apply").into());
     }
-    let apply = args
-        .apply
-        .then(|| apply_with(args.ledger.clone(), args.wait));
+    let apply = here.apply(
+        args.apply
+            .then(|| apply_with(args.ledger.clone(), args.wait)),
+    )?;
     let quiet = args.quiet;
     let done = night(
         &args.evening,
+        here.campaign()?,
         args.narrate.into(),
         apply.as_ref(),
         &quiet.bar(),

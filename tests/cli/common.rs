@@ -63,6 +63,8 @@ impl Taproom {
         cmd.args(&self.args);
         // The page is 80 columns unless a test says otherwise, whatever the terminal is.
         cmd.env_remove("COLUMNS");
+        // No campaign file but the one a test names or makes.
+        cmd.env_remove("TAPROOM_CAMPAIGN");
         for (k, v) in &self.env {
             cmd.env(k, v);
         }
