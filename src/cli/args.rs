@@ -33,7 +33,7 @@ pub struct MatchArgs {
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
     /// A folder of character files (they stand in for built-in characters of the same
-    /// name).
+    /// name). Default: the campaign's roster (taproom.toml), if any.
     #[arg(long, value_name = "DIR")]
     pub roster: Option<PathBuf>,
     /// What a cheat seen at the table suffers: `lose-turn` (put it right and miss the
@@ -88,6 +88,19 @@ impl MatchArgs {
             wary: crate::table::cheat::Wary::from_words(&self.wary)?,
             no_history: self.no_history,
         })
+    }
+}
+
+impl MatchArgs {
+    /// The match as drafted by these arguments, with `seed`, the campaign's roster where
+    /// no `--roster` is given.
+    ///
+    /// # Errors
+    /// As [`MatchArgs::draft`]; a campaign file that is not valid.
+    pub fn draft_in(&self, seed: u64, here: &super::here::Here) -> Result<Draft, CliError> {
+        let mut draft = self.draft(seed)?;
+        draft.roster = here.roster(draft.roster.as_deref())?;
+        Ok(draft)
     }
 }
 

@@ -27,7 +27,8 @@ pub struct BetArgs {
     /// pool", 'Brannoc "where the caravan went" on Brannoc against Ysolde'.
     #[arg(long = "bet", value_name = "BET")]
     bets: Vec<String>,
-    /// The tavern file: its bookie's margin, the pool's take, credit, currency.
+    /// The tavern file: its bookie's margin, the pool's take, credit, currency (default:
+    /// the campaign's, else the one built in).
     #[arg(long, value_name = "FILE")]
     tavern: Option<PathBuf>,
     /// Write the new purses into the characters' files, the settlement into the ledger and
@@ -35,8 +36,8 @@ pub struct BetArgs {
     /// bet, only the history).
     #[arg(long)]
     apply: bool,
-    /// The ledger file (default: the tavern's ledger, or ledger.txt here); never a .toml
-    /// file, nor any file the run reads.
+    /// The ledger file (default: the campaign's, else the tavern's ledger, else ledger.txt
+    /// here); never a .toml file, nor any file the run reads.
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
     /// With --apply, how many seconds to wait while another taproom run writes the same

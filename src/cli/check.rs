@@ -1,5 +1,6 @@
-//! `taproom check`: validate character, tavern, phrasebook and evening files without
-//! playing. An evening is checked whole, exactly as `night` checks it before it plays.
+//! `taproom check`: validate character, tavern, phrasebook, evening and campaign files
+//! without playing. An evening is checked whole, exactly as `night` checks it before it
+//! plays; with no files, the campaign's are checked.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -19,13 +20,18 @@ pub enum CheckFormat {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "With no FILE, inside a campaign (a taproom.toml here or in a folder above, or TAPROOM_CAMPAIGN): the campaign file, its tavern and every file of its roster.
+
+Examples:
   taproom check examples/characters/gorm.toml
   taproom check examples/characters/*.toml
-  taproom check examples/tavern.toml examples/evening.toml --format json")]
+  taproom check examples/tavern.toml examples/evening.toml --format json"
+)]
 pub struct CheckArgs {
-    /// Character, tavern, phrasebook or evening files to validate.
-    #[arg(required = true, value_name = "FILE")]
+    /// Character, tavern, phrasebook, evening or campaign files to validate (default: the
+    /// campaign's).
+    #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
     /// A line for each file, or JSON for tools.
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
@@ -43,6 +49,18 @@ fn described(checked: &Checked) -> String {
             f64::from(t.take_bp) / 100.0
         ),
         Checked::Phrasebook => "phrasebook".to_owned(),
+        Checked::Campaign(c) => {
+            let paths: Vec<String> = c
+                .paths()
+                .iter()
+                .map(|(k, p)| format!("{k} {}", p.display()))
+                .collect();
+            if paths.is_empty() {
+                format!("campaign \u{201c}{}\u{201d}", c.name)
+            } else {
+                format!("campaign \u{201c}{}\u{201d}: {}", c.name, paths.join(", "))
+            }
+        }
         Checked::Evening(p) => format!(
             "evening \"{}\" at {}: {} matches, {} bets",
             p.evening.title,
@@ -57,11 +75,30 @@ fn described(checked: &Checked) -> String {
 ///
 /// # Errors
 /// The first file that does not validate.
-pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &CheckArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let (files, campaign) = if args.files.is_empty() {
+        let Some(campaign) = here.campaign()? else {
+            let why = "no files to check, and no campaign file (taproom.toml) here or in a \
+                       folder above; name the files, or write one with `taproom init`";
+            return Err(crate::ops::Error::Conflict(why).into());
+        };
+        (
+            crate::ops::campaign::files_to_check(campaign)?,
+            Some(campaign),
+        )
+    } else {
+        // A campaign file that is not valid is left out here, never in the way of
+        // checking it (it is most likely among the files).
+        (args.files.clone(), here.campaign().ok().flatten())
+    };
     let mut first_error = None;
     let mut results = Vec::new();
-    for file in &args.files {
-        match check(file) {
+    for file in &files {
+        match check(file, campaign) {
             Ok((checked, recovered)) => {
                 super::args::say_recovered(&recovered);
                 if args.format == CheckFormat::Text {

@@ -70,11 +70,19 @@ pub struct HistoryArgs {
 /// # Errors
 /// A picture of the wrong kind; a history that is not there or cannot be read; a game,
 /// date or character that does not read.
-pub fn run(args: &HistoryArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &HistoryArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let image = args.image.as_deref().map(chart_target).transpose()?;
     let query = Query {
-        path: args.path.clone(),
-        tavern: args.tavern.clone(),
+        // No path: the campaign's history, else this folder's.
+        path: match &args.path {
+            Some(p) => Some(p.clone()),
+            None => here.history()?,
+        },
+        tavern: here.tavern(args.tavern.as_deref())?,
         character: args.character.clone(),
         game: args.game.as_deref().map(game).transpose()?,
         since: args.since.clone(),

@@ -67,7 +67,8 @@ pub struct LadderArgs {
     /// A rule option, `key=value` (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     rules: Vec<String>,
-    /// A folder of character files to add to the built-in characters.
+    /// A folder of character files to add to the built-in characters (default: the
+    /// campaign's roster, if any).
     #[arg(long, value_name = "DIR")]
     roster: Option<PathBuf>,
     /// What it prints: the standings and every pairing as text tables, or the same
@@ -85,9 +86,14 @@ pub struct LadderArgs {
 ///
 /// # Errors
 /// Bad arguments, files or rule options.
-pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &LadderArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let kind = game(&args.game)?;
-    let (roster, recovered) = crate::ops::cast::open_roster(args.roster.as_deref())?;
+    let dir = here.roster(args.roster.as_deref())?;
+    let (roster, recovered) = crate::ops::cast::open_roster(dir.as_deref())?;
     args.quiet.recovered(&recovered);
     args.quiet
         .recovered(&crate::ops::cast::open_files(&args.characters)?);
@@ -131,7 +137,7 @@ pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
         LadderFormat::Text => report::write_text(
             out,
             &ladder,
-            &replay_command(args, seed),
+            &replay_command(args, dir.as_deref(), seed),
             super::args::layout(args.wide, false),
         )?,
     }
@@ -139,7 +145,7 @@ pub fn run(args: &LadderArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 /// The command line that plays the same ladder again.
-fn replay_command(args: &LadderArgs, seed: u64) -> String {
+fn replay_command(args: &LadderArgs, roster: Option<&std::path::Path>, seed: u64) -> String {
     let mut words = vec!["taproom".to_owned(), "ladder".to_owned(), args.game.clone()];
     words.extend(args.characters.iter().cloned());
     let mut flag = |name: &str, value: String| {
@@ -152,7 +158,7 @@ fn replay_command(args: &LadderArgs, seed: u64) -> String {
     if let Some(t) = &args.temperaments {
         flag("--temperaments", t.clone());
     }
-    if let Some(dir) = &args.roster {
+    if let Some(dir) = roster {
         flag("--roster", dir.display().to_string());
     }
     flag("--games", args.games.to_string());

@@ -7,7 +7,9 @@ mod check;
 mod completions;
 mod engine;
 mod error;
+mod here;
 mod history;
+mod init;
 mod ladder;
 mod new;
 mod night;
@@ -35,6 +37,10 @@ pub struct Cli {
     /// or when piped), `always` or `never`.
     #[arg(long, value_enum, global = true, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
+    /// Tell on stderr which campaign file (taproom.toml) is in use, or that none was
+    /// found.
+    #[arg(long, short, global = true)]
+    verbose: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -62,6 +68,7 @@ const EXAMPLES: &str = "Examples:
   taproom check examples/characters/*.toml examples/tavern.toml examples/evening.toml
   taproom roster --roster examples/characters      who is at hand: skills, temperaments, purses
   taproom rules kiust                              the rules, to read out at the table
+  taproom init                                     a campaign file here: no more --roster, --tavern
   taproom ladder tides --levels 1,5,10,baseline --games 100
   taproom history examples/chronicle               the campaign's record: standings, champions
   taproom engine perft tides-of-war --depth 4";
@@ -92,6 +99,9 @@ enum Command {
     /// List the characters at hand, built-in and the GM's: skill at each game,
     /// temperament, purse.
     Roster(roster::RosterArgs),
+    /// Write a campaign file (taproom.toml) here, naming the roster, tavern, ledger and
+    /// history every command in this folder or below then uses.
+    Init(init::InitArgs),
     /// Start a new file to fill in: `taproom new character NAME`.
     #[command(subcommand)]
     New(new::NewCommand),
@@ -129,18 +139,21 @@ pub fn main() -> i32 {
     }
     // Styles written to it are kept on a terminal and dropped when piped or under NO_COLOR.
     let mut out = anstream::stdout().lock();
+    // The campaign (taproom.toml) is looked up when a command first asks for it.
+    let here = here::Here::new(cli.verbose);
     let result = match cli.command {
-        Command::Play(args) => play::run(&args, &mut out),
-        Command::Sit(args) => sit::run(&args, &mut out),
-        Command::Replay(args) => replay::run(&args, &mut out),
+        Command::Play(args) => play::run(&args, &here, &mut out),
+        Command::Sit(args) => sit::run(&args, &here, &mut out),
+        Command::Replay(args) => replay::run(&args, &here, &mut out),
         Command::Engine(cmd) => engine::run(&cmd, &mut out),
-        Command::Odds(args) => odds::run(&args, &mut out),
-        Command::Night(args) => night::run(&args, &mut out),
-        Command::Check(args) => check::run(&args, &mut out),
-        Command::Ladder(args) => ladder::run(&args, &mut out),
-        Command::History(args) => history::run(&args, &mut out),
-        Command::Roster(args) => roster::run(&args, &mut out),
-        Command::New(cmd) => new::run(&cmd, &mut out),
+        Command::Odds(args) => odds::run(&args, &here, &mut out),
+        Command::Night(args) => night::run(&args, &here, &mut out),
+        Command::Check(args) => check::run(&args, &here, &mut out),
+        Command::Ladder(args) => ladder::run(&args, &here, &mut out),
+        Command::History(args) => history::run(&args, &here, &mut out),
+        Command::Roster(args) => roster::run(&args, &here, &mut out),
+        Command::Init(args) => init::run(&args, &mut out),
+        Command::New(cmd) => new::run(&cmd, &here, &mut out),
         Command::Rules(args) => rules::run(&args, &mut out),
         Command::Completions(args) => completions::completions(&args, &mut out),
         Command::Man(args) => completions::man(&args, &mut out),

@@ -78,16 +78,21 @@ pub struct CharacterArgs {
     /// A line saying who they are at the table.
     #[arg(long, value_name = "TEXT", default_value = "")]
     description: String,
-    /// The roster folder to write the file into (made when missing).
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    roster: PathBuf,
+    /// The roster folder to write the file into (made when missing). Default: the
+    /// campaign's roster, else the current folder.
+    #[arg(long, value_name = "DIR")]
+    roster: Option<PathBuf>,
 }
 
 /// Writes the new file.
 ///
 /// # Errors
 /// A bad name or purse, a file that is there already, a folder that cannot be written.
-pub fn run(cmd: &NewCommand, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    cmd: &NewCommand,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let NewCommand::Character(args) = cmd;
     let purse: Money = args
         .purse
@@ -108,7 +113,10 @@ pub fn run(cmd: &NewCommand, out: &mut impl Write) -> Result<(), CliError> {
         },
         description: args.description.clone(),
     };
-    let (path, recovered) = ops::character::new_character(&args.roster, &sketch)?;
+    let roster = here
+        .roster(args.roster.as_deref())?
+        .unwrap_or_else(|| PathBuf::from("."));
+    let (path, recovered) = ops::character::new_character(&roster, &sketch)?;
     super::args::say_recovered(&recovered);
     writeln!(out, "Written: {}", path.display())?;
     writeln!(

@@ -21,7 +21,8 @@ use crate::report::{self, Page};
   taproom night examples/evening.toml --format html --view players > evening.html
   taproom night examples/evening.toml --apply")]
 pub struct NightArgs {
-    /// The evening file: its tavern, roster and matches, each with its wagers.
+    /// The evening file: its tavern, roster and matches, each with its wagers (the
+    /// campaign's tavern and roster where it names none).
     evening: PathBuf,
     /// Write the new purses into the characters' files, the settlements into the ledger
     /// and the matches into the campaign's history (without it nothing is written).
@@ -31,8 +32,8 @@ pub struct NightArgs {
     /// the campaign's history, no reputations.
     #[arg(long)]
     no_history: bool,
-    /// The ledger file (default: the tavern's ledger, or ledger.txt beside the evening);
-    /// never a .toml file, nor any file the evening reads.
+    /// The ledger file (default: the campaign's, else the tavern's ledger, else ledger.txt
+    /// beside the evening); never a .toml file, nor any file the evening reads.
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
     /// With --apply, how many seconds to wait while another taproom run writes the same
@@ -80,16 +81,22 @@ pub enum NightFormat {
 ///
 /// # Errors
 /// A bad file, name or rule (before anything is played), or a failed write.
-pub fn run(args: &NightArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &NightArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     if args.ledger.is_some() && !args.apply {
         return Err(crate::ops::Error::Conflict("--ledger goes with --apply").into());
     }
-    let apply = args
-        .apply
-        .then(|| apply_with(args.ledger.clone(), args.wait));
+    let apply = here.apply(
+        args.apply
+            .then(|| apply_with(args.ledger.clone(), args.wait)),
+    )?;
     let quiet = args.quiet;
     let done = night(
         &args.evening,
+        here.campaign()?,
         args.narrate.into(),
         apply.as_ref(),
         &crate::ops::evening::Remember {

@@ -58,7 +58,8 @@ pub struct OddsArgs {
     seed: u64,
     #[command(flatten)]
     table: MatchArgs,
-    /// The tavern whose bookie prices the bets (default: the one built in).
+    /// The tavern whose bookie prices the bets (default: the campaign's, else the one built
+    /// in).
     #[arg(long, value_name = "FILE")]
     tavern: Option<PathBuf>,
     /// Tables as wide as they need, whatever the terminal.
@@ -72,18 +73,23 @@ pub struct OddsArgs {
 ///
 /// # Errors
 /// Bad arguments or files.
-pub fn run(args: &OddsArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &OddsArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let kind = game(&args.game)?;
-    let tavern = Tavern::load(args.tavern.as_deref())?;
-    let (roster, recovered) = cast::open_roster(args.table.roster.as_deref())?;
+    let tavern = Tavern::load(here.tavern(args.tavern.as_deref())?.as_deref())?;
+    let mut draft = args.table.draft_in(args.seed, here)?;
+    let (roster, recovered) = cast::open_roster(draft.roster.as_deref())?;
     args.quiet.recovered(&recovered);
     args.quiet
         .recovered(&crate::ops::cast::open_files(&args.characters)?);
-    let mut draft = args.table.draft(args.seed)?;
     draft.table = draft.table.or(tavern.table_rules());
     let mut spec = cast::describe(kind, &roster, &args.characters, draft)?;
     // The campaign's reputations: the bookie prices a table as it will be watched.
-    let memory = crate::ops::memory::Memory::for_odds(&tavern, spec.no_history)?;
+    let memory =
+        crate::ops::memory::Memory::for_odds(&tavern, here.history()?.as_deref(), spec.no_history)?;
     super::args::warn(&memory.warnings);
     memory.remember(&mut spec, &tavern.name);
     let board = odds(&spec, args.sims, &args.quiet.bar())?;

@@ -52,7 +52,11 @@ pub struct PlayArgs {
 ///
 /// # Errors
 /// Bad arguments, files or rule options.
-pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &PlayArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let kind = game(&args.game)?;
     let seed = args
         .seed
@@ -62,13 +66,13 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let request = Request {
         game: kind,
         words: args.characters.clone(),
-        draft: args.table.draft(seed)?,
+        draft: args.table.draft_in(seed, here)?,
         detail: args.tell.narrate.into(),
         phrasebooks: args.tell.phrasebook.clone(),
-        tavern: args.wager.tavern(),
+        tavern: here.tavern(args.wager.tavern().as_deref())?,
         bets,
-        apply: args.wager.apply(),
-        history: None,
+        apply: here.apply(args.wager.apply())?,
+        history: here.history()?,
     };
     let quiet = args.quiet;
     let played = play(&request, &quiet.bar(), &mut |f| quiet.waiting(f))?;

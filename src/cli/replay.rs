@@ -72,7 +72,11 @@ enum ReplayFormat {
 ///
 /// # Errors
 /// Bad arguments, files or rule options; a game the match did not play.
-pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(
+    args: &ReplayArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let html = args.format == ReplayFormat::Html;
     if !html && args.view == Audience::Players {
         let why = "--view players goes with --format html: the text replay is the GM's";
@@ -93,13 +97,13 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let request = Request {
         game: kind,
         words: args.characters.clone(),
-        draft: args.table.draft(seed)?,
+        draft: args.table.draft_in(seed, here)?,
         detail: if html { Detail::Brief } else { Detail::None },
         phrasebooks: Vec::new(),
         tavern: None,
         bets: Vec::new(),
         apply: None,
-        history: None,
+        history: here.history()?,
     };
     let played = play(&request, &(), &mut |_| {})?;
     say_recovered(&played.recovered);

@@ -27,7 +27,7 @@ pub enum RosterFormat {
   taproom roster --roster examples/characters --format json")]
 pub struct RosterArgs {
     /// A folder of character files; they come first, and stand in for built-in characters
-    /// of the same name.
+    /// of the same name (default: the campaign's roster, if any).
     #[arg(long, value_name = "DIR")]
     roster: Option<PathBuf>,
     /// A table for reading, or JSON for tools.
@@ -44,11 +44,16 @@ pub struct RosterArgs {
 ///
 /// # Errors
 /// A folder or character file that cannot be read or is invalid.
-pub fn run(args: &RosterArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let (roster, recovered) = open_roster(args.roster.as_deref())?;
+pub fn run(
+    args: &RosterArgs,
+    here: &super::here::Here,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let dir = here.roster(args.roster.as_deref())?;
+    let (roster, recovered) = open_roster(dir.as_deref())?;
     args.quiet.recovered(&recovered);
     match args.format {
-        RosterFormat::Json => write_json(out, args.roster.as_deref(), roster.characters())?,
+        RosterFormat::Json => write_json(out, dir.as_deref(), roster.characters())?,
         RosterFormat::Text => {
             let page = crate::report::Page {
                 view: crate::report::View::Gm,

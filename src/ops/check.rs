@@ -1,13 +1,13 @@
-//! Checking files without playing: a character, a tavern, a phrasebook or a whole evening
-//! (its tavern, roster, names, matches and bets, exactly as `night` checks it), each told
-//! by the key that names its kind.
+//! Checking files without playing: a character, a tavern, a phrasebook, a whole evening
+//! (its tavern, roster, names, matches and bets, exactly as `night` checks it) or a
+//! campaign file (and what it names on disk), each told by the key that names its kind.
 
 use std::path::Path;
 
 use super::Error;
 use super::evening::{Prepared, prepare};
 use crate::narrate::Phrasebook;
-use crate::roster::{Character, FileKind, Tavern, detect, read_text};
+use crate::roster::{Campaign, Character, FileKind, Tavern, detect, read_text};
 
 /// What a file turned out to hold.
 #[derive(Clone, Debug)]
@@ -20,14 +20,20 @@ pub enum Checked {
     Phrasebook,
     /// An evening, checked whole.
     Evening(Box<Prepared>),
+    /// A campaign file, and what it names on disk.
+    Campaign(Box<Campaign>),
 }
 
 /// Checks one file (after finishing, or undoing, any write a killed run left in its
-/// folders), and says what was finished.
+/// folders), and says what was finished. An evening is checked in `campaign`, as `night`
+/// reads it there.
 ///
 /// # Errors
 /// The first problem in it (or in the files an evening names), at its place.
-pub fn check(file: &Path) -> Result<(Checked, Vec<crate::store::Recovered>), Error> {
+pub fn check(
+    file: &Path,
+    campaign: Option<&Campaign>,
+) -> Result<(Checked, Vec<crate::store::Recovered>), Error> {
     // A write a killed run left in the file's folder is finished (or undone) first, so
     // that the file is read whole.
     let mut recovered = super::apply::open(&crate::store::folder_of(file), super::apply::WAIT)?;
@@ -40,9 +46,10 @@ pub fn check(file: &Path) -> Result<(Checked, Vec<crate::store::Recovered>), Err
             Checked::Phrasebook
         }
         FileKind::Evening => {
-            recovered.extend(super::evening::open_folders(file)?);
-            Checked::Evening(Box::new(prepare(file, false)?))
+            recovered.extend(super::evening::open_folders(file, campaign)?);
+            Checked::Evening(Box::new(prepare(file, false, campaign)?))
         }
+        FileKind::Campaign => Checked::Campaign(Box::new(super::campaign::check(file)?)),
     };
     Ok((checked, recovered))
 }

@@ -17,7 +17,9 @@ use super::{Draft, MatchSpec, Seated};
 use super::{Error, Progress};
 use crate::games::Game;
 use crate::narrate::{Detail, Phrasebook, Scene};
-use crate::roster::{Character, Evening, MatchPlan, Roster, RosterError, Tavern, read_text};
+use crate::roster::{
+    Campaign, Character, Evening, MatchPlan, Roster, RosterError, Tavern, read_text,
+};
 use crate::store::Recovered;
 use crate::table::{MatchLog, RuleOptions, play_match};
 use crate::wager::place::{Placed, Proposal};
@@ -66,14 +68,15 @@ impl Prepared {
     }
 }
 
-/// Reads an evening, its tavern, roster and phrasebook, and checks every match, name and
-/// bet in it, as `night` would before it plays. With `apply`, also that everyone with
+/// Reads an evening, its tavern, roster and phrasebook (the `campaign`'s tavern and roster
+/// where the evening names none), and checks every match, name and bet in it, as `night`
+/// would before it plays. With `apply`, also that everyone with
 /// money at stake has a file to keep their purse in.
 ///
 /// # Errors
 /// The first problem, at its place in its file.
-pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
-    let evening = Evening::from_toml(path, &read_text(path)?)?;
+pub fn prepare(path: &Path, apply: bool, campaign: Option<&Campaign>) -> Result<Prepared, Error> {
+    let evening = read_evening(path, campaign)?;
     let tavern = Tavern::load(evening.tavern.as_deref())?;
     let roster = Roster::load(evening.roster.as_deref())?;
     let phrasebook = super::tell::phrasebook(evening.roster.as_deref(), &[])?;
@@ -123,6 +126,17 @@ pub fn prepare(path: &Path, apply: bool) -> Result<Prepared, Error> {
         people,
         at_stake: stake_names,
     })
+}
+
+/// Reads an evening, the campaign's tavern and roster standing in for those it does not
+/// name.
+fn read_evening(path: &Path, campaign: Option<&Campaign>) -> Result<Evening, Error> {
+    let mut evening = Evening::from_toml(path, &read_text(path)?)?;
+    if let Some(c) = campaign {
+        evening.tavern = evening.tavern.or_else(|| c.tavern.clone());
+        evening.roster = evening.roster.or_else(|| c.roster.clone());
+    }
+    Ok(evening)
 }
 
 /// One planned match as a checked spec: each player seated (an error at the name's place
@@ -420,9 +434,12 @@ fn play_one<G: Game>(
 
 /// Finishes, in the folders an evening reads (its own, its roster's, its tavern's), any
 /// write a killed run left unfinished.
-pub(super) fn open_folders(path: &Path) -> Result<Vec<Recovered>, Error> {
+pub(super) fn open_folders(
+    path: &Path,
+    campaign: Option<&Campaign>,
+) -> Result<Vec<Recovered>, Error> {
     let mut folders = vec![crate::store::folder_of(path)];
-    if let Ok(evening) = Evening::from_toml(path, &read_text(path)?) {
+    if let Ok(evening) = read_evening(path, campaign) {
         folders.extend(evening.roster);
         folders.extend(evening.tavern.as_deref().map(crate::store::folder_of));
     }
@@ -500,6 +517,7 @@ pub struct Remember {
 /// that cannot be written (every file is then as it was).
 pub fn night(
     path: &Path,
+    campaign: Option<&Campaign>,
     detail: Detail,
     apply: Option<&Apply>,
     remember: &Remember,
@@ -507,15 +525,18 @@ pub fn night(
     waiting: &mut dyn FnMut(&Path),
 ) -> Result<Played, Error> {
     let folder = path.parent().unwrap_or(Path::new(""));
-    let mut recovered = open_folders(path)?;
-    let prepared = prepare(path, apply.is_some())?;
+    let mut recovered = open_folders(path, campaign)?;
+    let prepared = prepare(path, apply.is_some(), campaign)?;
     let ledger = ledger_path(
         apply.and_then(|a| a.ledger.as_deref()),
         &prepared.tavern,
         folder,
     );
-    let history =
-        super::memory::history_file(remember.history.as_deref(), &prepared.tavern, &ledger);
+    let given = remember
+        .history
+        .as_deref()
+        .or(campaign.and_then(|c| c.history.as_deref()));
+    let history = super::memory::history_file(given, &prepared.tavern, &ledger);
     let at = crate::history::now();
     let evening = format!("{} ({at})", prepared.evening.title);
     let Some(a) = apply else {
@@ -548,7 +569,7 @@ pub fn night(
     let (locks, done) = apply::lock(folders, a, waiting)?;
     recovered.extend(done);
     // The purses and the history as they are now, under the locks.
-    let prepared = prepare(path, true)?;
+    let prepared = prepare(path, true, campaign)?;
     let memory = Memory::load(history.clone(), remember.forget, evening)?;
     let night = run(&prepared, detail, progress, &memory, true)?;
     let changed: Vec<(&Character, Purse)> = night
@@ -601,7 +622,7 @@ first_to = 2
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("night.toml");
         std::fs::write(&path, text).unwrap();
-        prepare(&path, false)
+        prepare(&path, false, None)
     }
 
     #[test]

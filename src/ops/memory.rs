@@ -62,14 +62,15 @@ impl Memory {
         })
     }
 
-    /// The history a bookie reads before pricing a table at `tavern` now (the tavern's
-    /// history, else `history.jsonl` beside its ledger or here), unless `forget`.
+    /// The history a bookie reads before pricing a table at `tavern` now (the one given,
+    /// a campaign's, else the tavern's, else `history.jsonl` beside its ledger or here),
+    /// unless `forget`.
     ///
     /// # Errors
     /// A history that exists and cannot be read.
-    pub fn for_odds(tavern: &Tavern, forget: bool) -> Result<Memory, Error> {
+    pub fn for_odds(tavern: &Tavern, given: Option<&Path>, forget: bool) -> Result<Memory, Error> {
         let ledger = super::wagers::ledger_path(None, tavern, Path::new(""));
-        let file = history_file(None, tavern, &ledger);
+        let file = history_file(given, tavern, &ledger);
         Memory::load(file, forget, today(&history::now()))
     }
 

@@ -6,6 +6,7 @@
 
 pub mod apply;
 pub mod book;
+pub mod campaign;
 pub mod cast;
 pub mod character;
 pub mod check;

@@ -339,6 +339,7 @@ pub fn write_check(
                         Checked::Tavern(t) => ("tavern", Some(t.name.clone())),
                         Checked::Phrasebook => ("phrasebook", None),
                         Checked::Evening(p) => ("evening", Some(p.evening.title.clone())),
+                        Checked::Campaign(c) => ("campaign", Some(c.name.clone())),
                     };
                     JsonChecked {
                         file: file.clone(),

@@ -51,7 +51,7 @@ pub struct Spot {
 }
 
 impl Spot {
-    fn of(field: &Field<'_, '_>) -> Spot {
+    pub(super) fn of(field: &Field<'_, '_>) -> Spot {
         let e = field.error("");
         Spot {
             file: e.file,

@@ -1,6 +1,6 @@
 //! Which kind of file a TOML file is, by the key that names it: an evening file has a
 //! top-level `evening` (its title), a tavern file a top-level `tavern` (its name) and no
-//! `evening`, a phrasebook has only tables named `common`, `temperament` or after a game
+//! `evening`, a campaign file a top-level `campaign` (its name), a phrasebook has only tables named `common`, `temperament` or after a game
 //! (and no `name`), and anything else is read as a character file (whose `name` key is
 //! then required).
 
@@ -21,6 +21,8 @@ pub enum FileKind {
     Evening,
     /// A phrasebook of the narrator's lines.
     Phrasebook,
+    /// A campaign file (`taproom.toml`): the roster, tavern, ledger and history it keeps.
+    Campaign,
 }
 
 /// The kind of file `text` is. Text that is not TOML counts as a character file, whose
@@ -33,6 +35,8 @@ pub fn detect(text: &str) -> FileKind {
     let has = |key: &str| table.get_ref().iter().any(|(k, _)| k.get_ref() == key);
     if has("evening") {
         FileKind::Evening
+    } else if has("campaign") {
+        FileKind::Campaign
     } else if has("tavern") {
         FileKind::Tavern
     } else if is_phrasebook(table.get_ref()) {
@@ -51,6 +55,7 @@ impl FileKind {
             FileKind::Tavern => "a tavern",
             FileKind::Evening => "an evening",
             FileKind::Phrasebook => "a phrasebook",
+            FileKind::Campaign => "a campaign",
         }
     }
 
@@ -61,6 +66,9 @@ impl FileKind {
             FileKind::Tavern => "give it with --tavern, or as an evening's `tavern`",
             FileKind::Evening => "play it with `taproom night FILE`",
             FileKind::Phrasebook => "give it with --phrasebook",
+            FileKind::Campaign => {
+                "keep it as taproom.toml in the campaign's folder, or name it with TAPROOM_CAMPAIGN"
+            }
         }
     }
 }
@@ -142,6 +150,10 @@ mod tests {
             FileKind::Evening
         );
         assert_eq!(detect("not toml ="), FileKind::Character);
+        assert_eq!(
+            detect("campaign = \"Rat\"\ntavern = \"rat.toml\"\n"),
+            FileKind::Campaign
+        );
         assert_eq!(
             detect("[common]\nlot = [\"x\"]\n[pic]\nclaim = []\n"),
             FileKind::Phrasebook

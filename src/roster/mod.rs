@@ -1,6 +1,7 @@
 //! Characters, taverns and evenings from the GM's TOML files, validated into plain types.
 //! Nothing below this layer sees TOML.
 
+pub mod campaign;
 pub mod character;
 pub mod evening;
 pub mod kind;
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::names::{Pronouns, default_short};
 pub use crate::table::cheat::default_eye;
+pub use campaign::Campaign;
 pub use character::Character;
 pub use evening::{Evening, MatchPlan};
 pub use kind::{FileKind, detect, expect};

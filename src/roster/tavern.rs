@@ -88,6 +88,18 @@ fn percent(field: &Field<'_, '_>, max: f64) -> Result<u32, FileError> {
     Ok((p * 100.0).round() as u32)
 }
 
+/// A tavern file to start from (`taproom init`): the tavern built into taproom, with a
+/// note on what the file is.
+#[must_use]
+pub fn starter() -> String {
+    let body = BUILT_IN.split_once('\n').map_or(BUILT_IN, |(_, rest)| rest);
+    format!(
+        "# A tavern file, a copy of the one built into taproom for `taproom init`: make it\n\
+         # your own. The key `tavern` (its name) is what makes this a tavern file; ledger,\n\
+         # history, on_cheat, bar_cheats and on_false_accusation may be added too.\n{body}"
+    )
+}
+
 impl Tavern {
     /// The tavern built into taproom.
     #[must_use]

@@ -69,6 +69,8 @@ impl Taproom {
         // The history's clock (a test build reads it): the same time on every run, so that
         // what --apply writes is the same for the same match.
         cmd.env("TAPROOM_NOW", NOW);
+        // No campaign file but the one a test names or makes.
+        cmd.env_remove("TAPROOM_CAMPAIGN");
         for (k, v) in &self.env {
             cmd.env(k, v);
         }

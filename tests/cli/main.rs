@@ -10,6 +10,7 @@ mod picture_check;
 mod apply;
 mod audit;
 mod browser;
+mod campaign;
 mod cheat_bets;
 mod cheats;
 mod check;

@@ -819,3 +819,72 @@ fn a_person_at_the_table_is_remembered_too() {
         assert_eq!(l["winners"][0], "Mirela Quickfingers");
     }
 }
+
+/// The end: inside a campaign's folder, with no flag, the matches applied are
+/// remembered, the regulars remember last week, and the champion is named.
+#[test]
+fn inside_a_campaign_with_no_flag_the_tavern_remembers_and_names_its_champion() {
+    let dir = tempfile::tempdir().unwrap();
+    let camp = dir.path().join("camp");
+    std::fs::create_dir(&camp).unwrap();
+    for f in ["taproom.toml", "tavern.toml"] {
+        std::fs::copy(format!("examples/{f}"), camp.join(f)).unwrap();
+    }
+    let npcs = camp.join("characters");
+    std::fs::create_dir(&npcs).unwrap();
+    for e in std::fs::read_dir("examples/characters").unwrap().flatten() {
+        std::fs::copy(e.path(), npcs.join(e.file_name())).unwrap();
+    }
+    // Last week, three matches of Gorm and Vessa, played from the roster's folder.
+    let mut won: BTreeMap<String, u32> = BTreeMap::new();
+    for seed in 1..=3 {
+        let out = Taproom::new()
+            .args([
+                "play",
+                "tides",
+                "Gorm",
+                "Vessa",
+                "--seed",
+                &seed.to_string(),
+            ])
+            .args(["--apply", "--format", "json"])
+            .current_dir(&npcs)
+            .env("TAPROOM_NOW", "2026-11-26T20:00:00+00:00")
+            .ok();
+        let doc: Value = serde_json::from_str(&out.stdout).unwrap();
+        if let Some(w) = doc["winner"].as_str() {
+            *won.entry(w.to_owned()).or_default() += 1;
+        }
+    }
+    let lines = std::fs::read_to_string(camp.join("history.jsonl")).unwrap();
+    assert_eq!(
+        lines.lines().count(),
+        3,
+        "the campaign's history, with no flag"
+    );
+    // This week they remember.
+    let out = Taproom::new()
+        .args(["play", "tides", "Gorm", "Vessa", "--seed", "9"])
+        .current_dir(&camp)
+        .env("TAPROOM_NOW", "2026-12-03T20:00:00+00:00")
+        .ok();
+    assert!(
+        out.stdout.contains("met 3 times before") && out.stdout.contains("26 November 2026"),
+        "{}",
+        out.stdout
+    );
+    // And the champion, counted here, is the history's.
+    let doc: Value = serde_json::from_str(
+        &Taproom::new()
+            .args(["history", "--format", "json"])
+            .current_dir(&npcs)
+            .ok()
+            .stdout,
+    )
+    .unwrap();
+    let (best, wins) = won.iter().max_by_key(|(_, n)| **n).unwrap();
+    let champ = &doc["champions"][0];
+    assert_eq!(champ["name"], best.as_str());
+    assert_eq!(champ["won"], *wins);
+    assert_eq!(champ["tavern"], "The Drowned Rat");
+}

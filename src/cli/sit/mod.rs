@@ -100,7 +100,7 @@ pub struct SitArgs {
 ///
 /// # Errors
 /// Bad arguments, files, names or bets (before anything is played); a failed write.
-pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub fn run(args: &SitArgs, here: &super::here::Here, out: &mut impl Write) -> Result<(), CliError> {
     if args.tell.format == OutputFormat::Html {
         let why = "--format html is for play, replay and night: sit's screen is the terminal";
         return Err(crate::ops::Error::Conflict(why).into());
@@ -112,13 +112,13 @@ pub fn run(args: &SitArgs, out: &mut impl Write) -> Result<(), CliError> {
     let request = Request {
         game: kind,
         words: args.opponents.clone(),
-        draft: args.table.draft(seed)?,
+        draft: args.table.draft_in(seed, here)?,
         detail: args.tell.narrate.into(),
         phrasebooks: args.tell.phrasebook.clone(),
-        tavern: args.wager.tavern(),
+        tavern: here.tavern(args.wager.tavern().as_deref())?,
         bets: args.wager.bets()?,
-        apply: args.wager.apply(),
-        history: None,
+        apply: here.apply(args.wager.apply())?,
+        history: here.history()?,
     };
     let image = args.picture.target()?;
     let quiet = args.quiet;
