@@ -119,7 +119,15 @@ pub fn a_or_an(word: &str) -> &'static str {
 pub fn counted(n: impl Into<i64>, plural: &str) -> String {
     let n = n.into();
     if n == 1 {
-        format!("1 {}", plural.strip_suffix('s').unwrap_or(plural))
+        // "matches", "boxes", "wishes", "passes" lose their "es"; "games" its "s".
+        let one = ["ches", "shes", "sses", "xes"]
+            .iter()
+            .find(|end| plural.ends_with(*end))
+            .map_or_else(
+                || plural.strip_suffix('s').unwrap_or(plural),
+                |_| &plural[..plural.len() - 2],
+            );
+        format!("1 {one}")
     } else {
         format!("{n} {plural}")
     }
@@ -480,6 +488,9 @@ mod tests {
         assert_eq!(counted(1u32, "sowings"), "1 sowing");
         assert_eq!(counted(2u32, "sowings"), "2 sowings");
         assert_eq!(counted(0u32, "moves"), "0 moves");
+        assert_eq!(counted(1u32, "matches"), "1 match");
+        assert_eq!(counted(1u32, "boxes"), "1 box");
+        assert_eq!(counted(3u32, "matches"), "3 matches");
     }
 
     /// Every verb the phrasebook's temperaments and the games' move words open with, made

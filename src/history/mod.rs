@@ -61,7 +61,7 @@ pub struct Record {
     /// Every cheat tried, seen or not (the unseen ones are for the GM).
     #[serde(default)]
     pub cheats: Vec<Cheat>,
-    /// Every purse that changed, and every entrant's (changed or not), in copper pieces.
+    /// Every purse the match's wagers moved (a bettor's or a player's), in copper pieces.
     #[serde(default)]
     pub money: Vec<MoneyChange>,
 }

@@ -111,7 +111,7 @@ impl Recall {
                 upset_by,
                 date,
             } => format!(
-                "{} avenges the upset of {}, when {} beat the odds.",
+                "{} avenges the upset {}, when {} beat the odds.",
                 short(name),
                 long_date(date),
                 short(upset_by)

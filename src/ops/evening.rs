@@ -315,7 +315,8 @@ pub fn run(
         let mut m = m.clone();
         let names = m.spec.names();
         m.spec.wary = wary.among(&names);
-        if !memory.records.is_empty() {
+        // A history consulted (or forgotten with --no-history): the replay line reads none.
+        if memory.consulted {
             m.spec.wary =
                 crate::history::reputation::wary(&memory.records, &t.name, &names, &memory.evening)
                     .with(&m.spec.wary);
@@ -333,6 +334,7 @@ pub fn run(
             evening: &memory.evening,
             at: &at,
             tavern: &t.name,
+            replay: None,
         };
         let record = super::memory::record(
             &cx,
@@ -546,7 +548,8 @@ pub fn night(
                 apply::WAIT,
             )?);
         }
-        let memory = Memory::load(history, remember.forget, evening)?;
+        let mut memory = Memory::load(history, remember.forget, evening)?;
+        memory.consulted |= remember.forget;
         let night = run(&prepared, detail, progress, &memory, false)?;
         return Ok(Played {
             prepared,
@@ -570,7 +573,10 @@ pub fn night(
     recovered.extend(done);
     // The purses and the history as they are now, under the locks.
     let prepared = prepare(path, true, campaign)?;
-    let memory = Memory::load(history.clone(), remember.forget, evening)?;
+    let mut memory = Memory::load(history.clone(), remember.forget, evening)?;
+    // Its matches are in the history from now on (or it stands on its own): every
+    // replay line reads none.
+    memory.consulted = true;
     let night = run(&prepared, detail, progress, &memory, true)?;
     let changed: Vec<(&Character, Purse)> = night
         .last

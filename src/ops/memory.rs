@@ -24,6 +24,9 @@ pub struct Memory {
     pub warnings: Vec<String>,
     /// The evening this run belongs to.
     pub evening: String,
+    /// Whether the history was consulted (not `--no-history`) and there is one to read,
+    /// or will be once this run records its match: a replay line then reads none again.
+    pub consulted: bool,
 }
 
 /// Where the history is: the one given (a campaign's), else the tavern's, else
@@ -57,6 +60,7 @@ impl Memory {
         Ok(Memory {
             warnings: read.warnings(&file),
             records: read.records,
+            consulted: file.exists(),
             file,
             evening,
         })
@@ -75,14 +79,14 @@ impl Memory {
     }
 
     /// Puts what the history remembers of cheats caught into `spec`'s watch (unless the
-    /// match stands on its own, or the GM said who watches whom with `--wary`), and marks
-    /// the match as told from the history when there is any, so that its replay line
-    /// reads none again.
+    /// match stands on its own, or the GM said who watches whom with `--wary`: then theirs
+    /// stands), and marks the match as told from the history when one was consulted, so
+    /// that its replay line reads none again.
     pub fn remember(&self, spec: &mut MatchSpec, tavern: &str) {
-        if spec.no_history || self.records.is_empty() {
+        if spec.no_history || !self.consulted {
             return;
         }
-        if spec.wary.is_empty() {
+        if spec.wary.is_empty() && !self.records.is_empty() {
             spec.wary =
                 history::reputation::wary(&self.records, tavern, &spec.names(), &self.evening);
         }
@@ -136,6 +140,8 @@ pub struct Context<'a> {
     pub at: &'a str,
     /// The tavern's name.
     pub tavern: &'a str,
+    /// The command line that replays it (none: `spec`'s own `play` line).
+    pub replay: Option<String>,
 }
 
 /// The record of a match: its table, each game's result, every cheat (who caught it:
@@ -168,7 +174,12 @@ pub fn record(
                     right: true,
                 } => {
                     let cheat = name(*against);
-                    if let Some(c) = cheats[first..].iter_mut().rev().find(|c| c.by == cheat) {
+                    // The accusation is right because the hand's last cheat stood unseen.
+                    if let Some(c) = cheats[first..]
+                        .iter_mut()
+                        .rev()
+                        .find(|c| c.by == cheat && c.caught_by.is_empty())
+                    {
                         let accuser = name(*by);
                         if !c.caught_by.contains(&accuser) {
                             c.caught_by.push(accuser);
@@ -203,7 +214,7 @@ pub fn record(
         format: spec.format.to_string(),
         rules: spec.rules.words(),
         seed: spec.seed,
-        replay: spec.replay_command(),
+        replay: cx.replay.clone().unwrap_or_else(|| spec.replay_command()),
         entrants: spec
             .seats
             .iter()
@@ -238,4 +249,21 @@ pub fn record(
         cheats,
         money,
     }
+}
+
+/// The `taproom sit` line for a match where `people` sat first: the people by `--as`, the
+/// characters and the flags as `play` would take them (the moves they typed are not in
+/// the record: the log keeps them).
+#[must_use]
+pub fn sit_line(spec: &MatchSpec, people: usize) -> String {
+    let words = spec.replay_words();
+    let seats = spec.seats.len();
+    let mut sit = vec!["taproom".to_owned(), "sit".to_owned(), words[2].clone()];
+    sit.extend(words[3 + people..3 + seats].iter().cloned());
+    for s in &spec.seats[..people] {
+        sit.push("--as".to_owned());
+        sit.push(s.character.name.clone());
+    }
+    sit.extend(words[3 + seats..].iter().cloned());
+    shell_words::join(sit)
 }

@@ -228,7 +228,9 @@ pub fn play_with<G: Game>(
     // The history, read (under the locks, with --apply) before the match: who watches
     // whom, and what it recalls of the table.
     let now = crate::history::now();
-    let memory = Memory::load(history.clone(), table.spec.no_history, memory::today(&now))?;
+    let mut memory = Memory::load(history.clone(), table.spec.no_history, memory::today(&now))?;
+    // A match --apply records is in the history from now on: its replay line reads none.
+    memory.consulted |= req.apply.is_some() && !table.spec.no_history;
     memory.remember(&mut table.spec, &tavern.name);
     let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)?;
     let ambience = if req.tavern.is_some() {
@@ -237,6 +239,7 @@ pub fn play_with<G: Game>(
         Vec::new()
     };
     let command = if sitting.is_some() { "sit" } else { "play" };
+    let sitting_people = sitting.is_some().then_some(people.len());
     let told = Told {
         tavern: &tavern,
         phrasebook: &phrasebook,
@@ -262,6 +265,7 @@ pub fn play_with<G: Game>(
             evening: &memory.evening,
             at: &now,
             tavern: &tavern.name,
+            replay: sitting_people.map(|n| memory::sit_line(&table.spec, n)),
         };
         let record = memory::record(&cx, &table.spec, &played.log, &prices, before, after);
         written = apply::write(

@@ -234,6 +234,24 @@ fn after_several_evenings_the_history_the_purses_and_the_ledger_agree() {
         }
     }
     assert!(chain.len() >= 6, "every character's money moved: {chain:?}");
+    // And `taproom history` adds up to the same: each standing's net money is the change
+    // of the purse in the character's file.
+    let doc: Value = serde_json::from_str(
+        &Taproom::new()
+            .args(["history", "records", "--format", "json"])
+            .current_dir(dir.path())
+            .ok()
+            .stdout,
+    )
+    .unwrap();
+    let standings = doc["standings"].as_array().unwrap();
+    for (name, purse) in &now {
+        let net = standings
+            .iter()
+            .find(|s| s["name"] == name.as_str())
+            .map_or(0, |s| s["net_cp"].as_i64().unwrap() as i128);
+        assert_eq!(net, purse - start[name], "{name}: the standings' net money");
+    }
     // The evenings: one a night, and the single matches' own day.
     let evenings: std::collections::BTreeSet<&str> = lines
         .iter()
@@ -560,7 +578,7 @@ fn a_rematch_is_told_from_the_record_at_every_table_size() {
             }
             let end = doc["scenes"].as_array().unwrap().last().unwrap()["lines"].to_string();
             assert_eq!(
-                end.contains("avenges the upset"),
+                end.contains("avenges the upset on "),
                 has("avenged"),
                 "table {t}, seed {seed}"
             );
@@ -815,6 +833,11 @@ fn a_person_at_the_table_is_remembered_too() {
         let aria = &l["entrants"][0];
         assert_eq!(aria["name"], "Aria");
         assert_eq!(aria["person"], true);
+        let replay = l["replay"].as_str().unwrap();
+        assert!(
+            replay.starts_with("taproom sit tides-of-war 'Mirela Quickfingers' --as Aria"),
+            "the record's replay line is a sitting's: {replay}"
+        );
         // Aria resigned at the end of the input: Mirela won.
         assert_eq!(l["winners"][0], "Mirela Quickfingers");
     }
