@@ -3,7 +3,7 @@
 //! `history` file), written in the same transaction as the purses and the ledger.
 //!
 //! What the rest of taproom reads from it: the standings ([`standings`]), who is the
-//! champion of a game at a tavern ([`champion`]), what an earlier meeting of the same
+//! champion of a game at a tavern ([`standings::champion`]), what an earlier meeting of the same
 //! characters was ([`rematch`]), and who watches whom for cheating ([`reputation`]).
 //!
 //! A line that cannot be read (a hand edit gone wrong, a line cut short by a disk that

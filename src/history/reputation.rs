@@ -9,10 +9,10 @@
 //!   watcher carries one sighting of that hand, wherever they meet again;
 //! * at the tavern where it happened, everyone else carries [`TAVERN_SHARE`] of a
 //!   sighting for each catch: the story goes round the room;
-//! * each sighting fades by half ([`FADE`]) for every evening recorded since (an evening
-//!   is a night's run, or a day of single matches): a catch earlier this evening counts
-//!   whole, last evening's half, a month of evenings ago next to nothing. Below
-//!   [`FORGOTTEN`] a memory is dropped.
+//! * each sighting fades by half ([`FADE`]) for every evening the campaign has played
+//!   since (an evening is a day with a match recorded, whatever played it: a `night`, or
+//!   single matches): a catch earlier this evening counts whole, last evening's half, a
+//!   month of evenings ago next to nothing. Below [`FORGOTTEN`] a memory is dropped.
 
 use crate::table::cheat::Wary;
 
@@ -28,14 +28,14 @@ pub const FADE: f64 = 0.5;
 /// A memory fainter than this is forgotten.
 pub const FORGOTTEN: f64 = 0.01;
 
-/// The evenings of `records` in order of their first match, then `current` if it is not
-/// one of them.
+/// The evenings (the dates) of `records` in order of their first match, then `current`
+/// (a date) if it is not one of them.
 #[must_use]
 pub fn evenings<'a>(records: &'a [Record], current: &'a str) -> Vec<&'a str> {
     let mut out: Vec<&str> = Vec::new();
     for r in records {
-        if !out.contains(&r.evening.as_str()) {
-            out.push(&r.evening);
+        if !out.contains(&r.date()) {
+            out.push(r.date());
         }
     }
     if !out.contains(&current) {
@@ -44,8 +44,9 @@ pub fn evenings<'a>(records: &'a [Record], current: &'a str) -> Vec<&'a str> {
     out
 }
 
-/// What the table of `names` at `tavern`, on the evening `current`, remembers of the
-/// cheats caught in `records`: each watcher's sightings of each hand, faded.
+/// What the table of `names` at `tavern`, on the evening of the date `current`
+/// (`YYYY-MM-DD`), remembers of the cheats caught in `records`: each watcher's sightings of
+/// each hand, faded.
 #[must_use]
 pub fn wary(records: &[Record], tavern: &str, names: &[String], current: &str) -> Wary {
     let order = evenings(records, current);
@@ -53,7 +54,7 @@ pub fn wary(records: &[Record], tavern: &str, names: &[String], current: &str) -
     let now = index(current);
     let mut out = Wary::default();
     for r in records {
-        let age = now.saturating_sub(index(&r.evening));
+        let age = now.saturating_sub(index(r.date()));
         let fade = FADE.powi(i32::try_from(age).unwrap_or(i32::MAX));
         for c in r.cheats.iter().filter(|c| c.caught()) {
             if !names.contains(&c.by) {
@@ -83,7 +84,7 @@ mod tests {
     fn record(tavern: &str, evening: &str, names: &[&str], cheats: Vec<Cheat>) -> Record {
         Record {
             version: VERSION,
-            at: "2026-11-05T20:00:00+00:00".to_owned(),
+            at: format!("{evening}T20:00:00+00:00"),
             tavern: tavern.to_owned(),
             evening: evening.to_owned(),
             command: "play".to_owned(),
@@ -125,41 +126,49 @@ mod tests {
         let history = vec![
             record(
                 "Rat",
-                "mon",
+                "2026-11-02",
                 &["Mirela", "Brannoc"],
                 vec![caught("Mirela", &["Brannoc"])],
             ),
             // An unseen cheat leaves no reputation.
             record(
                 "Rat",
-                "mon",
+                "2026-11-02",
                 &["Mirela", "Pip"],
                 vec![caught("Mirela", &[])],
             ),
-            record("Rat", "tue", &["Pip", "Tamsin"], Vec::new()),
+            record("Rat", "2026-11-03", &["Pip", "Tamsin"], Vec::new()),
         ];
         let table = names(&["Mirela", "Brannoc", "Pip"]);
         // Tuesday is one evening after Monday: half of everything.
-        let w = wary(&history, "Rat", &table, "tue");
+        let w = wary(&history, "Rat", &table, "2026-11-03");
         assert_eq!(w.seen("Brannoc", "Mirela"), 0.5);
         assert_eq!(w.seen("Pip", "Mirela"), 0.25);
         assert_eq!(w.seen("Mirela", "Brannoc"), 0.0);
         // Monday itself: whole; Wednesday, a new evening: a quarter.
-        let w = wary(&history, "Rat", &table, "mon");
+        let w = wary(&history, "Rat", &table, "2026-11-02");
         assert_eq!(w.seen("Brannoc", "Mirela"), 1.0);
         assert_eq!(w.seen("Pip", "Mirela"), 0.5);
-        let w = wary(&history, "Rat", &table, "wed");
+        let w = wary(&history, "Rat", &table, "2026-11-04");
         assert_eq!(w.seen("Brannoc", "Mirela"), 0.25);
         // At another tavern only the catcher watches.
-        let w = wary(&history, "Goat", &table, "tue");
+        let w = wary(&history, "Goat", &table, "2026-11-03");
         assert_eq!(w.seen("Brannoc", "Mirela"), 0.5);
         assert_eq!(w.seen("Pip", "Mirela"), 0.0);
         // Eight evenings on, it is forgotten.
         let mut long = history.clone();
-        for e in ["a", "b", "c", "d", "e", "f", "g"] {
+        for e in [
+            "2026-11-05",
+            "2026-11-06",
+            "2026-11-07",
+            "2026-11-08",
+            "2026-11-09",
+            "2026-11-10",
+            "2026-11-11",
+        ] {
             long.push(record("Rat", e, &["Pip", "Tamsin"], Vec::new()));
         }
-        assert!(wary(&long, "Rat", &table, "h").is_empty());
+        assert!(wary(&long, "Rat", &table, "2026-11-12").is_empty());
     }
 
     #[test]
@@ -167,14 +176,19 @@ mod tests {
         // The table's watch: `1 + 2 × sightings` times as hard; p = 1 − (1 − p₀)^m.
         let history = vec![record(
             "Rat",
-            "mon",
+            "2026-11-02",
             &["Mirela", "Brannoc"],
             vec![
                 caught("Mirela", &["Brannoc"]),
                 caught("Mirela", &["Brannoc"]),
             ],
         )];
-        let w = wary(&history, "Rat", &names(&["Mirela", "Brannoc"]), "tue");
+        let w = wary(
+            &history,
+            "Rat",
+            &names(&["Mirela", "Brannoc"]),
+            "2026-11-03",
+        );
         let s = w.seen("Brannoc", "Mirela");
         assert_eq!(s, 1.0, "two catches, an evening ago");
         let p0 = crate::table::cheat::seen_chance(0.3, 7, 6);

@@ -317,9 +317,13 @@ pub fn run(
         m.spec.wary = wary.among(&names);
         // A history consulted (or forgotten with --no-history): the replay line reads none.
         if memory.consulted {
-            m.spec.wary =
-                crate::history::reputation::wary(&memory.records, &t.name, &names, &memory.evening)
-                    .with(&m.spec.wary);
+            m.spec.wary = crate::history::reputation::wary(
+                &memory.records,
+                &t.name,
+                &names,
+                &super::memory::today(&at),
+            )
+            .with(&m.spec.wary);
             m.spec.no_history = true;
         }
         let m = &m;
