@@ -340,22 +340,14 @@ pub fn files_to_check(campaign: &Campaign) -> Result<Vec<PathBuf>, Error> {
     let mut files = vec![campaign.file.clone()];
     files.extend(campaign.tavern.clone().filter(|t| t.is_file()));
     if let Some(dir) = campaign.roster.as_deref().filter(|d| d.is_dir()) {
-        let entries = std::fs::read_dir(dir).map_err(|e| FileError {
-            file: dir.to_owned(),
-            line: 0,
-            column: 0,
-            field: None,
-            message: format!("cannot read the roster folder: {e}"),
-        })?;
-        let mut own: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+        let own: Vec<PathBuf> = crate::roster::toml_files(dir)?
+            .into_iter()
+            .filter(|p| p.is_file())
             .filter(|p| {
                 let real = p.canonicalize().ok();
                 !files.iter().any(|f| f.canonicalize().ok() == real)
             })
             .collect();
-        own.sort();
         files.extend(own);
     }
     Ok(files)

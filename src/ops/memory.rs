@@ -251,19 +251,30 @@ pub fn record(
     }
 }
 
-/// The `taproom sit` line for a match where `people` sat first: the people by `--as`, the
-/// characters and the flags as `play` would take them (the moves they typed are not in
-/// the record: the log keeps them).
+/// The words of a `taproom sit` for a match where `people` (by the names they gave) sat
+/// first: the characters, each person by `--as`, then the flags as `play` takes them.
 #[must_use]
-pub fn sit_line(spec: &MatchSpec, people: usize) -> String {
+pub fn sit_words(spec: &MatchSpec, people: &[String]) -> Vec<String> {
+    // replay_words: taproom play GAME SEAT... then the flags.
     let words = spec.replay_words();
     let seats = spec.seats.len();
     let mut sit = vec!["taproom".to_owned(), "sit".to_owned(), words[2].clone()];
-    sit.extend(words[3 + people..3 + seats].iter().cloned());
-    for s in &spec.seats[..people] {
+    sit.extend(words[3 + people.len()..3 + seats].iter().cloned());
+    for p in people {
         sit.push("--as".to_owned());
-        sit.push(s.character.name.clone());
+        sit.push(p.clone());
     }
     sit.extend(words[3 + seats..].iter().cloned());
-    shell_words::join(sit)
+    sit
+}
+
+/// The `taproom sit` line the history keeps for a match where `people` sat first (the
+/// moves they typed are not in it: the log keeps them).
+#[must_use]
+pub fn sit_line(spec: &MatchSpec, people: usize) -> String {
+    let names: Vec<String> = spec.seats[..people]
+        .iter()
+        .map(|s| s.character.name.clone())
+        .collect();
+    shell_words::join(sit_words(spec, &names))
 }

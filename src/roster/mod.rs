@@ -170,16 +170,8 @@ impl Roster {
     /// # Errors
     /// When the folder or a file cannot be read, or a file is invalid.
     pub fn add_dir(&mut self, dir: &Path) -> Result<(), RosterError> {
-        let entries = std::fs::read_dir(dir).map_err(|e| FileError {
-            file: dir.to_owned(),
-            line: 0,
-            column: 0,
-            field: None,
-            message: format!("cannot read the roster folder: {e}"),
-        })?;
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        let files: Vec<PathBuf> = toml_files(dir)?
+            .into_iter()
             .filter(|p| {
                 !matches!(
                     p.file_name().and_then(|n| n.to_str()),
@@ -187,7 +179,6 @@ impl Roster {
                 )
             })
             .collect();
-        files.sort();
         for file in files {
             let text = read_text(&file)?;
             if detect(&text) == FileKind::Character {
@@ -279,6 +270,26 @@ impl Roster {
             .find(name)?;
         Ok(&self.characters[i])
     }
+}
+
+/// Every `*.toml` entry of a roster folder, sorted by name.
+///
+/// # Errors
+/// A folder that cannot be read.
+pub fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| FileError {
+        file: dir.to_owned(),
+        line: 0,
+        column: 0,
+        field: None,
+        message: format!("cannot read the roster folder: {e}"),
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 #[cfg(test)]

@@ -128,14 +128,6 @@ fn plain(snapshot: Vec<(PathBuf, String)>) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// A purse as the ledger writes it (`3 sp 8 cp`, `owes 2 sp`), in signed copper.
-fn ledger_purse(text: &str) -> i128 {
-    match text.strip_prefix("owes ") {
-        Some(debt) => -debt.parse::<Money>().unwrap().signed(),
-        None => text.parse::<Money>().unwrap().signed(),
-    }
-}
-
 /// Checks the purses of `dir/npcs` against the ledger: each character the ledger names
 /// has the purse its last entry left them, the others the purse they started with, and
 /// what the purses gained the house lost.
@@ -147,7 +139,7 @@ fn purses_match_the_ledger(dir: &Path, start: &[(String, i128)], what: &str) {
         if let Some((name, change)) = line.strip_prefix("- ").and_then(|l| l.split_once(": "))
             && let Some((_, after)) = change.split_once(" -> ")
         {
-            last.insert(name.to_owned(), ledger_purse(after));
+            last.insert(name.to_owned(), common::ledger_purse(after));
         }
     }
     for (name, purse) in &now {
@@ -474,27 +466,9 @@ fn a_bet_at_play_killed_mid_write_is_all_or_nothing_too() {
     }
 }
 
-/// Each character's purse less debt, in copper, from the files of `dir/npcs`.
+/// Each character's purse less debt, in copper, from the files of `dir/npcs`, by name.
 fn balances(dir: &Path) -> Vec<(String, i128)> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir.join("npcs")).unwrap().flatten() {
-        if e.path().extension().is_none_or(|x| x != "toml") {
-            continue;
-        }
-        let text = std::fs::read_to_string(e.path()).unwrap();
-        let doc: toml::Table = text.parse().unwrap();
-        let money = |k: &str| {
-            doc.get(k)
-                .and_then(|v| v.as_str())
-                .map_or(0, |s| s.parse::<Money>().unwrap().signed())
-        };
-        out.push((
-            doc["name"].as_str().unwrap().to_owned(),
-            money("purse") - money("debt"),
-        ));
-    }
-    out.sort();
-    out
+    common::balances_of(&dir.join("npcs")).into_iter().collect()
 }
 
 /// What the ledger says the house gained, over every entry, in copper.

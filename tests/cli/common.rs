@@ -144,3 +144,35 @@ pub fn board_price(args: &[&str], label: &str, outcome: &str) -> String {
         .unwrap_or_else(|| panic!("no price on {outcome} in {label}: {json}"))
         .to_owned()
 }
+
+/// Each character's purse less debt, in copper, from the character files of `folder`.
+pub fn balances_of(folder: &Path) -> std::collections::BTreeMap<String, i128> {
+    use taproom::wager::Money;
+    let mut out = std::collections::BTreeMap::new();
+    for e in std::fs::read_dir(folder).unwrap().flatten() {
+        if e.path().extension().is_none_or(|x| x != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(e.path()).unwrap();
+        let doc: toml::Table = text.parse().unwrap();
+        let money = |k: &str| {
+            doc.get(k)
+                .and_then(|v| v.as_str())
+                .map_or(0, |s| s.parse::<Money>().unwrap().signed())
+        };
+        out.insert(
+            doc["name"].as_str().unwrap().to_owned(),
+            money("purse") - money("debt"),
+        );
+    }
+    out
+}
+
+/// A purse as the ledger writes it (`3 sp 8 cp`, `owes 2 sp`), in signed copper.
+pub fn ledger_purse(text: &str) -> i128 {
+    use taproom::wager::Money;
+    match text.strip_prefix("owes ") {
+        Some(debt) => -debt.parse::<Money>().unwrap().signed(),
+        None => text.parse::<Money>().unwrap().signed(),
+    }
+}

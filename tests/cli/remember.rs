@@ -14,7 +14,6 @@ use std::path::Path;
 
 use common::Taproom;
 use serde_json::Value;
-use taproom::wager::Money;
 
 /// A campaign folder: six characters with files in `npcs/`, a tavern whose bookie prices
 /// quickly (its history in `records/`, a folder of its own), and `nights` evenings.
@@ -96,32 +95,7 @@ fn history(dir: &Path) -> Vec<Value> {
 
 /// Each character's purse less debt, in copper, from the files of `dir/npcs`.
 fn balances(dir: &Path) -> BTreeMap<String, i128> {
-    let mut out = BTreeMap::new();
-    for e in std::fs::read_dir(dir.join("npcs")).unwrap().flatten() {
-        if e.path().extension().is_none_or(|x| x != "toml") {
-            continue;
-        }
-        let text = std::fs::read_to_string(e.path()).unwrap();
-        let doc: toml::Table = text.parse().unwrap();
-        let money = |k: &str| {
-            doc.get(k)
-                .and_then(|v| v.as_str())
-                .map_or(0, |s| s.parse::<Money>().unwrap().signed())
-        };
-        out.insert(
-            doc["name"].as_str().unwrap().to_owned(),
-            money("purse") - money("debt"),
-        );
-    }
-    out
-}
-
-/// A purse as the ledger writes it (`3 sp 8 cp`, `owes 2 sp`), in signed copper.
-fn ledger_purse(text: &str) -> i128 {
-    match text.strip_prefix("owes ") {
-        Some(debt) => -debt.parse::<Money>().unwrap().signed(),
-        None => text.parse::<Money>().unwrap().signed(),
-    }
+    common::balances_of(&dir.join("npcs"))
 }
 
 /// Each name's purse after the last ledger entry that names it.
@@ -132,7 +106,7 @@ fn ledger_last(dir: &Path) -> BTreeMap<String, i128> {
         if let Some((name, change)) = line.strip_prefix("- ").and_then(|l| l.split_once(": "))
             && let Some((_, after)) = change.split_once(" -> ")
         {
-            last.insert(name.to_owned(), ledger_purse(after));
+            last.insert(name.to_owned(), common::ledger_purse(after));
         }
     }
     last

@@ -209,17 +209,7 @@ fn sit_at<G: Diagram>(
 /// The command that replays this sitting: the lines typed, fed to `taproom sit` with the
 /// same seed, seats and flags.
 fn replay_line(args: &SitArgs, spec: &crate::ops::MatchSpec, typed: &[String]) -> String {
-    let words = spec.replay_words();
-    let people = args.people.len();
-    // replay_words: taproom play GAME SEAT... then the flags.
-    let seats = spec.seats.len();
-    let mut sit = vec!["taproom".to_owned(), "sit".to_owned(), words[2].clone()];
-    sit.extend(words[3 + people..3 + seats].iter().cloned());
-    for p in &args.people {
-        sit.push("--as".to_owned());
-        sit.push(p.clone());
-    }
-    sit.extend(words[3 + seats..].iter().cloned());
+    let mut sit = crate::ops::memory::sit_words(spec, &args.people);
     if args.dice == DiceArg::Table {
         sit.extend(["--dice".to_owned(), "table".to_owned()]);
     }
