@@ -32,9 +32,9 @@ pub enum OddsFormat {
   taproom odds kiust --format json
   taproom odds tides Brannoc Mirela --tavern examples/tavern.toml
 
-Under the game's own rules the chances come from the bookie's measured model of play's
-players, worked out exactly; under house rules (--rule) from --sims matches played for
-real. Side bets (most captures, how a game ends) get no price from the bookie: bet them
+The chances come from the bookie's model of play's players (fitted from real matches:
+skill, temperament, honesty, eye, house rules and the rule for a cheat seen), over --sims
+imagined matches; --audit plays real ones to check them. Side bets (most captures, how a game ends) get no price from the bookie: bet them
 in the pool or against another player.")]
 pub struct OddsArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
@@ -43,8 +43,9 @@ pub struct OddsArgs {
     /// (default: the roster's first two, as `play`).
     #[arg(num_args = 0..=5, value_name = "CHARACTER")]
     characters: Vec<String>,
-    /// Under house rules only: how many real matches to count (10 to 100000).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// How many matches the bookie imagines for a price (10 to 1000000; fewer is faster
+    /// and rougher).
+    #[arg(long, value_name = "N", default_value_t = crate::wager::model::IMAGINED)]
     sims: u64,
     /// Also play N real matches with play's own players and check every chance against
     /// what happened (10 to 100000).

@@ -10,7 +10,7 @@ use crate::wager::simulate::{MarketEstimate, Observed, default_markets};
 use crate::wager::{Market, Selection};
 
 /// The fewest and most matches `odds` plays when it must count (under house rules).
-pub const SIMS: (u64, u64) = (10, 100_000);
+pub const SIMS: (u64, u64) = (10, 1_000_000);
 
 /// The fewest and most matches an audit plays.
 pub const AUDIT: (u64, u64) = (10, 100_000);

@@ -195,32 +195,20 @@ pub fn estimates<G: Game>(
         .copied()
         .filter(|&m| m != Market::FirstTurn)
         .collect();
-    let priced: Vec<MarketEstimate> = if let Some(counted) =
-        super::book::lookup(crate::wager::book::Book::built_in(), spec, &rest)
-    {
-        counted
-            .iter()
-            .map(|o| MarketEstimate {
-                basis: crate::wager::simulate::Basis::Book { sims: o.sims },
-                ..o.estimate()
-            })
-            .collect()
-    } else if let Some(out) = (spec.rules.is_empty() && spec.table.on_cheat.is_none())
-        .then(|| crate::wager::model::estimates(&model_table::<G>(spec), &rest))
-        .flatten()
-    {
-        out
-    } else {
-        let observed = play_many::<G>(
-            spec,
-            &rest,
-            sims,
-            crate::seed::Purpose::BookieSim,
-            progress,
-            what,
-        )?;
-        observed.iter().map(Observed::estimate).collect()
-    };
+    let priced: Vec<MarketEstimate> =
+        if let Some(out) = crate::wager::model::estimates(&model_table::<G>(spec), &rest, sims) {
+            out
+        } else {
+            let observed = play_many::<G>(
+                spec,
+                &rest,
+                sims,
+                crate::seed::Purpose::BookieSim,
+                progress,
+                what,
+            )?;
+            observed.iter().map(Observed::estimate).collect()
+        };
     let mut priced = priced.into_iter();
     Ok(markets
         .iter()
@@ -246,6 +234,7 @@ fn model_table<G: Game>(spec: &MatchSpec) -> crate::wager::model::Table {
             .collect(),
         format: spec.format,
         draw_cap: spec.draw_cap,
+        rules: spec.rules.words(),
         on_cheat: spec.table.on_cheat_at::<G>(),
         wary: names
             .iter()

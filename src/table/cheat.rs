@@ -351,6 +351,13 @@ impl Marks {
         }
     }
 
+    /// The tries each entrant is still willing to make this match (`None`: whenever it
+    /// pays).
+    #[must_use]
+    pub fn willing(&self) -> &[Option<u32>] {
+        &self.willing
+    }
+
     /// A game begins: nothing passed up yet.
     pub fn new_game(&mut self) {
         self.passed.iter_mut().for_each(|p| *p = 0.0);

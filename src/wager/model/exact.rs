@@ -105,7 +105,9 @@ impl Table<'_> {
                 for (seats, q) in self.seatings(&state, seating) {
                     let strengths: Vec<f64> = seats.iter().map(|&e| self.strengths[e]).collect();
                     let levels: Vec<f64> = seats.iter().map(|&e| self.levels[e]).collect();
-                    let (wins, drawn) = self.model.outcome(&strengths, &levels);
+                    let (wins, drawn) = self
+                        .model
+                        .outcome(&strengths, &strengths, &levels, 1.0, 0.0);
                     let outcomes = wins
                         .iter()
                         .enumerate()
@@ -232,7 +234,9 @@ mod tests {
             let model = Models::built_in().game(kind).unwrap();
             let mut model = model.clone();
             // No shared wins, which the exact way does not know.
-            model.shared.iter_mut().for_each(|q| *q = 0.0);
+            if let Some(more) = model.more.as_mut() {
+                more.shared.iter_mut().for_each(|q| *q = 0.0);
+            }
             let sizes: &[usize] = if kind == GameKind::Pic {
                 &[2, 3, 5]
             } else {
@@ -249,10 +253,7 @@ mod tests {
                 let exact = Table {
                     kind,
                     model: &model,
-                    strengths: players
-                        .iter()
-                        .map(|p| model.strengths(n).strength(p))
-                        .collect(),
+                    strengths: players.iter().map(|p| model.strength(p, n)).collect(),
                     levels: players.iter().map(Profile::level).collect(),
                     format,
                     draw_cap: 5,
@@ -264,6 +265,7 @@ mod tests {
                     players: players.clone(),
                     format,
                     draw_cap: 5,
+                    rules: Vec::new(),
                     on_cheat: kind.facts().on_cheat,
                     wary: vec![vec![0.0; n]; n],
                 };
