@@ -6,6 +6,15 @@ fn main() {
     let kind: GameKind = args[0].parse().unwrap();
     let roster = taproom::roster::Roster::built_in();
     let prof = |name: &str| {
+        if let Some((a, rest)) = name.split_once(',') {
+            let v: Vec<&str> = rest.split(',').collect();
+            return Profile {
+                skill: taproom::ai::Skill::Level(a.parse().unwrap()),
+                temperament: v[0].parse().unwrap(),
+                honesty: v[1].parse().unwrap(),
+                eye: v[2].parse().unwrap(),
+            };
+        }
         let c = roster
             .characters()
             .iter()
@@ -30,6 +39,7 @@ fn main() {
     let model = Models::built_in().game(kind).unwrap();
     let mut stats = std::collections::BTreeMap::new();
     let mut anyr = std::collections::BTreeMap::new();
+    let mut wins = std::collections::BTreeMap::new();
     for seed in 0..400u64 {
         let recs = play_drawn(&drawn, seed * 7919 + 1).unwrap();
         for r in &recs {
@@ -64,6 +74,7 @@ fn main() {
                 );
                 let c = model.cheating(kind, r.rule());
                 let (any, more) = c.tries[usize::from(!p.sharp())].at(&x);
+                *wins.entry((p.skill.rough_level() as usize, r.number)).or_insert(0u32) += u32::from(r.winners == [s]);
                 let first_risk: Vec<f64> = r
                     .tries
                     .iter()
@@ -72,9 +83,9 @@ fn main() {
                     .map(|t| t.risk)
                     .collect();
                 let e = stats
-                    .entry((p.honesty as usize, r.number))
+                    .entry((p.skill.rough_level() as usize, r.number))
                     .or_insert((0u32, 0u32, 0u32, 0.0f64, 0.0f64, 0.0f64, 0.0f64, 0u32));
-                *anyr.entry((p.honesty as usize, r.number)).or_insert(0u32) += u32::from(k > 0);
+                *anyr.entry((p.skill.rough_level() as usize, r.number)).or_insert(0u32) += u32::from(k > 0);
                 e.0 += 1;
                 e.1 += k as u32;
                 e.2 += u32::from(caught);
@@ -90,14 +101,15 @@ fn main() {
     }
     for ((s, num), (c, k, caught, any, mean, risk, fr, frn)) in stats {
         println!(
-            "honesty {s} game {num}: n {c}, any {:.2}, tries/game {:.2} (model {:.2}), any-model {:.2}, caught {:.3}, model risk0 {:.3}, recorded first-try risk {:.3}",
+            "skill {s} game {num}: n {c}, any {:.2}, tries/game {:.2} (model {:.2}), any-model {:.2}, caught {:.3}, model risk0 {:.3}, recorded first-try risk {:.3}, won {:.3}",
             anyr[&(s, num)] as f64 / c as f64,
             k as f64 / c as f64,
             mean / c as f64,
             any / c as f64,
             caught as f64 / c as f64,
             risk / c as f64,
-            fr / frn.max(1) as f64
+            fr / frn.max(1) as f64,
+            wins[&(s, num)] as f64 / c as f64
         );
     }
 }

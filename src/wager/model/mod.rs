@@ -179,8 +179,11 @@ pub struct Two {
     /// The weight of `Δ × |Δ| / 10`, `Δ` the first seat's level less the second's.
     pub gap: f64,
     /// The draw threshold `c = softplus(draw[0] + draw[1] × (mean level − 5.5) / 4.5 +
-    /// draw[2] × |Δ| / 9)`.
+    /// draw[2] × |Δ| / 9 + each player's drawishness)`.
     pub draw: [f64; 3],
+    /// How much each player leans to a drawn game, by level and temperament (two careful
+    /// masters shuffle into a truce; two beginners seldom do).
+    pub drawish: Strengths,
 }
 
 /// Tables of three to five (Piç): strengths, each seat's edge, the chance nobody wins, and
@@ -307,27 +310,51 @@ impl Tries {
     }
 }
 
-/// What a seat's cheats do to its strength in a game: the first that stood adds
-/// `stood[0]`, more add `stood[1] × ln(stood)`; each seen (where that does not forfeit the
-/// game) takes `caught`.
+/// What a seat's cheats do to its strength in a game: one that stood adds `stood[0]`,
+/// two `stood[1]`, three or four `stood[2]`, five or more `stood[3]` ([`stood_bin`]),
+/// each with `catch_up` times how far the seat
+/// was behind the best other (the further behind, the more a stolen stone is worth: with
+/// two cheats stood, a hardened card-sharp wins most games whatever the gap); each seen
+/// (where that does not forfeit the game) takes `caught`. A seat that could have cheated
+/// and tried nothing has `none` times the chance it had of trying added: a hand tries
+/// when the game calls for it (at Kiust Oyun, a stick turned mostly wins the game there
+/// and then), so a game it let pass was one that did not.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Effect {
-    /// A cheat that stood.
-    pub stood: [f64; 2],
+    /// Cheats that stood: one, two, three or four, five or more.
+    pub stood: [f64; 4],
+    /// The same, per strength the seat was behind.
+    pub catch_up: [f64; 4],
     /// A cheat seen.
     pub caught: f64,
+    /// No cheat tried, by the chance of one.
+    pub none: f64,
 }
 
 impl Effect {
-    /// The strength `stood` cheats that stood and `caught` seen add.
+    /// The strength `stood` cheats that stood and `caught` seen add to a seat `behind` the
+    /// best other; `untried` the chance a seat that could cheat and tried nothing had of
+    /// trying (0 for anyone else).
     #[must_use]
-    pub fn of(&self, stood: u32, caught: u32) -> f64 {
+    pub fn of(&self, stood: u32, caught: u32, untried: f64, behind: f64) -> f64 {
         let s = if stood == 0 {
             0.0
         } else {
-            self.stood[0] + self.stood[1] * f64::from(stood).ln()
+            let k = stood_bin(stood);
+            self.stood[k] + self.catch_up[k] * behind.max(0.0)
         };
-        s - self.caught * f64::from(caught)
+        s - self.caught * f64::from(caught) + self.none * untried
+    }
+}
+
+/// Which of [`Effect::stood`] a count of cheats that stood (at least one) reads.
+#[must_use]
+pub fn stood_bin(stood: u32) -> usize {
+    match stood {
+        0 | 1 => 0,
+        2 => 1,
+        3 | 4 => 2,
+        _ => 3,
     }
 }
 
@@ -381,7 +408,8 @@ pub struct Bank {
     pub shelves: Vec<Shelf>,
 }
 
-/// The real games of one kind, cheated in or not, of one band.
+/// The real games of one kind, cheated in or not, of one band, between players of one
+/// band of level.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shelf {
     /// What kind of game.
@@ -390,20 +418,37 @@ pub struct Shelf {
     pub cheats: bool,
     /// The band of the winner's chance.
     pub band: u8,
+    /// The band of the players' mean level ([`level_band`]): masters' games end otherwise
+    /// than beginners'.
+    #[serde(default)]
+    pub level: u8,
     /// The games.
     pub games: Vec<Banked>,
 }
 
 impl Bank {
-    /// The games of `kind` and `cheats` nearest `band` (that band, else the nearest with
-    /// any; else the nearest of the other `cheats`).
+    /// The games of `kind` and `cheats` nearest `band` between players of `level` (that
+    /// band, else the nearest with any; the other band of level, else the other
+    /// `cheats`, only where there are none).
     #[must_use]
-    pub fn shelf(&self, kind: Kind, cheats: bool, band: u8) -> Option<&[Banked]> {
+    pub fn shelf(&self, kind: Kind, cheats: bool, band: u8, level: u8) -> Option<&[Banked]> {
         self.shelves
             .iter()
             .filter(|s| s.kind == kind && !s.games.is_empty())
-            .min_by_key(|s| (s.cheats != cheats, s.band.abs_diff(band)))
+            .min_by_key(|s| (s.cheats != cheats, s.level.abs_diff(level), s.band.abs_diff(band)))
             .map(|s| s.games.as_slice())
+    }
+}
+
+/// The band of a table's mean level: 0 below 5, 1 to below 7.5, 2 above.
+#[must_use]
+pub fn level_band(mean: f64) -> u8 {
+    if mean < 5.0 {
+        0
+    } else if mean < 7.5 {
+        1
+    } else {
+        2
     }
 }
 
@@ -431,8 +476,9 @@ pub struct GameModel {
     pub rules: Vec<RuleTerm>,
     /// The boldness of a typical try, as the table's chance of being seen reads it: a
     /// card-sharp's first in a game (the habit's, the least plain to be had) and later
-    /// ones, then anyone else's first and later.
-    pub look: [f64; 4],
+    /// ones, then anyone else's first and later; each as a watcher of eye 0 to 3, 4 to 6
+    /// and 7 to 10 meets it (a hand tries bolder before a dull eye).
+    pub look: [[f64; 3]; 4],
     /// Cheats, by the rule a cheat seen suffers (the game's own custom first).
     pub cheats: Vec<Cheating>,
     /// The model's measured error, in strength units: half the width of a 95% range.
@@ -461,6 +507,16 @@ impl GameModel {
             .expect("a fitted model knows its custom's cheats")
     }
 
+    /// How much a player leans to a drawn game at a table of `players` (two only).
+    #[must_use]
+    pub fn drawish(&self, p: &Profile, players: usize) -> f64 {
+        if players == 2 || self.more.is_none() {
+            self.two.drawish.strength(p)
+        } else {
+            0.0
+        }
+    }
+
     /// A player's strength at a table of `players`.
     #[must_use]
     pub fn strength(&self, p: &Profile, players: usize) -> f64 {
@@ -471,10 +527,11 @@ impl GameModel {
     }
 
     /// The boldness of a typical try by a player of `honesty`, its first in the game or
-    /// a later one.
+    /// a later one, before a watcher of `eye`.
     #[must_use]
-    pub fn look_of(&self, honesty: u8, first: bool) -> f64 {
+    pub fn look_of(&self, honesty: u8, first: bool, eye: u8) -> f64 {
         self.look[2 * usize::from(honesty > crate::table::cheat::SHARP) + usize::from(!first)]
+            [eye_band(eye)]
     }
 
     /// The chance a try by a player of `level` and `honesty` (its `first` in the game or
@@ -491,7 +548,7 @@ impl GameModel {
         tries: u32,
     ) -> f64 {
         seen_by(
-            self.look_of(honesty, first),
+            self.look_of(honesty, first, eye),
             level,
             honesty,
             eye,
@@ -735,6 +792,16 @@ impl Models {
     #[must_use]
     pub fn game(&self, kind: GameKind) -> Option<&GameModel> {
         self.games.get(&kind)
+    }
+}
+
+/// A watcher's eye as a band: 0 to 3, 4 to 6, 7 to 10.
+#[must_use]
+pub fn eye_band(eye: u8) -> usize {
+    match eye {
+        0..=3 => 0,
+        4..=6 => 1,
+        _ => 2,
     }
 }
 

@@ -154,11 +154,13 @@ impl<'m> Setting<'m> {
     }
 }
 
-/// The cheats of one game: each seat's tries that stood and were seen; the seat whose
-/// try seen forfeited the game, if one did.
+/// The cheats of one game: each seat's tries that stood and were seen, and its chance of
+/// trying any (0 for a seat that could not); the seat whose try seen forfeited the game,
+/// if one did.
 struct Cheats {
     stood: Vec<u32>,
     caught: Vec<u32>,
+    any: Vec<f64>,
     forfeit: Option<usize>,
 }
 
@@ -177,6 +179,7 @@ fn cheats(
     let mut out = Cheats {
         stood: vec![0; n],
         caught: vec![0; n],
+        any: vec![0.0; n],
         forfeit: None,
     };
     let eyes = |s: usize, memory: &Memory| -> Vec<(u8, f64)> {
@@ -187,7 +190,8 @@ fn cheats(
             .collect()
     };
     let mut left: Vec<u32> = (0..n)
-        .map(|s| {
+        .zip(out.any.iter_mut())
+        .map(|(s, chance)| {
             let e = seats[s];
             let p = &table.players[e];
             if p.honesty >= 10 || memory.willing[e] == Some(0) {
@@ -206,6 +210,7 @@ fn cheats(
                 number,
             );
             let (any, more) = setting.cheating.tries[p.cheat_class()].at(&x);
+            *chance = any;
             let k = if rng.random::<f64>() < any {
                 1 + poisson(more, rng)
             } else {
@@ -280,10 +285,29 @@ fn game(
         .map(|s| {
             let p = &table.players[seats[s]];
             let caught = if setting.forfeits { 0 } else { done.caught[s] };
-            base[s] + setting.cheating.effect[p.cheat_class()].of(done.stood[s], caught)
+            let untried = if done.stood[s] + done.caught[s] == 0 {
+                done.any[s]
+            } else {
+                0.0
+            };
+            let best = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| base[o])
+                .fold(f64::NEG_INFINITY, f64::max);
+            base[s]
+                + setting.cheating.effect[p.cheat_class()].of(
+                    done.stood[s],
+                    caught,
+                    untried,
+                    best - base[s],
+                )
         })
         .collect();
-    let (wins, drawn) = model.outcome(&now, &base, &levels, setting.scale, setting.draw);
+    let drawish: f64 = seats
+        .iter()
+        .map(|&e| model.drawish(&table.players[e], n))
+        .sum();
+    let (wins, drawn) = model.outcome(&now, &base, &levels, setting.scale, setting.draw + drawish);
     let (winners, kind, chance) = winners(model, &wins, drawn, done.forfeit, rng);
     let roles = role_order(&winners, done.forfeit, &base);
     let band = super::band(chance);
@@ -292,8 +316,9 @@ fn game(
     let banked: Option<&Banked> = model
         .bank(table.kind, n, &table.rules)
         .and_then(|b| {
-            b.shelf(kind, cheated, band)
-                .or_else(|| b.shelf(Kind::Won, cheated, band))
+            let level = super::level_band(levels.iter().sum::<f64>() / n as f64);
+            b.shelf(kind, cheated, band, level)
+                .or_else(|| b.shelf(Kind::Won, cheated, band, level))
         })
         .map(|shelf| &shelf[rng.random_range(0..shelf.len())]);
     let mut tallies = vec![vec![0i64; tallies_per_seat]; table.players.len()];

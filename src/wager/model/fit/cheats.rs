@@ -3,15 +3,16 @@
 //! seats that could have cheated, a forfeited game's tries (and a seat's that reached the
 //! end of its willingness) read as "at least so many".
 
-use super::super::{GameModel, TRY_FEATURES, Tries, seen_by, sigmoid};
+use super::super::{GameModel, TRY_FEATURES, Tries, eye_band, seen_by, sigmoid};
 use super::{Record, lbfgs};
-use crate::games::End;
+use crate::games::{End, GameKind};
 
 /// The boldness of a typical try, for a card-sharp's first in a game and later ones, then
-/// anyone else's: the most likely, given who saw each try and who did not.
-pub(super) fn looks(records: &[&Record]) -> [f64; 4] {
+/// anyone else's, by the watcher's band of eye: the most likely, given who saw each try
+/// and who did not.
+pub(super) fn looks(records: &[&Record]) -> [[f64; 3]; 4] {
     // (level, honesty, eye, sightings, earlier tries, seen) for every watcher of every try.
-    let mut rows: [Vec<(u8, u8, u8, f64, u32, bool)>; 4] = Default::default();
+    let mut rows: [Vec<(u8, u8, u8, f64, u32, bool)>; 12] = Default::default();
     for r in records {
         for (i, t) in r.tries.iter().enumerate() {
             let p = &r.seats[t.seat];
@@ -21,7 +22,8 @@ pub(super) fn looks(records: &[&Record]) -> [f64; 4] {
                     .iter()
                     .filter(|u| u.seat == t.seat && u.seen_by.contains(&w))
                     .count() as f64;
-                rows[2 * usize::from(!p.sharp()) + usize::from(!first)].push((
+                let kind = 2 * usize::from(!p.sharp()) + usize::from(!first);
+                rows[3 * kind + eye_band(r.seats[w].eye)].push((
                     p.skill.rough_level(),
                     p.honesty,
                     r.seats[w].eye,
@@ -32,7 +34,7 @@ pub(super) fn looks(records: &[&Record]) -> [f64; 4] {
             }
         }
     }
-    rows.map(|rows| {
+    let looks = rows.map(|rows| {
         if rows.is_empty() {
             return 0.4;
         }
@@ -45,7 +47,8 @@ pub(super) fn looks(records: &[&Record]) -> [f64; 4] {
                 .sum()
         };
         golden(nll, 0.01, 3.0)
-    })
+    });
+    [0, 1, 2, 3].map(|k| [looks[3 * k], looks[3 * k + 1], looks[3 * k + 2]])
 }
 
 /// The minimum of a function of one unimodal variable on `[lo, hi]`.
@@ -106,6 +109,27 @@ fn rows(model: &GameModel, records: &[&Record], class: usize) -> Vec<Row> {
         }
     }
     out
+}
+
+/// The chance `model` gave seat `s` of `r` of trying any cheat in the game (0 for a seat
+/// that could not: honest, or with no willingness left).
+pub(super) fn any_chance(model: &GameModel, kind: GameKind, r: &Record, s: usize) -> f64 {
+    let p = &r.seats[s];
+    if p.honesty >= 10 || r.willing[s] == Some(0) || model.cheats.is_empty() {
+        return 0.0;
+    }
+    let n = r.players();
+    let eyes: Vec<(u8, f64)> = (0..n)
+        .filter(|&w| w != s)
+        .map(|w| (r.seats[w].eye, r.seen[w][s]))
+        .collect();
+    let own = model.strength(p, n);
+    let best_other = (0..n)
+        .filter(|&o| o != s)
+        .map(|o| model.strength(&r.seats[o], n))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let x = model.try_features(p, &eyes, r.earlier[s], best_other - own, n, r.number);
+    model.cheating(kind, r.rule()).tries[p.cheat_class()].at(&x).0
 }
 
 fn dot(w: &[f64], x: &[f64; TRY_FEATURES]) -> f64 {

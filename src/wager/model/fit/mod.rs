@@ -28,10 +28,10 @@ use crate::games::{End, GameKind, OnCheat};
 pub use super::record::{Record, Try};
 
 /// The most real games kept on one shelf of a bank under the game's own rules.
-pub const SHELF: usize = 100;
+pub const SHELF: usize = 60;
 
 /// The most real games kept on one shelf of a bank under a house rule.
-pub const RULE_SHELF: usize = 25;
+pub const RULE_SHELF: usize = 20;
 
 /// What kind of game a record was.
 pub(super) fn kind_of(r: &Record) -> Kind {
@@ -113,12 +113,48 @@ fn forfeit_winners(records: &[&Record]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// The model of `records` (without its spread and banks).
+/// The model of `records` (without its spread and banks), in two passes: the winners
+/// and then the tries, each seat's chance of trying read as nothing; then the winners
+/// again with the chance the first pass's tries give (what a game without a try says of
+/// it), and the tries again with those strengths.
 fn fit_on(kind: GameKind, records: &[&Record]) -> GameModel {
     let rules = cheat_rules(kind, records);
     let layout = winners::Layout::new(kind, rules.clone());
     let look = cheats::looks(records);
-    let w = winners::fit(kind, &layout, records);
+    // Before any strength is known, a level is worth about 0.6.
+    let rough = |r: &Record, s: usize| {
+        let levels: Vec<f64> = r.seats.iter().map(|p| 0.6 * p.level()).collect();
+        (0.0, winners::behind_of(&levels, s))
+    };
+    let first = assemble(
+        &rules,
+        records,
+        look,
+        winners::fit(kind, &layout, records, &rough),
+    );
+    let any = |r: &Record, s: usize| {
+        let n = r.players();
+        let strengths: Vec<f64> = r.seats.iter().map(|p| first.strength(p, n)).collect();
+        (
+            cheats::any_chance(&first, kind, r, s),
+            winners::behind_of(&strengths, s),
+        )
+    };
+    assemble(
+        &rules,
+        records,
+        look,
+        winners::fit(kind, &layout, records, &any),
+    )
+}
+
+/// A model from the winners' fit, with the tries fitted under each rule for a cheat seen.
+fn assemble(
+    rules: &[OnCheat],
+    records: &[&Record],
+    look: [[f64; 3]; 4],
+    w: winners::Fitted,
+) -> GameModel {
     let mut model = GameModel {
         games: records.len() as u32,
         two: w.two,
@@ -209,7 +245,7 @@ fn spread(kind: GameKind, model: &GameModel, held: &[&Record]) -> f64 {
 /// cheats and band, their seats in role order.
 fn banks(kind: GameKind, model: &GameModel, records: &[&Record]) -> Vec<Bank> {
     type Key = (usize, String);
-    type ShelfKey = (Kind, bool, u8);
+    type ShelfKey = (Kind, bool, u8, u8);
     let mut all: BTreeMap<Key, BTreeMap<ShelfKey, Vec<Banked>>> = BTreeMap::new();
     for r in records {
         let n = r.players();
@@ -227,7 +263,12 @@ fn banks(kind: GameKind, model: &GameModel, records: &[&Record]) -> Vec<Bank> {
         let shelf = all
             .entry((n, rule))
             .or_default()
-            .entry((k, !r.tries.is_empty(), super::band(chance)))
+            .entry((
+                k,
+                !r.tries.is_empty(),
+                super::band(chance),
+                super::level_band(r.seats.iter().map(super::Profile::level).sum::<f64>() / n as f64),
+            ))
             .or_default();
         if shelf.len() < most {
             shelf.push(Banked {
@@ -242,10 +283,11 @@ fn banks(kind: GameKind, model: &GameModel, records: &[&Record]) -> Vec<Bank> {
             rule,
             shelves: shelves
                 .into_iter()
-                .map(|((kind, cheats, band), games)| Shelf {
+                .map(|((kind, cheats, band, level), games)| Shelf {
                     kind,
                     cheats,
                     band,
+                    level,
                     games,
                 })
                 .collect(),

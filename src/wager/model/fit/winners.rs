@@ -16,7 +16,8 @@ use crate::games::{GameKind, OnCheat};
 /// temperament's, and to its neighbour's at the next level.
 const PULL: f64 = 3.0;
 
-/// Where each coefficient sits.
+/// Where each coefficient sits: a set of strengths (and of drawishness) is 10 level
+/// terms, 5 temperament terms and 50 of both.
 #[derive(Clone, Debug)]
 pub(super) struct Layout {
     /// Whether the game seats three to five.
@@ -25,90 +26,126 @@ pub(super) struct Layout {
     pub rules: Vec<&'static str>,
     /// The rules for a cheat seen the records were played under.
     pub cheats: Vec<OnCheat>,
+    /// Where each block starts.
+    two_extra: usize,
+    drawish: usize,
+    more_strengths: usize,
+    edges: usize,
+    none: usize,
+    size_scale: usize,
+    ring: usize,
+    rules_at: usize,
+    effects_at: usize,
+    len: usize,
 }
 
-/// The start of each block of a strengths set: 10 levels, 5 temperaments, 50 of both.
+/// A set of strengths: 10 levels, 5 temperaments, 50 of both.
 const STRENGTHS: usize = 65;
+/// At a table of two: the edge (2), the gap, the draw (3).
 const TWO_EXTRA: usize = 6;
+/// Each seat's edge at three, four and five.
 const EDGES: usize = 12;
+/// Nobody winning at three, four and five.
 const NONE: usize = 3;
 /// The log-scale of the strengths at four and at five (three's is 1).
 const SIZE_SCALE: usize = 2;
 /// What the strength of the seat one, two, ... places before does to a seat's chance,
 /// at three, four and five.
 const RING: usize = 2 + 3 + 4;
+/// What a kind of cheat's tries do: stood once, twice, three or four times, five or more,
+/// each with its catch-up; caught; none tried.
+const EFFECT: usize = 10;
 
 impl Layout {
     pub(super) fn new(kind: GameKind, cheats: Vec<OnCheat>) -> Layout {
+        let more = kind.facts().max_players > 2;
+        let rules: Vec<&'static str> = kind.facts().rules.iter().map(|r| r.key).collect();
+        let two_extra = STRENGTHS;
+        let drawish = two_extra + TWO_EXTRA;
+        let more_strengths = drawish + STRENGTHS;
+        let (edges, none, size_scale, ring, rules_at) = if more {
+            let edges = more_strengths + STRENGTHS;
+            let none = edges + EDGES;
+            let size_scale = none + NONE;
+            let ring = size_scale + SIZE_SCALE;
+            (edges, none, size_scale, ring, ring + RING)
+        } else {
+            (0, 0, 0, 0, more_strengths)
+        };
+        let effects_at = rules_at + 4 * rules.len();
+        let len = effects_at + 3 * EFFECT * cheats.len();
         Layout {
-            more: kind.facts().max_players > 2,
-            rules: kind.facts().rules.iter().map(|r| r.key).collect(),
+            more,
+            rules,
             cheats,
+            two_extra,
+            drawish,
+            more_strengths,
+            edges,
+            none,
+            size_scale,
+            ring,
+            rules_at,
+            effects_at,
+            len,
         }
     }
 
     fn strengths(&self, players: usize) -> usize {
         if players > 2 && self.more {
-            STRENGTHS + TWO_EXTRA
+            self.more_strengths
         } else {
             0
         }
     }
 
-    fn two_extra(&self) -> usize {
-        STRENGTHS
-    }
-
     fn edge(&self, players: usize, seat: usize) -> usize {
-        let base = 2 * STRENGTHS + TWO_EXTRA;
-        base + [0, 3, 7][players.clamp(3, 5) - 3] + seat
+        self.edges + [0, 3, 7][players.clamp(3, 5) - 3] + seat
     }
 
     fn none(&self, players: usize) -> usize {
-        2 * STRENGTHS + TWO_EXTRA + EDGES + players.clamp(3, 5) - 3
+        self.none + players.clamp(3, 5) - 3
     }
 
     fn size_scale(&self, players: usize) -> Option<usize> {
-        (players > 3).then(|| 2 * STRENGTHS + TWO_EXTRA + EDGES + NONE + players.min(5) - 4)
+        (players > 3).then(|| self.size_scale + players.min(5) - 4)
     }
 
     fn ring(&self, players: usize, before: usize) -> usize {
-        2 * STRENGTHS
-            + TWO_EXTRA
-            + EDGES
-            + NONE
-            + SIZE_SCALE
-            + [0, 2, 5][players.clamp(3, 5) - 3]
-            + before
-            - 1
-    }
-
-    fn rules_at(&self) -> usize {
-        if self.more {
-            2 * STRENGTHS + TWO_EXTRA + EDGES + NONE + SIZE_SCALE + RING
-        } else {
-            STRENGTHS + TWO_EXTRA
-        }
+        self.ring + [0, 2, 5][players.clamp(3, 5) - 3] + before - 1
     }
 
     fn rule(&self, term: usize) -> usize {
-        self.rules_at() + 4 * term
+        self.rules_at + 4 * term
     }
 
     fn effect(&self, rule: OnCheat, class: usize) -> usize {
         let r = self.cheats.iter().position(|&c| c == rule).unwrap_or(0);
-        self.rules_at() + 4 * self.rules.len() + 9 * r + 3 * class
+        self.effects_at + 3 * EFFECT * r + EFFECT * class
     }
 
     pub(super) fn len(&self) -> usize {
-        self.rules_at() + 4 * self.rules.len() + 9 * self.cheats.len()
+        self.len
+    }
+
+    /// The three coefficients of a profile in a set starting at `base`.
+    fn of_set(base: usize, p: &Profile) -> [usize; 3] {
+        let (l, t) = (p.level_index(), p.temperament_index());
+        [base + l, base + 10 + t, base + 15 + 5 * l + t]
     }
 
     /// The three strength coefficients of a profile at a table of `players`.
     fn strength_of(&self, p: &Profile, players: usize) -> [usize; 3] {
-        let base = self.strengths(players);
-        let (l, t) = (p.level_index(), p.temperament_index());
-        [base + l, base + 10 + t, base + 15 + 5 * l + t]
+        Self::of_set(self.strengths(players), p)
+    }
+
+    /// The starts of the sets of strengths and drawishness.
+    fn sets(&self) -> Vec<usize> {
+        let mut sets = vec![0, self.drawish];
+        if self.more {
+            sets.push(self.more_strengths);
+        }
+        sets
     }
 }
 
@@ -124,6 +161,7 @@ enum Won {
 #[derive(Clone, Debug)]
 struct SeatRow {
     strength: [usize; 3],
+    drawish: [usize; 3],
     effects: Vec<(usize, f64)>,
 }
 
@@ -138,8 +176,15 @@ pub(super) struct Row {
 
 impl Row {
     /// The row of a record, when its winners tell of the strengths (not forfeit or
-    /// shared).
-    pub(super) fn of(layout: &Layout, kind: GameKind, r: &Record) -> Option<Row> {
+    /// shared); `seat` gives, for a seat, the chance the model gave it of trying any cheat
+    /// in the game (0 where there is no model of tries yet) and how far behind the best
+    /// other it was, in strength.
+    pub(super) fn of(
+        layout: &Layout,
+        kind: GameKind,
+        r: &Record,
+        seat: &dyn Fn(&Record, usize) -> (f64, f64),
+    ) -> Option<Row> {
         let n = r.players();
         let won = match kind_of(r) {
             Kind::Won => Won::Seat(r.winners[0]),
@@ -164,16 +209,22 @@ impl Row {
                 let mut effects = Vec::new();
                 let at = layout.effect(rule, p.cheat_class());
                 let stood = r.stood(s);
+                let (any, behind) = seat(r, s);
                 if stood > 0 {
-                    effects.push((at, 1.0));
-                    effects.push((at + 1, f64::from(stood).ln()));
+                    let k = super::super::stood_bin(stood);
+                    effects.push((at + k, 1.0));
+                    effects.push((at + 4 + k, behind.max(0.0)));
                 }
                 let caught = r.caught(s);
                 if caught > 0 && !forfeits {
-                    effects.push((at + 2, -f64::from(caught)));
+                    effects.push((at + 8, -f64::from(caught)));
+                }
+                if stood + caught == 0 && p.honesty < 10 && r.willing[s] != Some(0) {
+                    effects.push((at + 9, any));
                 }
                 SeatRow {
                     strength: layout.strength_of(p, n),
+                    drawish: Layout::of_set(layout.drawish, p),
                     effects,
                 }
             })
@@ -242,7 +293,7 @@ fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
     let scale = clamped.exp();
     let scale_live = f64::from(u8::from((s_arg - clamped).abs() < 1e-12));
     if n == 2 || !layout.more {
-        let e = layout.two_extra();
+        let e = layout.two_extra;
         let (l0, l1) = (row.levels[0], row.levels[1]);
         let m = (f64::midpoint(l0, l1) - 5.5) / 4.5;
         let gap = level_gap(l0, l1);
@@ -252,7 +303,13 @@ fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
             + x[e + 1] * m
             + x[e + 2] * gap;
         let d = scale * lin;
-        let c_arg = x[e + 3] + x[e + 4] * m + x[e + 5] * spread + d_arg;
+        let drawish: f64 = row
+            .seats
+            .iter()
+            .flat_map(|s| s.drawish)
+            .map(|i| x[i])
+            .sum();
+        let c_arg = x[e + 3] + x[e + 4] * m + x[e + 5] * spread + drawish + d_arg;
         let c = softplus(c_arg);
         let a = sigmoid(d - c);
         let b = sigmoid(-d - c);
@@ -279,6 +336,9 @@ fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
         g[e + 3] += dc;
         g[e + 4] += dc * m;
         g[e + 5] += dc * spread;
+        for i in row.seats.iter().flat_map(|s| s.drawish) {
+            g[i] += dc;
+        }
         for (t, &v) in row.rules.iter().enumerate() {
             let at = layout.rule(t);
             g[at] += gd * d * v * scale_live;
@@ -352,12 +412,8 @@ fn penalty(layout: &Layout, x: &[f64], g: &mut [f64]) -> f64 {
         total += w * x[i] * x[i];
         g[i] += 2.0 * w * x[i];
     };
-    let blocks: &[usize] = if layout.more {
-        &[0, STRENGTHS + TWO_EXTRA]
-    } else {
-        &[0]
-    };
-    for &b in blocks {
+    let sets = layout.sets();
+    for &b in &sets {
         for i in b..b + 15 {
             ridge(i, 1e-4, g);
         }
@@ -365,26 +421,25 @@ fn penalty(layout: &Layout, x: &[f64], g: &mut [f64]) -> f64 {
             ridge(i, PULL, g);
         }
     }
-    for i in STRENGTHS..STRENGTHS + TWO_EXTRA {
+    for i in layout.two_extra..layout.two_extra + TWO_EXTRA {
         ridge(i, 1e-4, g);
     }
     if layout.more {
-        let e = 2 * STRENGTHS + TWO_EXTRA;
-        for i in e..e + EDGES {
+        for i in layout.edges..layout.edges + EDGES {
             ridge(i, 0.05, g);
         }
-        for i in e + EDGES..e + EDGES + NONE + SIZE_SCALE {
+        for i in layout.none..layout.none + NONE + SIZE_SCALE {
             ridge(i, 1e-4, g);
         }
-        for i in e + EDGES + NONE + SIZE_SCALE..e + EDGES + NONE + SIZE_SCALE + RING {
+        for i in layout.ring..layout.ring + RING {
             ridge(i, 0.01, g);
         }
     }
-    for i in layout.rules_at()..layout.len() {
+    for i in layout.rules_at..layout.len {
         ridge(i, 0.5, g);
     }
     // Neighbouring levels' joint terms drawn together.
-    for &b in blocks {
+    for &b in &sets {
         for l in 0..9 {
             for t in 0..5 {
                 let (i, j) = (b + 15 + 5 * l + t, b + 15 + 5 * (l + 1) + t);
@@ -461,14 +516,21 @@ pub(super) struct Fitted {
     pub effects: Vec<[Effect; 3]>,
 }
 
-/// Fits the winners of `records`.
-pub(super) fn fit(kind: GameKind, layout: &Layout, records: &[&Record]) -> Fitted {
+/// Fits the winners of `records`, with `seat` a seat's chance of trying any cheat in a
+/// game and how far behind it is (see [`Row::of`]).
+pub(super) fn fit(
+    kind: GameKind,
+    layout: &Layout,
+    records: &[&Record],
+    seat: &(dyn Fn(&Record, usize) -> (f64, f64) + Sync),
+) -> Fitted {
+    use rayon::prelude::*;
     let rows: Vec<Row> = records
-        .iter()
-        .filter_map(|r| Row::of(layout, kind, r))
+        .par_iter()
+        .filter_map(|r| Row::of(layout, kind, r, seat))
         .collect();
     let mut x = vec![0.0; layout.len()];
-    let e = layout.two_extra();
+    let e = layout.two_extra;
     x[e + 3] = -1.0;
     if layout.more {
         for n in 3..=5 {
@@ -484,15 +546,16 @@ pub(super) fn fit(kind: GameKind, layout: &Layout, records: &[&Record]) -> Fitte
 
 /// The model's pieces from the coefficients.
 pub(super) fn pieces(layout: &Layout, x: &[f64]) -> Fitted {
-    let e = layout.two_extra();
+    let e = layout.two_extra;
     let two = Two {
         strengths: strengths_at(x, 0),
         edge: [x[e], x[e + 1]],
         gap: x[e + 2],
         draw: [x[e + 3], x[e + 4], x[e + 5]],
+        drawish: raw_strengths_at(x, layout.drawish),
     };
     let more = layout.more.then(|| More {
-        strengths: strengths_at(x, STRENGTHS + TWO_EXTRA),
+        strengths: strengths_at(x, layout.more_strengths),
         edges: (3..=5)
             .map(|n| (0..n).map(|s| x[layout.edge(n, s)]).collect())
             .collect(),
@@ -530,8 +593,10 @@ pub(super) fn pieces(layout: &Layout, x: &[f64]) -> Fitted {
             let one = |class: usize| {
                 let at = layout.effect(rule, class);
                 Effect {
-                    stood: [x[at], x[at + 1]],
-                    caught: x[at + 2],
+                    stood: [x[at], x[at + 1], x[at + 2], x[at + 3]],
+                    catch_up: [x[at + 4], x[at + 5], x[at + 6], x[at + 7]],
+                    caught: x[at + 8],
+                    none: x[at + 9],
                 }
             };
             [one(0), one(1), one(2)]
@@ -543,6 +608,16 @@ pub(super) fn pieces(layout: &Layout, x: &[f64]) -> Fitted {
         rules,
         effects,
     }
+}
+
+/// How far seat `s` is behind the best of the others, by `strengths`.
+#[must_use]
+pub(super) fn behind_of(strengths: &[f64], s: usize) -> f64 {
+    let best = (0..strengths.len())
+        .filter(|&o| o != s)
+        .map(|o| strengths[o])
+        .fold(f64::NEG_INFINITY, f64::max);
+    best - strengths[s]
 }
 
 /// The chance the model gives each seat of `r` of winning alone, and of nobody, with its
@@ -560,13 +635,20 @@ pub(super) fn chances(model: &GameModel, kind: GameKind, r: &Record) -> (Vec<f64
         .enumerate()
         .map(|(s, p)| {
             let caught = if forfeits { 0 } else { r.caught(s) };
-            base[s] + cheating.effect[p.cheat_class()].of(r.stood(s), caught)
+            let untried = if r.stood(s) + r.caught(s) == 0 {
+                super::cheats::any_chance(model, kind, r, s)
+            } else {
+                0.0
+            };
+            let behind = behind_of(&base, s);
+            base[s] + cheating.effect[p.cheat_class()].of(r.stood(s), caught, untried, behind)
         })
         .collect();
     let levels: Vec<f64> = r.seats.iter().map(Profile::level).collect();
     let values = rule_values(kind, &model.rules, &r.rules);
     let (scale, draw) = super::super::rule_shift(&model.rules, &values);
-    model.outcome(&strengths, &base, &levels, scale, draw)
+    let drawish: f64 = r.seats.iter().map(|p| model.drawish(p, n)).sum();
+    model.outcome(&strengths, &base, &levels, scale, draw + drawish)
 }
 
 #[cfg(test)]
@@ -641,7 +723,7 @@ mod tests {
         }
         let rows: Vec<Row> = records
             .iter()
-            .filter_map(|r| Row::of(&layout, kind, r))
+            .filter_map(|r| Row::of(&layout, kind, r, &|_, s| (0.3, s as f64 - 0.5)))
             .collect();
         assert_eq!(rows.len(), records.len());
         let mut x: Vec<f64> = (0..layout.len())
