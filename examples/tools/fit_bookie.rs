@@ -13,13 +13,14 @@
 //! ```text
 //! cargo run --release --example fit_bookie -- record DIR [GAME...]   # the chunks only
 //! cargo run --release --example fit_bookie -- fit DIR > data/bookie.json
+//! cargo run --release --example fit_bookie -- calibrate   # the 95% ranges only, again
 //! ```
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use taproom::games::GameKind;
-use taproom::wager::model::fit;
+use taproom::wager::model::{Models, fit};
 use taproom::wager::model::record::{self, Record};
 
 /// How many chunks of how many matches each game's records hold: set so that the whole
@@ -96,12 +97,27 @@ fn read_all(dir: &Path) -> Result<Vec<Record>, Box<dyn std::error::Error>> {
 fn fit_dir(dir: &Path) -> Result<String, Box<dyn std::error::Error>> {
     let records = read_all(dir)?;
     eprintln!("fitting from {} games", records.len());
-    let models = fit::fit_all(&records, &mut |m| eprintln!("{m}"));
+    let mut models = fit::fit_all(&records, &mut |m| eprintln!("{m}"));
+    fit::calibrate(&mut models, &mut |m| eprintln!("{m}"))?;
     Ok(fit::write(
         &models,
         "cargo run --release --example fit_bookie -- refit",
         &record::fingerprint(),
     ))
+}
+
+fn model_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bookie.json")
+}
+
+/// Writes `data/bookie.json` whole: to a part file first, then renamed over it.
+fn write_model(json: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let out = model_path();
+    let tmp = out.with_extension("json.part");
+    std::fs::write(&tmp, json)?;
+    std::fs::rename(&tmp, &out)?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -114,12 +130,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some("refit") => {
             let dir = dir(1);
             record_all(&dir, &[])?;
-            let json = fit_dir(&dir)?;
-            let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bookie.json");
-            let tmp = out.with_extension("json.part");
-            std::fs::write(&tmp, json)?;
-            std::fs::rename(&tmp, &out)?;
-            eprintln!("wrote {}", out.display());
+            write_model(&fit_dir(&dir)?)?;
+        }
+        Some("calibrate") => {
+            let mut models: Models = serde_json::from_str(&std::fs::read_to_string(model_path())?)?;
+            fit::calibrate(&mut models, &mut |m| eprintln!("{m}"))?;
+            write_model(&fit::write(
+                &models,
+                &models.written_by.clone(),
+                &models.fingerprint.clone(),
+            ))?;
         }
         Some("record") => {
             let only: Vec<GameKind> = args[2.min(args.len())..]
@@ -133,7 +153,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             std::io::stdout().write_all(json.as_bytes())?;
         }
         _ => {
-            eprintln!("usage: fit_bookie refit [DIR] | record DIR [GAME...] | fit DIR");
+            eprintln!(
+                "usage: fit_bookie refit [DIR] | record DIR [GAME...] | fit DIR | calibrate"
+            );
             std::process::exit(2);
         }
     }

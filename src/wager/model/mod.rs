@@ -40,10 +40,10 @@
 //! ([`super::market::Played`]). Imagining is seeded from the table itself, so a table has
 //! one price on every machine.
 //!
-//! The 95% range of a chance comes from the model's own measured error: the fit holds back
-//! a fifth of its matches and measures how far its chances for groups of like games stray
-//! from what was played, beyond sampling noise; that spread (in strength units,
-//! [`GameModel::spread`]) is added to and taken from each entrant's strength in turn.
+//! The 95% range of a chance comes from the model's own measured error: after the fit,
+//! real matches at new tables are set against the model's chances there
+//! ([`fit::calibrate`]); what strays beyond sampling noise, in log-odds
+//! ([`GameModel::spread`]), widens the imagining's own range either side.
 
 pub mod fit;
 pub mod record;
@@ -481,7 +481,8 @@ pub struct GameModel {
     pub look: [[f64; 3]; 4],
     /// Cheats, by the rule a cheat seen suffers (the game's own custom first).
     pub cheats: Vec<Cheating>,
-    /// The model's measured error, in strength units: half the width of a 95% range.
+    /// The model's measured error at a match-winner chance, in log-odds: how far a 95%
+    /// range reaches either side of the imagining's own.
     pub spread: f64,
     /// Real games' shapes, by table size and house rule.
     pub banks: Vec<Bank>,
@@ -859,7 +860,7 @@ pub struct Table {
 }
 
 /// How many matches the model imagines for a price unless told otherwise (a tavern's
-/// `sims`, `odds --sims`); each end of a range is imagined a fifth as many times.
+/// `sims`, `odds --sims`).
 pub const IMAGINED: u64 = 20_000;
 
 /// The model's estimates of `markets` for `table` over `imagined` matches, or `None` for
@@ -867,12 +868,7 @@ pub const IMAGINED: u64 = 20_000;
 #[must_use]
 pub fn estimates(table: &Table, markets: &[Market], imagined: u64) -> Option<Vec<MarketEstimate>> {
     let model = Models::built_in().game(table.kind)?;
-    Some(sim::estimates(
-        model,
-        table,
-        markets,
-        (imagined, (imagined / 5).max(1)),
-    ))
+    Some(sim::estimates(model, table, markets, imagined))
 }
 
 #[cfg(test)]

@@ -295,6 +295,53 @@ pub enum RecordError {
     Table(#[from] TableError),
 }
 
+/// How `play` would play the drawn table's match from `seed`: the game's default format
+/// and draw cap, its house rules, the tavern's rule and the table's memory.
+fn settings<G: Game>(drawn: &Drawn, seed: u64) -> Result<MatchSettings<G>, RecordError> {
+    Ok(MatchSettings::<G> {
+        format: Format::default_for(G::KIND),
+        draw_cap: DEFAULT_DRAW_CAP,
+        options: RuleOptions::from_pairs(&drawn.rules)?.options::<G>()?,
+        seed,
+        effort: Effort::Full,
+        table: TableRules {
+            on_cheat: drawn.rule,
+            ..TableRules::default()
+        },
+        wary: wary_of(drawn),
+    })
+}
+
+/// The drawn table as the model prices it: the match [`play`] plays.
+#[must_use]
+pub fn model_table(drawn: &Drawn) -> super::Table {
+    crate::games::with_game!(drawn.kind, G => super::Table {
+        kind: drawn.kind,
+        players: drawn.players.clone(),
+        format: Format::default_for(drawn.kind),
+        draw_cap: DEFAULT_DRAW_CAP,
+        rules: drawn.rules.clone(),
+        on_cheat: TableRules {
+            on_cheat: drawn.rule,
+            ..TableRules::default()
+        }
+        .on_cheat_at::<G>(),
+        wary: drawn.wary.clone(),
+    })
+}
+
+/// Who won the drawn table's match (the game's default format) played from `seed` as
+/// `play` plays it: the entrants sharing the win, none when it stood drawn.
+///
+/// # Errors
+/// Rules the game refuses, or a match that cannot be played.
+pub fn match_winners(drawn: &Drawn, seed: u64) -> Result<Vec<usize>, RecordError> {
+    crate::games::with_game!(drawn.kind, G => {
+        let log = play_match::<G>(&entrants(drawn), &settings::<G>(drawn, seed)?)?;
+        Ok(log.winners)
+    })
+}
+
 /// Plays the drawn table's match (the game's default format) from `seed` as `play` plays
 /// it, and keeps each game as a record.
 ///
@@ -302,20 +349,8 @@ pub enum RecordError {
 /// Rules the game refuses, or a match that cannot be played.
 pub fn play<G: Game>(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordError> {
     let entrants = entrants(drawn);
-    let options = RuleOptions::from_pairs(&drawn.rules)?.options::<G>()?;
-    let wary = wary_of(drawn);
-    let settings = MatchSettings::<G> {
-        format: Format::default_for(G::KIND),
-        draw_cap: DEFAULT_DRAW_CAP,
-        options,
-        seed,
-        effort: Effort::Full,
-        table: TableRules {
-            on_cheat: drawn.rule,
-            ..TableRules::default()
-        },
-        wary: wary.clone(),
-    };
+    let settings = settings::<G>(drawn, seed)?;
+    let wary = settings.wary.clone();
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let honesty: Vec<u8> = entrants.iter().map(|e| e.honesty).collect();
     let mut willing = Marks::new(&names, &honesty, &wary, seed).willing().to_vec();

@@ -500,47 +500,40 @@ fn counted(
     tally
 }
 
-/// The model's estimates of every market of `markets`: the chances over `sims.0`
-/// imagined matches, each range from `sims.1` more with each entrant in turn a spread
-/// weaker and a spread stronger (a selection's range spans every such chance of it).
+/// The model's estimates of every market of `markets`: the chances over `sims` imagined
+/// matches, each 95% range the imagining's own (Wilson's) widened either side by the
+/// model's measured error, [`GameModel::spread`] in log-odds.
 #[must_use]
 pub fn estimates(
     model: &GameModel,
     table: &Table,
     markets: &[Market],
-    sims: (u64, u64),
+    sims: u64,
 ) -> Vec<MarketEstimate> {
     let n = table.players.len();
-    let central = counted(model, table, markets, &vec![0.0; n], sims.0);
-    let mut shifted: Vec<Vec<Observed>> = Vec::new();
-    for e in 0..n {
-        for sign in [-1.0, 1.0] {
-            let mut shift = vec![0.0; n];
-            shift[e] = sign * model.spread;
-            shifted.push(counted(model, table, markets, &shift, sims.1));
-        }
-    }
-    central
+    counted(model, table, markets, &vec![0.0; n], sims)
         .iter()
-        .enumerate()
-        .map(|(m, obs)| {
+        .map(|obs| {
             let mut est = obs.estimate();
             est.basis = Basis::Model;
-            est.ranges = (0..obs.selections.len())
-                .map(|k| {
-                    let chance = |o: &Observed| o.outright[k] as f64 / o.sims.max(1) as f64;
-                    shifted
-                        .iter()
-                        .map(|run| chance(&run[m]))
-                        .chain(std::iter::once(chance(obs)))
-                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
-                            (lo.min(c), hi.max(c))
-                        })
-                })
-                .collect();
+            for r in &mut est.ranges {
+                *r = widened(*r, model.spread);
+            }
             est
         })
         .collect()
+}
+
+/// The range `(lo, hi)` widened by `half` in log-odds either side (a certain end stays).
+fn widened((lo, hi): (f64, f64), half: f64) -> (f64, f64) {
+    let shift = |p: f64, by: f64| {
+        if p <= 0.0 || p >= 1.0 {
+            p
+        } else {
+            1.0 / (1.0 + (-((p / (1.0 - p)).ln() + by)).exp())
+        }
+    };
+    (shift(lo, -half), shift(hi, half))
 }
 
 #[cfg(test)]
@@ -565,5 +558,18 @@ mod tests {
             assert!((mean - lambda).abs() < 0.06, "{lambda}: {mean}");
         }
         assert_eq!(poisson(0.0, &mut rng), 0);
+    }
+
+    /// Widening by log-odds: at one half, a log-odds of 1 either side of even is
+    /// 1/(1+e) and e/(1+e) (hand count); the certain ends stay put.
+    #[test]
+    fn ranges_widen_in_log_odds() {
+        let (lo, hi) = widened((0.5, 0.5), 1.0);
+        let e = std::f64::consts::E;
+        assert!((lo - 1.0 / (1.0 + e)).abs() < 1e-12);
+        assert!((hi - e / (1.0 + e)).abs() < 1e-12);
+        assert_eq!(widened((0.0, 1.0), 2.0), (0.0, 1.0));
+        let (lo, hi) = widened((0.9, 0.95), 0.5);
+        assert!(lo < 0.9 && hi > 0.95 && hi < 1.0);
     }
 }

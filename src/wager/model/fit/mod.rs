@@ -12,17 +12,17 @@
 //! * The shapes of games ([`super::Bank`]): up to [`SHELF`] real games of each kind, with
 //!   cheats or without, and band of the winner's chance, their seats put in role order,
 //!   at each table size and under each house rule played ([`RULE_SHELF`] under a rule).
-//! * The spread: the model is first fitted on four matches in five, and its chances for
-//!   groups of like games of the fifth are held against what those games played; what
-//!   strays beyond sampling noise, in strength units, makes the 95% ranges.
+//! * The 95% ranges ([`calibrate`]): real matches at new tables against the fitted
+//!   model's chances; what strays beyond sampling noise, in log-odds.
 
+pub mod calibrate;
 mod cheats;
 mod lbfgs;
 mod winners;
 
 use std::collections::BTreeMap;
 
-use super::{Bank, Banked, Cheating, GameModel, Kind, Models, Profile, Shelf};
+use super::{Bank, Banked, Cheating, GameModel, Kind, Models, Shelf};
 use crate::games::{End, GameKind, OnCheat};
 
 pub use super::record::{Record, Try};
@@ -57,21 +57,6 @@ fn cheat_rules(kind: GameKind, records: &[&Record]) -> Vec<OnCheat> {
         }
     }
     out
-}
-
-/// Each record's match, counted from 0: a record of a first game begins the next.
-fn matches(records: &[&Record]) -> Vec<usize> {
-    let mut id = 0;
-    records
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            if r.number == 1 && i > 0 {
-                id += 1;
-            }
-            id
-        })
-        .collect()
 }
 
 /// How often a game ends in a shared win, by table size from three.
@@ -189,58 +174,6 @@ fn assemble(
     model
 }
 
-/// How far `model`'s chances stray from what the `held` games played, beyond sampling
-/// noise, as the half-width of a 95% range in strength units. The games are grouped by
-/// table size, the first seat's level and the others' mean, whether anyone may cheat and
-/// whether a house rule held; a group of at least 20 games compares the first seat's
-/// share of the wins (a draw shared) with the chance the model gave it, in log-odds.
-fn spread(kind: GameKind, model: &GameModel, held: &[&Record]) -> f64 {
-    let mut groups: BTreeMap<String, (f64, f64, f64, f64)> = BTreeMap::new();
-    for r in held {
-        if matches!(kind_of(r), Kind::Forfeit | Kind::Shared) {
-            continue;
-        }
-        let (wins, none) = winners::chances(model, kind, r);
-        let e = wins[0] + none / r.players() as f64;
-        let o = match kind_of(r) {
-            Kind::Won if r.winners == [0] => 1.0,
-            Kind::Won => 0.0,
-            _ => 1.0 / r.players() as f64,
-        };
-        let n = r.players();
-        let others = r.seats[1..].iter().map(Profile::level).sum::<f64>() / (n - 1) as f64;
-        let key = format!(
-            "{n}|{}|{}|{}|{}",
-            r.seats[0].skill.rough_level(),
-            others.round(),
-            r.seats.iter().any(|p| p.honesty < 10),
-            r.rules.is_empty()
-        );
-        let g = groups.entry(key).or_insert((0.0, 0.0, 0.0, 0.0));
-        g.0 += 1.0;
-        g.1 += o;
-        g.2 += e;
-        g.3 += e * (1.0 - e);
-    }
-    let (mut num, mut den) = (0.0, 0.0);
-    for &(n, o, e, v) in groups.values() {
-        if n < 20.0 {
-            continue;
-        }
-        let (o, e, v) = (o / n, e / n, v / (n * n));
-        let slope = (e * (1.0 - e)).max(0.05 * 0.95);
-        let excess = ((o - e).powi(2) - v) / (slope * slope);
-        num += n * excess;
-        den += n;
-    }
-    let tau = if den > 0.0 {
-        (num / den).max(0.0).sqrt()
-    } else {
-        0.3
-    };
-    (1.96 * tau).clamp(0.05, 1.0)
-}
-
 /// The banks of `records`: by table size and house rule, shelves of real games by kind,
 /// cheats and band, their seats in role order.
 fn banks(kind: GameKind, model: &GameModel, records: &[&Record]) -> Vec<Bank> {
@@ -295,33 +228,35 @@ fn banks(kind: GameKind, model: &GameModel, records: &[&Record]) -> Vec<Bank> {
         .collect()
 }
 
-/// One game's model from its records: fitted on four matches in five to measure the
-/// spread on the fifth, then on all.
+/// One game's model from its records (its spread is the calibration's, [`calibrate`]).
 pub fn fit_game(kind: GameKind, records: &[&Record], say: &mut dyn FnMut(String)) -> GameModel {
-    let ids = matches(records);
-    let train: Vec<&Record> = records
-        .iter()
-        .zip(&ids)
-        .filter(|(_, id)| *id % 5 != 4)
-        .map(|(r, _)| *r)
-        .collect();
-    let held: Vec<&Record> = records
-        .iter()
-        .zip(&ids)
-        .filter(|(_, id)| *id % 5 == 4)
-        .map(|(r, _)| *r)
-        .collect();
-    let first = fit_on(kind, &train);
-    let spread = spread(kind, &first, &held);
-    say(format!(
-        "{}: {} games; the spread on the held fifth {spread:.3}",
-        kind.id(),
-        records.len()
-    ));
+    say(format!("{}: {} games", kind.id(), records.len()));
     let mut model = fit_on(kind, records);
-    model.spread = spread;
     model.banks = banks(kind, &model, records);
     model
+}
+
+/// Measures the fitted models' error at new tables ([`calibrate::check`]) and sets every
+/// game's 95% ranges from it.
+///
+/// # Errors
+/// A match that cannot be played.
+pub fn calibrate(
+    models: &mut Models,
+    say: &mut dyn FnMut(String),
+) -> Result<(), crate::table::TableError> {
+    let checked = calibrate::check(models, calibrate::TABLES, calibrate::MATCHES)?;
+    let error = calibrate::error(&checked);
+    let half = calibrate::half_width(error);
+    say(format!(
+        "calibration: {} tables of {} matches; the error {error:.3} in log-odds, ranges ±{half:.3}",
+        checked.len(),
+        calibrate::MATCHES
+    ));
+    for model in models.games.values_mut() {
+        model.spread = half;
+    }
+    Ok(())
 }
 
 /// Fits every game's model from the records.
