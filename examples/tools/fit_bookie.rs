@@ -20,8 +20,8 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use taproom::games::GameKind;
-use taproom::wager::model::{Models, fit};
 use taproom::wager::model::record::{self, Record};
+use taproom::wager::model::{Models, fit};
 
 /// How many chunks of how many matches each game's records hold: set so that the whole
 /// refit takes under an hour on two cores.
@@ -57,7 +57,7 @@ fn record_all(dir: &Path, only: &[GameKind]) -> Result<(), Box<dyn std::error::E
                 continue;
             }
             let start = std::time::Instant::now();
-            let records = record::chunk(kind, c, tables)?;
+            let records = record::chunk(kind, c, tables, &regulars)?;
             let mut text = Vec::new();
             for r in &records {
                 serde_json::to_writer(&mut text, r)?;
@@ -98,12 +98,17 @@ fn fit_dir(dir: &Path) -> Result<String, Box<dyn std::error::Error>> {
     let records = read_all(dir)?;
     eprintln!("fitting from {} games", records.len());
     let mut models = fit::fit_all(&records, &mut |m| eprintln!("{m}"));
-    fit::calibrate(&mut models, &mut |m| eprintln!("{m}"))?;
+    fit::calibrate(&mut models, &regulars, &mut |m| eprintln!("{m}"))?;
     Ok(fit::write(
         &models,
         "cargo run --release --example fit_bookie -- refit",
-        &record::fingerprint(),
+        &record::fingerprint(&regulars),
     ))
+}
+
+/// The built-in characters' make-up at a game: a fifth of the fit's seats.
+fn regulars(kind: GameKind) -> Vec<taproom::wager::model::Profile> {
+    taproom::roster::Roster::built_in().profiles_at(kind)
 }
 
 fn model_path() -> PathBuf {
@@ -134,7 +139,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         Some("calibrate") => {
             let mut models: Models = serde_json::from_str(&std::fs::read_to_string(model_path())?)?;
-            fit::calibrate(&mut models, &mut |m| eprintln!("{m}"))?;
+            fit::calibrate(&mut models, &regulars, &mut |m| eprintln!("{m}"))?;
             write_model(&fit::write(
                 &models,
                 &models.written_by.clone(),
@@ -153,9 +158,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             std::io::stdout().write_all(json.as_bytes())?;
         }
         _ => {
-            eprintln!(
-                "usage: fit_bookie refit [DIR] | record DIR [GAME...] | fit DIR | calibrate"
-            );
+            eprintln!("usage: fit_bookie refit [DIR] | record DIR [GAME...] | fit DIR | calibrate");
             std::process::exit(2);
         }
     }

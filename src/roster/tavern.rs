@@ -320,7 +320,11 @@ ambience = ["Rain drums on the shutters."]
         assert_eq!(t.credit, Credit::UpTo(Money(500)));
         assert_eq!(t.currency, "sp".parse().unwrap());
         assert_eq!(t.ledger, Some(PathBuf::from("camp/ledger.txt")));
-        assert_eq!(t.sims, 300);
+        assert_eq!(
+            t.sims,
+            crate::wager::model::IMAGINED,
+            "the model's own count"
+        );
         assert_eq!(
             load("tavern = \"X\"\ncredit = true\n").unwrap().credit,
             Credit::Unlimited

@@ -65,7 +65,7 @@ fn panel(dir: &std::path::Path) -> Vec<Vec<String>> {
         )
         .unwrap();
     }
-    let mut pick = |k: usize, draw: &mut Draw| -> Vec<String> {
+    let pick = |k: usize, draw: &mut Draw| -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         while out.len() < k {
             let n = names[draw.below(names.len() as u64) as usize].clone();
@@ -131,7 +131,9 @@ fn audit(table: &[String], roster: &str, matches: u64) -> (usize, usize) {
     let n = matches.to_string();
     let mut args: Vec<&str> = vec!["odds"];
     args.extend(table.iter().map(String::as_str));
-    args.extend(["--roster", roster, "--audit", &n, "--format", "json", "--seed", "11"]);
+    args.extend([
+        "--roster", roster, "--audit", &n, "--format", "json", "--seed", "11",
+    ]);
     args.push("--quiet");
     let out = Taproom::new().args(&args).ok().stdout;
     let json: Value = serde_json::from_str(&out).expect("JSON");
@@ -143,7 +145,11 @@ fn audit(table: &[String], roster: &str, matches: u64) -> (usize, usize) {
         .iter()
         .map(|m| m["outcomes"].as_array().unwrap().len())
         .sum();
-    assert_eq!(checks.len(), outcomes, "{table:?}: every outcome is checked");
+    assert_eq!(
+        checks.len(),
+        outcomes,
+        "{table:?}: every outcome is checked"
+    );
     let mut disagree = 0;
     for c in checks {
         disagree += usize::from(!c["agrees"].as_bool().unwrap());
@@ -161,7 +167,14 @@ fn audit(table: &[String], roster: &str, matches: u64) -> (usize, usize) {
     }
     for m in markets {
         let kind = m["market"]["market"].as_str().unwrap();
-        assert_eq!(m["basis"]["basis"], if kind == "first-turn" { "exact" } else { "model" });
+        assert_eq!(
+            m["basis"]["basis"],
+            if kind == "first-turn" {
+                "exact"
+            } else {
+                "model"
+            }
+        );
         if kind == "caught" || kind == "anyone-caught" {
             continue;
         }
@@ -237,8 +250,17 @@ fn binomial_p(k: u64, n: u64, p: f64) -> f64 {
 fn the_audit_s_verdict_is_a_binomial_test_at_the_stated_chance() {
     let out = Taproom::new()
         .args([
-            "odds", "kiust", "Hrodgar", "Tamsin", "--best-of", "1", "--audit", "40", "--format",
-            "json", "--quiet",
+            "odds",
+            "kiust",
+            "Hrodgar",
+            "Tamsin",
+            "--best-of",
+            "1",
+            "--audit",
+            "40",
+            "--format",
+            "json",
+            "--quiet",
         ])
         .ok()
         .stdout;

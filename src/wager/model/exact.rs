@@ -48,6 +48,8 @@ pub struct Table<'a> {
     pub strengths: Vec<f64>,
     /// Each entrant's level (for the draw term).
     pub levels: Vec<f64>,
+    /// Each entrant's lean to a draw ([`GameModel::drawish`]).
+    pub drawish: Vec<f64>,
     /// The match's format.
     pub format: Format,
     /// Drawn games replayed before the match stops where it stands.
@@ -105,9 +107,10 @@ impl Table<'_> {
                 for (seats, q) in self.seatings(&state, seating) {
                     let strengths: Vec<f64> = seats.iter().map(|&e| self.strengths[e]).collect();
                     let levels: Vec<f64> = seats.iter().map(|&e| self.levels[e]).collect();
+                    let drawish: f64 = seats.iter().map(|&e| self.drawish[e]).sum();
                     let (wins, drawn) = self
                         .model
-                        .outcome(&strengths, &strengths, &levels, 1.0, 0.0);
+                        .outcome(&strengths, &strengths, &levels, 1.0, drawish);
                     let outcomes = wins
                         .iter()
                         .enumerate()
@@ -255,6 +258,7 @@ mod tests {
                     model: &model,
                     strengths: players.iter().map(|p| model.strength(p, n)).collect(),
                     levels: players.iter().map(Profile::level).collect(),
+                    drawish: players.iter().map(|p| model.drawish(p, n)).collect(),
                     format,
                     draw_cap: 5,
                     first_turn,
@@ -271,7 +275,7 @@ mod tests {
                 };
                 let mut markets = vec![Market::Match];
                 markets.extend((1..=3).map(|number| Market::Game { number }));
-                let est = sim::estimates(&model, &priced, &markets, (20_000, 10));
+                let est = sim::estimates(&model, &priced, &markets, 20_000);
                 for (m, e) in est.iter().enumerate() {
                     for (k, sel) in e.selections.iter().enumerate() {
                         let Selection::Entrant(i) = *sel else {

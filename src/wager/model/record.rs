@@ -140,18 +140,16 @@ fn below(seed: u64, part: u64, n: u64) -> u64 {
     derive(seed, Purpose::ModelFit, &[part]) % n
 }
 
-/// One seat's make-up, drawn from `seed`; `near` a skill it is drawn close to.
-fn profile(kind: GameKind, seed: u64, near: Option<u8>) -> Profile {
-    if below(seed, 1, 5) == 0 {
-        let roster = crate::roster::Roster::built_in();
-        let cs = roster.characters();
-        let c = &cs[below(seed, 2, cs.len() as u64) as usize];
-        return Profile {
-            skill: c.skill_at(kind),
-            temperament: c.temperament_at(kind),
-            honesty: c.honesty_at(kind),
-            eye: c.eye_at(kind),
-        };
+/// The make-up at each game of the characters built into taproom, in the roster's order
+/// (the roster, a floor above, hands it down: `Roster::profiles_at`). A fifth of the
+/// fit's seats are one of them.
+pub type Regulars<'a> = &'a dyn Fn(GameKind) -> Vec<Profile>;
+
+/// One seat's make-up, drawn from `seed`; `near` a skill it is drawn close to; one of the
+/// `regulars` a fifth of the time.
+fn profile(seed: u64, near: Option<u8>, regulars: &[Profile]) -> Profile {
+    if below(seed, 1, 5) == 0 && !regulars.is_empty() {
+        return regulars[below(seed, 2, regulars.len() as u64) as usize];
     }
     let level = match near {
         Some(l) if below(seed, 3, 2) == 0 => {
@@ -186,28 +184,28 @@ fn profile(kind: GameKind, seed: u64, near: Option<u8>) -> Profile {
 
 /// The table of draw `seed` at `kind`.
 #[must_use]
-pub fn draw(kind: GameKind, seed: u64) -> Drawn {
+pub fn draw(kind: GameKind, seed: u64, regulars: &[Profile]) -> Drawn {
     let facts = kind.facts();
     let players = if facts.max_players > 2 && below(seed, 20, 5) >= 2 {
         3 + below(seed, 21, 3) as usize
     } else {
         facts.min_players
     };
-    draw_sized(kind, seed, players)
+    draw_sized(kind, seed, players, regulars)
 }
 
 /// The table of draw `seed` at `kind` with `players` seats.
 #[must_use]
-pub fn draw_sized(kind: GameKind, seed: u64, players: usize) -> Drawn {
+pub fn draw_sized(kind: GameKind, seed: u64, players: usize, regulars: &[Profile]) -> Drawn {
     let facts = kind.facts();
     let mut profiles: Vec<Profile> = Vec::with_capacity(players);
     for p in 0..players {
         let near = profiles.first().map(Profile::level);
         let near = near.map(|l| l.round() as u8);
         profiles.push(profile(
-            kind,
             derive(seed, Purpose::ModelFit, &[100 + p as u64]),
             near,
+            regulars,
         ));
     }
     let mut rules = Vec::new();
@@ -447,11 +445,17 @@ pub fn play_drawn(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordError> 
 ///
 /// # Errors
 /// A match that cannot be played.
-pub fn chunk(kind: GameKind, chunk: u64, tables: u64) -> Result<Vec<Record>, TableError> {
+pub fn chunk(
+    kind: GameKind,
+    chunk: u64,
+    tables: u64,
+    regulars: Regulars,
+) -> Result<Vec<Record>, TableError> {
     use rayon::prelude::*;
+    let regulars = regulars(kind);
     let one = |i: u64| -> Result<Vec<Record>, TableError> {
         let seed = derive(0x7A_B1E5, Purpose::ModelFit, &[kind as u64, chunk, i]);
-        let drawn = draw(kind, seed);
+        let drawn = draw(kind, seed, &regulars);
         match play_drawn(&drawn, derive(seed, Purpose::ModelFit, &[99])) {
             Ok(records) => Ok(records),
             Err(RecordError::Rules(_)) => Ok(Vec::new()),
@@ -473,15 +477,16 @@ pub fn chunk(kind: GameKind, chunk: u64, tables: u64) -> Result<Vec<Record>, Tab
 /// # Panics
 /// Never: every table drawn here is playable.
 #[must_use]
-pub fn fingerprint() -> String {
+pub fn fingerprint(regulars: Regulars) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for kind in crate::games::GameKind::ALL {
+        let regulars = regulars(kind);
         for i in 0..2u64 {
             let seed = derive(0xF1_9E4, Purpose::ModelFit, &[kind as u64, i]);
-            let mut drawn = draw(kind, seed);
+            let mut drawn = draw(kind, seed, &regulars);
             if kind.facts().max_players > 2 {
                 let n = if i == 0 { 2 } else { 5 };
-                drawn = draw_sized(kind, seed, n);
+                drawn = draw_sized(kind, seed, n, &regulars);
             }
             let records = play_drawn(&drawn, seed).expect("a fingerprint's table plays");
             let text = serde_json::to_string(&records).expect("records write as JSON");

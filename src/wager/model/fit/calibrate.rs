@@ -56,17 +56,23 @@ fn sizes(kind: GameKind) -> &'static [usize] {
 ///
 /// # Errors
 /// A match that cannot be played.
-pub fn check(models: &Models, tables: u64, matches: u64) -> Result<Vec<Checked>, TableError> {
+pub fn check(
+    models: &Models,
+    tables: u64,
+    matches: u64,
+    regulars: record::Regulars,
+) -> Result<Vec<Checked>, TableError> {
     let mut drawn = Vec::new();
     for kind in GameKind::ALL {
         if models.game(kind).is_none() {
             continue;
         }
         let sizes = sizes(kind);
+        let regulars = regulars(kind);
         for i in 0..tables {
             let size = sizes[i as usize % sizes.len()];
             let seed = derive(0xCA_11B, Purpose::ModelFit, &[kind as u64, i]);
-            drawn.push(record::draw_sized(kind, seed, size));
+            drawn.push(record::draw_sized(kind, seed, size, &regulars));
         }
     }
     let plays: Vec<(usize, u64)> = (0..drawn.len())

@@ -7,12 +7,16 @@ use super::super::{GameModel, TRY_FEATURES, Tries, eye_band, seen_by, sigmoid};
 use super::{Record, lbfgs};
 use crate::games::{End, GameKind};
 
+/// One watcher of one try: the cheat's level and honesty, the watcher's eye, the
+/// sightings of this cheat the watcher had, the cheat's earlier tries, and whether this
+/// one was seen.
+type Watched = (u8, u8, u8, f64, u32, bool);
+
 /// The boldness of a typical try, for a card-sharp's first in a game and later ones, then
 /// anyone else's, by the watcher's band of eye: the most likely, given who saw each try
 /// and who did not.
 pub(super) fn looks(records: &[&Record]) -> [[f64; 3]; 4] {
-    // (level, honesty, eye, sightings, earlier tries, seen) for every watcher of every try.
-    let mut rows: [Vec<(u8, u8, u8, f64, u32, bool)>; 12] = Default::default();
+    let mut rows: [Vec<Watched>; 12] = Default::default();
     for r in records {
         for (i, t) in r.tries.iter().enumerate() {
             let p = &r.seats[t.seat];
@@ -129,7 +133,9 @@ pub(super) fn any_chance(model: &GameModel, kind: GameKind, r: &Record, s: usize
         .map(|o| model.strength(&r.seats[o], n))
         .fold(f64::NEG_INFINITY, f64::max);
     let x = model.try_features(p, &eyes, r.earlier[s], best_other - own, n, r.number);
-    model.cheating(kind, r.rule()).tries[p.cheat_class()].at(&x).0
+    model.cheating(kind, r.rule()).tries[p.cheat_class()]
+        .at(&x)
+        .0
 }
 
 fn dot(w: &[f64], x: &[f64; TRY_FEATURES]) -> f64 {
@@ -173,14 +179,6 @@ pub(super) fn tries(model: &GameModel, records: &[&Record], class: usize) -> Tri
         .collect();
     let mut more = vec![0.0; TRY_FEATURES];
     more[0] = -1.0;
-    if std::env::var_os("LBFGS_DEBUG").is_some() {
-        eprintln!(
-            "class {class}: {} rows, {} for any, {} for more",
-            rows.len(),
-            any_rows.len(),
-            more_rows.len()
-        );
-    }
     lbfgs::minimise(&mut more, 500, 1e-6, &mut |w, g| {
         g.iter_mut().for_each(|v| *v = 0.0);
         let mut total = 0.0;

@@ -15,10 +15,6 @@ pub fn minimise(
     let n = x.len();
     let mut g = vec![0.0; n];
     let mut value = f(x, &mut g);
-    if std::env::var_os("LBFGS_DEBUG").is_some() {
-        let gmax = g.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-        eprintln!("lbfgs start: value {value} gmax {gmax} tolerance {tolerance}");
-    }
     let mut s_hist: Vec<Vec<f64>> = Vec::new();
     let mut y_hist: Vec<Vec<f64>> = Vec::new();
     let mut trial = vec![0.0; n];
@@ -88,9 +84,6 @@ pub fn minimise(
             step *= 0.5;
         }
         if !accepted || idle >= 3 {
-            if std::env::var_os("LBFGS_DEBUG").is_some() {
-                eprintln!("lbfgs stop: accepted {accepted} idle {idle} value {value} n {n}");
-            }
             break;
         }
     }

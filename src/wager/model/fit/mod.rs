@@ -200,7 +200,9 @@ fn banks(kind: GameKind, model: &GameModel, records: &[&Record]) -> Vec<Bank> {
                 k,
                 !r.tries.is_empty(),
                 super::band(chance),
-                super::level_band(r.seats.iter().map(super::Profile::level).sum::<f64>() / n as f64),
+                super::level_band(
+                    r.seats.iter().map(super::Profile::level).sum::<f64>() / n as f64,
+                ),
             ))
             .or_default();
         if shelf.len() < most {
@@ -243,9 +245,10 @@ pub fn fit_game(kind: GameKind, records: &[&Record], say: &mut dyn FnMut(String)
 /// A match that cannot be played.
 pub fn calibrate(
     models: &mut Models,
+    regulars: super::record::Regulars,
     say: &mut dyn FnMut(String),
 ) -> Result<(), crate::table::TableError> {
-    let checked = calibrate::check(models, calibrate::TABLES, calibrate::MATCHES)?;
+    let checked = calibrate::check(models, calibrate::TABLES, calibrate::MATCHES, regulars)?;
     let error = calibrate::error(&checked);
     let half = calibrate::half_width(error);
     say(format!(

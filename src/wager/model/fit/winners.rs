@@ -303,12 +303,7 @@ fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
             + x[e + 1] * m
             + x[e + 2] * gap;
         let d = scale * lin;
-        let drawish: f64 = row
-            .seats
-            .iter()
-            .flat_map(|s| s.drawish)
-            .map(|i| x[i])
-            .sum();
+        let drawish: f64 = row.seats.iter().flat_map(|s| s.drawish).map(|i| x[i]).sum();
         let c_arg = x[e + 3] + x[e + 4] * m + x[e + 5] * spread + drawish + d_arg;
         let c = softplus(c_arg);
         let a = sigmoid(d - c);
