@@ -81,7 +81,14 @@ fn main() {
             all_ok &= report(&args.join(" "), time(&args, 5, false), 2.0, false);
         }
         for g in games {
-            let args = ["odds", g, "Brannoc", "Mirela", "--on-cheat", "forfeit-stakes"];
+            let args = [
+                "odds",
+                g,
+                "Brannoc",
+                "Mirela",
+                "--on-cheat",
+                "forfeit-stakes",
+            ];
             all_ok &= report(&args.join(" "), time(&args, 5, false), 2.0, false);
         }
     }
