@@ -24,9 +24,8 @@ pub struct Board {
     pub unpriced: Vec<Market>,
 }
 
-/// The board for `spec`, every market the bookie takes: from the book for the regulars,
-/// from the measured model for any other table under the game's own rules, else from
-/// `sims` matches played for real (see [`super::wagers::estimates`]).
+/// The board for `spec`, every market the bookie takes, from the bookie's model over
+/// `sims` imagined matches (see [`super::wagers::estimates`]).
 ///
 /// # Errors
 /// A number of matches out of bounds, or a match that cannot be played.

@@ -163,15 +163,12 @@ pub fn require_files(people: &People, names: &[String], folder: &'static str) ->
 }
 
 /// The bookie's view of a match: the chance of every market a bet takes at the bookie's
-/// own price. The first turn is worked out exactly from the rules. For the regulars (the
-/// built-in characters in the default formats) the chances are counted in the bookie's
-/// book, hundreds of their matches played for real ([`crate::wager::book`]); for any
-/// other table under the game's own rules they come from the measured model, which
-/// imagines the match as `play` plays it ([`crate::wager::model`]), in well under a
-/// second (approximate: audited against real play, its chances can stray by 10 points at
-/// a wide gap of skill, and more for a hardened cheat's wins and a cheat caught); under
-/// house rules or a tavern's own rule for a cheat seen, the bookie watches `sims`
-/// matches played by `play`'s own players and counts.
+/// own price. The first turn is worked out exactly from the rules; every other market,
+/// at any table (the built-in characters or the GM's own, under any house rule and any
+/// tavern's rule for a cheat seen), comes from the bookie's model, fitted from real
+/// matches of `play`'s players and imagining `sims` matches as `play` plays them
+/// ([`crate::wager::model`]); a game the model has no coefficients for would be counted
+/// from `sims` matches played for real.
 ///
 /// # Errors
 /// When the matches cannot be played.

@@ -42,7 +42,7 @@
 //!
 //! The 95% range of a chance comes from the model's own measured error: after the fit,
 //! real matches at new tables are set against the model's chances there
-//! ([`fit::calibrate`]); what strays beyond sampling noise, in log-odds
+//! ([`fit::calibrate()`]); what strays beyond sampling noise, in log-odds
 //! ([`GameModel::spread`]), widens the imagining's own range either side.
 
 pub mod fit;

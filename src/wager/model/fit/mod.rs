@@ -12,7 +12,7 @@
 //! * The shapes of games ([`super::Bank`]): up to [`SHELF`] real games of each kind, with
 //!   cheats or without, and band of the winner's chance, their seats put in role order,
 //!   at each table size and under each house rule played ([`RULE_SHELF`] under a rule).
-//! * The 95% ranges ([`calibrate`]): real matches at new tables against the fitted
+//! * The 95% ranges ([`mod@calibrate`]): real matches at new tables against the fitted
 //!   model's chances; what strays beyond sampling noise, in log-odds.
 
 pub mod calibrate;
@@ -230,7 +230,7 @@ fn banks(kind: GameKind, model: &GameModel, records: &[&Record]) -> Vec<Bank> {
         .collect()
 }
 
-/// One game's model from its records (its spread is the calibration's, [`calibrate`]).
+/// One game's model from its records (its spread is the calibration's, [`calibrate()`]).
 pub fn fit_game(kind: GameKind, records: &[&Record], say: &mut dyn FnMut(String)) -> GameModel {
     say(format!("{}: {} games", kind.id(), records.len()));
     let mut model = fit_on(kind, records);
