@@ -3,11 +3,12 @@
 //! Runs the release binary as a GM would and times each command (the mean and the
 //! slowest of several runs, wall clock, in seconds) against the project's targets:
 //!
-//! - `odds GAME A B` within 2 s for every game: built-in characters (priced from the
-//!   bookie's book), the GM's own (from the model: the example campaign's characters),
-//!   and a Piç table of five;
+//! - `odds GAME A B` within 2 s for every game: built-in characters, the GM's own (the
+//!   example campaign's characters), a Piç table of five, under a house rule and under a
+//!   tavern's own rule for a cheat seen (every table is priced by the model);
 //! - pricing a `--bet` at the table within 1 s the first time, for any table (a whole
-//!   `play --bet`, match included): built-in characters and the GM's own, every game;
+//!   `play --bet`, match included): built-in characters and the GM's own, every game,
+//!   and under a house rule;
 //! - `night examples/evening.toml` within 2 s;
 //! - a default `play GAME` within 0.2 s in every game (mean over seeds).
 //!
@@ -71,6 +72,25 @@ fn main() {
         let mut args = vec!["odds", "pic", "Dobbin", "Vessa", "Gorm", "Ilse", "Tamsin"];
         args.extend(own);
         all_ok &= report(&args.join(" "), time(&args, 5, false), 2.0, false);
+        for rule in [
+            ["tides-of-war", "truce_after=40"],
+            ["pic", "max_pic=2"],
+            ["kiust-oyun", "all_round=four"],
+        ] {
+            let args = ["odds", rule[0], "Brannoc", "Mirela", "--rule", rule[1]];
+            all_ok &= report(&args.join(" "), time(&args, 5, false), 2.0, false);
+        }
+        for g in games {
+            let args = [
+                "odds",
+                g,
+                "Brannoc",
+                "Mirela",
+                "--on-cheat",
+                "forfeit-stakes",
+            ];
+            all_ok &= report(&args.join(" "), time(&args, 5, false), 2.0, false);
+        }
     }
     if wanted("bet") {
         for g in games {
@@ -86,6 +106,15 @@ fn main() {
             args.extend(own);
             all_ok &= report(&args.join(" "), time(&args, 5, true), 1.0, false);
         }
+        let args = [
+            "play",
+            "tides-of-war",
+            "--rule",
+            "truce_after=40",
+            "--bet",
+            "Pip 1 sp on Mirela",
+        ];
+        all_ok &= report(&args.join(" "), time(&args, 5, true), 1.0, false);
     }
     if wanted("night") {
         let args = ["night", "examples/evening.toml"];

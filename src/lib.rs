@@ -46,11 +46,11 @@
 //! ```
 //!
 //! **Price it**: the bookie's chance of each outcome of every market he takes, as `taproom
-//! odds` shows them (here from the book of the regulars, counted from real matches):
+//! odds` shows them (from the bookie's model of play's players):
 //!
 //! ```
 //! use taproom::games::GameKind;
-//! use taproom::ops::{book::built_in_table, price::odds};
+//! use taproom::ops::{cast::built_in_table, price::odds};
 //! use taproom::wager::Market;
 //!
 //! let spec = built_in_table(GameKind::TidesOfWar, &["Brannoc", "Mirela"], 7).unwrap();

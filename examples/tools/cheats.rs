@@ -34,9 +34,20 @@ fn entrant(name: &str, level: u8, temperament: Temperament, honesty: u8, eye: u8
 
 /// Over `games` seeds: the cheat's share of the wins, its attempts and those seen.
 fn run<G: Game>(cheat: &Entrant, other: &Entrant, games: u64) -> (f64, usize, usize) {
+    run_format::<G>(cheat, other, games, Format::BestOf(1)).0
+}
+
+/// Over `games` seeded matches of `format`: the cheat's share of the wins, its attempts
+/// and those seen; and how many of the matches it tried a cheat in.
+fn run_format<G: Game>(
+    cheat: &Entrant,
+    other: &Entrant,
+    games: u64,
+    format: Format,
+) -> ((f64, usize, usize), usize) {
     let one = |seed: u64| {
         let settings = MatchSettings::<G> {
-            format: Format::BestOf(1),
+            format,
             draw_cap: 0,
             options: G::Options::default(),
             seed,
@@ -66,13 +77,13 @@ fn run<G: Game>(cheat: &Entrant, other: &Entrant, games: u64) -> (f64, usize, us
                 seen += usize::from(!seen_by.is_empty());
             }
         }
-        (share, tries, seen)
+        (share, tries, seen, usize::from(tries > 0))
     };
-    let (wins, tries, seen) = (1..=games)
-        .into_par_iter()
-        .map(one)
-        .reduce(|| (0.0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
-    (wins / games as f64, tries, seen)
+    let (wins, tries, seen, tried) = (1..=games).into_par_iter().map(one).reduce(
+        || (0.0, 0, 0, 0),
+        |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2, a.3 + b.3),
+    );
+    ((wins / games as f64, tries, seen), tried)
 }
 
 fn cell(share: f64, tries: usize, seen: usize, games: u64) -> String {
@@ -141,6 +152,56 @@ fn appetite<G: Game>(games: u64) {
     println!("| {} | {} |", G::KIND.title(), cells.join(" | "));
 }
 
+/// The share of default matches (best of 3) in which a card-sharp of skill 5 and
+/// honesty 0, 1 and 2 tries a cheat against an honest skill-5 watcher of eye 2, 4 and
+/// 6; and Mirela Quickfingers against Old Brannoc, as built in.
+fn sharps<G: Game>(games: u64) {
+    use Temperament::Steady;
+    let mut cells: Vec<String> = Vec::new();
+    for h in [0u8, 1, 2] {
+        let per_eye: Vec<String> = [2u8, 4, 6]
+            .iter()
+            .map(|&eye| {
+                let (_, tried) = run_format::<G>(
+                    &entrant("Cheat", 5, Steady, h, 5),
+                    &entrant("Watcher", 5, Steady, 10, eye),
+                    games,
+                    Format::BestOf(3),
+                );
+                format!("{:.0}%", 100.0 * tried as f64 / games as f64)
+            })
+            .collect();
+        cells.push(per_eye.join(" / "));
+    }
+    let roster = taproom::roster::Roster::built_in();
+    let built = |name: &str| {
+        let c = roster
+            .characters()
+            .iter()
+            .find(|c| c.name == name)
+            .expect("a built-in character");
+        entrant(
+            &c.name,
+            c.skill_at(G::KIND).rough_level(),
+            c.temperament_at(G::KIND),
+            c.honesty_at(G::KIND),
+            c.eye_at(G::KIND),
+        )
+    };
+    let ((share, _, _), tried) = run_format::<G>(
+        &built("Mirela Quickfingers"),
+        &built("Old Brannoc"),
+        games,
+        Format::BestOf(3),
+    );
+    cells.push(format!(
+        "{:.0}% (wins {:.0}%)",
+        100.0 * tried as f64 / games as f64,
+        100.0 * share
+    ));
+    println!("| {} | {} |", G::KIND.title(), cells.join(" | "));
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(400);
@@ -174,6 +235,20 @@ fn main() {
             GameKind::Pic => appetite::<Pic>(games),
             GameKind::KiustOyun => appetite::<Kiust>(games),
             GameKind::Oicustiytac => appetite::<Oicus>(games),
+        }
+    }
+    println!();
+    println!(
+        "| matches with a cheat tried ({games} best of 3 a cell), watcher's eye 2 / 4 / 6 \
+         | honesty 0 | 1 | 2 | Mirela v Brannoc |"
+    );
+    println!("| --- | --- | --- | --- | --- |");
+    for &kind in &kinds {
+        match kind {
+            GameKind::TidesOfWar => sharps::<Tides>(games),
+            GameKind::Pic => sharps::<Pic>(games),
+            GameKind::KiustOyun => sharps::<Kiust>(games),
+            GameKind::Oicustiytac => sharps::<Oicus>(games),
         }
     }
 }

@@ -1,219 +1,164 @@
-//! Fits the bookie's model (`src/wager/model/`) from real games between `play`'s own
-//! players, and writes `data/bookie.json`. Two steps, so that the games are played once:
+//! Rebuilds what the bookie relies on (`data/bookie.json`, see `src/wager/model/`) from
+//! real matches of `play`'s own players, in one resumable command:
 //!
 //! ```text
-//! cargo run --release --example fit_bookie -- record GAMES [SEED] > records.jsonl
-//! cargo run --release --example fit_bookie -- fit records.jsonl > data/bookie.json
+//! cargo run --release --example fit_bookie -- refit [DIR]
 //! ```
 //!
-//! `record` plays, for each game, GAMES single games at tables of two (and GAMES / 3 at
-//! each Piç table of three, four and five), at full effort, under the game's own rules and
-//! customs for a cheat seen, exactly as `play` plays them, between players drawn at
-//! random: a skill from the baseline and levels 1 to 10, a temperament, an honesty (10,
-//! never cheating, half the time; else 0 to 9) and an eye (0 to 10); a quarter of the
-//! seats take the skill, temperament, honesty and eye of one of the built-in characters
-//! at that game; two games in five are played under a cheat rule other than the game's
-//! custom. Each game is a line of JSON: who sat where (seat 0 moved first) and what
-//! they were, how it ended, every tally, and every cheat tried (by whom, the chance the
-//! table gave of its being seen, and how many the same hand had tried before).
+//! It plays the tables of [`PLAN`] chunk by chunk into `DIR` (by default
+//! `target/bookie-records`), a file of JSON lines a chunk written whole when the chunk is
+//! done, so a run stopped half-way goes on where it stopped; then it fits the model from
+//! every chunk and writes `data/bookie.json`. The parts alone:
 //!
-//! `fit` reads those lines and fits, game by game, what `wager::model` documents.
+//! ```text
+//! cargo run --release --example fit_bookie -- record DIR [GAME...]   # the chunks only
+//! cargo run --release --example fit_bookie -- fit DIR > data/bookie.json
+//! cargo run --release --example fit_bookie -- calibrate   # the 95% ranges only, again
+//! ```
 
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
-use taproom::ai::{Effort, Skill, Temperament};
-use taproom::games::kiust::Kiust;
-use taproom::games::oicus::Oicus;
-use taproom::games::pic::Pic;
-use taproom::games::tides::Tides;
-use taproom::games::{Game, GameKind, OnCheat, Seat};
-use taproom::seed::{Purpose, derive};
-use taproom::table::{Aside, Entrant, Format, MatchSettings, play_match};
-use taproom::wager::model::Profile;
-use taproom::wager::model::fit::{self, Record, Try};
+use taproom::games::GameKind;
+use taproom::wager::model::record::{self, Record};
+use taproom::wager::model::{Models, fit};
 
-/// A profile for the seat of game `i`, drawn from `seed`.
-fn draw_profile(kind: GameKind, seed: u64) -> Profile {
-    if seed.is_multiple_of(4) {
-        let roster = taproom::roster::Roster::built_in();
-        let cs = roster.characters();
-        let c = &cs[((seed >> 4) % cs.len() as u64) as usize];
-        return Profile {
-            skill: c.skill_at(kind),
-            temperament: c.temperament_at(kind),
-            honesty: c.honesty_at(kind),
-            eye: c.eye_at(kind),
-        };
-    }
-    let skill = match (seed >> 8) % 11 {
-        0 => Skill::Baseline,
-        n => Skill::Level(n as u8),
-    };
-    let temperament = Temperament::ALL[((seed >> 16) % 5) as usize];
-    let honesty = if (seed >> 24).is_multiple_of(2) {
-        10
-    } else {
-        ((seed >> 28) % 10) as u8
-    };
-    let eye = ((seed >> 36) % 11) as u8;
-    Profile {
-        skill,
-        temperament,
-        honesty,
-        eye,
-    }
+/// How many chunks of how many matches each game's records hold: set so that the whole
+/// refit takes under an hour on two cores.
+const PLAN: [(GameKind, u64, u64); 4] = [
+    (GameKind::TidesOfWar, 160, 250),
+    (GameKind::Pic, 160, 250),
+    (GameKind::KiustOyun, 200, 100),
+    (GameKind::Oicustiytac, 160, 150),
+];
+
+fn chunk_path(dir: &Path, kind: GameKind, chunk: u64) -> PathBuf {
+    dir.join(format!("{}-{chunk:03}.jsonl", kind.id()))
 }
 
-fn play_one<G: Game>(base: u64, i: u64, players: usize) -> Option<Record> {
-    let profiles: Vec<Profile> = (0..players as u64)
-        .map(|p| {
-            draw_profile(
-                G::KIND,
-                derive(base, Purpose::ModelFit, &[G::KIND as u64, i, p]),
-            )
-        })
-        .collect();
-    let entrants: Vec<Entrant> = profiles
+fn record_all(dir: &Path, only: &[GameKind]) -> Result<(), Box<dyn std::error::Error>> {
+    std::fs::create_dir_all(dir)?;
+    let total: u64 = PLAN
         .iter()
-        .enumerate()
-        .map(|(k, p)| {
-            let mut e = Entrant::new(&format!("P{k}"), p.skill, p.temperament);
-            e.honesty = p.honesty;
-            e.eye = p.eye;
-            e
-        })
-        .collect();
-    // The game's custom for a cheat seen three games in five; else another rule a tavern
-    // might keep (rule 2 always holds where the game has it).
-    let custom = G::FACTS.on_cheat;
-    let others: Vec<OnCheat> = [OnCheat::LoseTurn, OnCheat::TakeBack, OnCheat::ForfeitGame]
-        .into_iter()
-        .filter(|&r| r != custom)
-        .collect();
-    let pick = derive(base, Purpose::ModelFit, &[G::KIND as u64, i, 98]) % 10;
-    let rule = match pick {
-        _ if G::FACTS.rule_two => None,
-        0 | 1 => Some(others[0]),
-        2 | 3 => Some(others[1]),
-        _ => None,
-    };
-    let settings = MatchSettings::<G> {
-        format: Format::BestOf(1),
-        draw_cap: 0,
-        options: G::Options::default(),
-        seed: derive(base, Purpose::ModelFit, &[G::KIND as u64, i, 99]),
-        effort: Effort::Full,
-        table: taproom::table::TableRules {
-            on_cheat: rule,
-            ..taproom::table::TableRules::default()
-        },
-        wary: taproom::table::cheat::Wary::default(),
-    };
-    let log = play_match::<G>(&entrants, &settings).ok()?;
-    let game = log.games.first()?;
-    let seat_of = |e: usize| game.seat_of(e).index();
-    let tries = game
-        .asides
-        .iter()
-        .filter_map(|a| match &a.aside {
-            Aside::Cheat {
-                by,
-                seen_by,
-                risk,
-                earlier,
-                ..
-            } => Some(Try {
-                seat: seat_of(*by),
-                risk: *risk,
-                earlier: *earlier,
-                seen: !seen_by.is_empty(),
-            }),
-            _ => None,
-        })
-        .collect();
-    Some(Record {
-        game: G::KIND,
-        seats: game.seats.iter().map(|&e| profiles[e]).collect(),
-        winners: game.winners.iter().map(|&e| seat_of(e)).collect(),
-        end: game.outcome.end,
-        tallies: (0..players)
-            .map(|s| {
-                G::FACTS
-                    .tallies
-                    .iter()
-                    .map(|&t| game.tally(Seat(s as u8), t))
-                    .collect()
-            })
-            .collect(),
-        tries,
-        rule,
-    })
+        .filter(|p| only.is_empty() || only.contains(&p.0))
+        .map(|p| p.1)
+        .sum();
+    let mut done = 0;
+    // Round-robin over the games, so that a run stopped early has some of each.
+    let most = PLAN.iter().map(|p| p.1).max().unwrap_or(0);
+    for c in 0..most {
+        for &(kind, chunks, tables) in &PLAN {
+            if c >= chunks || !(only.is_empty() || only.contains(&kind)) {
+                continue;
+            }
+            done += 1;
+            let path = chunk_path(dir, kind, c);
+            if path.exists() {
+                continue;
+            }
+            let start = std::time::Instant::now();
+            let records = record::chunk(kind, c, tables, &regulars)?;
+            let mut text = Vec::new();
+            for r in &records {
+                serde_json::to_writer(&mut text, r)?;
+                text.push(b'\n');
+            }
+            let tmp = path.with_extension("part");
+            std::fs::write(&tmp, &text)?;
+            std::fs::rename(&tmp, &path)?;
+            eprintln!(
+                "[{done}/{total}] {}: {} games in {:.1?}",
+                path.display(),
+                records.len(),
+                start.elapsed()
+            );
+        }
+    }
+    Ok(())
 }
 
-fn record_game<G: Game>(games: u64, base: u64, out: &mut impl Write) -> std::io::Result<()> {
-    let mut jobs: Vec<(u64, usize)> = (0..games).map(|i| (i, 2)).collect();
-    if G::FACTS.max_players > 2 {
-        jobs.extend((0..games).map(|i| (games + i, 3 + (i % 3) as usize)));
-    }
-    let start = std::time::Instant::now();
-    let records: Vec<Record> = jobs
-        .par_iter()
-        .filter_map(|&(i, n)| play_one::<G>(base, i, n))
+fn read_all(dir: &Path) -> Result<Vec<Record>, Box<dyn std::error::Error>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
-    for r in &records {
-        serde_json::to_writer(&mut *out, r)?;
-        writeln!(out)?;
+    paths.sort();
+    let mut records = Vec::new();
+    for path in paths {
+        let file = std::io::BufReader::new(std::fs::File::open(&path)?);
+        for line in file.lines() {
+            records.push(serde_json::from_str(&line?)?);
+        }
     }
-    eprintln!(
-        "{}: {} games in {:.0?}",
-        G::KIND.id(),
-        records.len(),
-        start.elapsed()
-    );
+    Ok(records)
+}
+
+fn fit_dir(dir: &Path) -> Result<String, Box<dyn std::error::Error>> {
+    let records = read_all(dir)?;
+    eprintln!("fitting from {} games", records.len());
+    let mut models = fit::fit_all(&records, &mut |m| eprintln!("{m}"));
+    fit::calibrate(&mut models, &regulars, &mut |m| eprintln!("{m}"))?;
+    Ok(fit::write(
+        &models,
+        "cargo run --release --example fit_bookie -- refit",
+        &record::fingerprint(&regulars),
+    ))
+}
+
+/// The built-in characters' make-up at a game: a fifth of the fit's seats.
+fn regulars(kind: GameKind) -> Vec<taproom::wager::model::Profile> {
+    taproom::roster::Roster::built_in().profiles_at(kind)
+}
+
+fn model_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bookie.json")
+}
+
+/// Writes `data/bookie.json` whole: to a part file first, then renamed over it.
+fn write_model(json: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let out = model_path();
+    let tmp = out.with_extension("json.part");
+    std::fs::write(&tmp, json)?;
+    std::fs::rename(&tmp, &out)?;
+    eprintln!("wrote {}", out.display());
     Ok(())
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let dir = |i: usize| {
+        args.get(i)
+            .map_or_else(|| PathBuf::from("target/bookie-records"), PathBuf::from)
+    };
     match args.first().map(String::as_str) {
+        Some("refit") => {
+            let dir = dir(1);
+            record_all(&dir, &[])?;
+            write_model(&fit_dir(&dir)?)?;
+        }
+        Some("calibrate") => {
+            let mut models: Models = serde_json::from_str(&std::fs::read_to_string(model_path())?)?;
+            fit::calibrate(&mut models, &regulars, &mut |m| eprintln!("{m}"))?;
+            write_model(&fit::write(
+                &models,
+                &models.written_by.clone(),
+                &models.fingerprint.clone(),
+            ))?;
+        }
         Some("record") => {
-            let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4000);
-            let base: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
-            let only: Vec<GameKind> = args[3.min(args.len())..]
+            let only: Vec<GameKind> = args[2.min(args.len())..]
                 .iter()
                 .filter_map(|a| a.parse().ok())
                 .collect();
-            let mut out = std::io::stdout().lock();
-            for kind in GameKind::ALL {
-                if !only.is_empty() && !only.contains(&kind) {
-                    continue;
-                }
-                match kind {
-                    GameKind::TidesOfWar => record_game::<Tides>(games, base, &mut out)?,
-                    GameKind::Pic => record_game::<Pic>(games, base, &mut out)?,
-                    GameKind::KiustOyun => record_game::<Kiust>(games, base, &mut out)?,
-                    GameKind::Oicustiytac => record_game::<Oicus>(games, base, &mut out)?,
-                }
-            }
+            record_all(&dir(1), &only)?;
         }
         Some("fit") => {
-            let mut records: Vec<Record> = Vec::new();
-            for path in &args[1..] {
-                let file = std::io::BufReader::new(std::fs::File::open(path)?);
-                for line in file.lines() {
-                    records.push(serde_json::from_str(&line?)?);
-                }
-            }
-            let written = format!(
-                "cargo run --release --example fit_bookie -- fit {}",
-                args[1..].join(" ")
-            );
-            let models = fit::fit_all(&records, &mut |m| eprintln!("{m}"));
-            print!("{}", fit::write(&models, &written));
+            let json = fit_dir(&dir(1))?;
+            std::io::stdout().write_all(json.as_bytes())?;
         }
         _ => {
-            eprintln!("usage: fit_bookie record GAMES [SEED] [GAME...] | fit RECORDS...");
+            eprintln!("usage: fit_bookie refit [DIR] | record DIR [GAME...] | fit DIR | calibrate");
             std::process::exit(2);
         }
     }

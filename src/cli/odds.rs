@@ -32,9 +32,9 @@ pub enum OddsFormat {
   taproom odds kiust --format json
   taproom odds tides Brannoc Mirela --tavern examples/tavern.toml
 
-Under the game's own rules the chances come from the bookie's measured model of play's
-players, worked out exactly; under house rules (--rule) from --sims matches played for
-real. Side bets (most captures, how a game ends) get no price from the bookie: bet them
+The chances come from the bookie's model of play's players (fitted from real matches:
+skill, temperament, honesty, eye, house rules and the rule for a cheat seen), over --sims
+imagined matches; --audit plays real ones to check them. Side bets (most captures, how a game ends) get no price from the bookie: bet them
 in the pool or against another player.")]
 pub struct OddsArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
@@ -43,9 +43,10 @@ pub struct OddsArgs {
     /// (default: the roster's first two, as `play`).
     #[arg(num_args = 0..=5, value_name = "CHARACTER")]
     characters: Vec<String>,
-    /// Under house rules only: how many real matches to count (10 to 100000).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    sims: u64,
+    /// How many matches the bookie imagines for a price, 10 to 1000000 (default: the
+    /// tavern's `sims`, as at `play`; fewer is faster and rougher).
+    #[arg(long, value_name = "N")]
+    sims: Option<u64>,
     /// Also play N real matches with play's own players and check every chance against
     /// what happened (10 to 100000).
     #[arg(long, value_name = "N")]
@@ -92,7 +93,8 @@ pub fn run(
         crate::ops::memory::Memory::for_odds(&tavern, here.history()?.as_deref(), spec.no_history)?;
     super::args::warn(&memory.warnings);
     memory.remember(&mut spec, &tavern.name);
-    let board = odds(&spec, args.sims, &args.quiet.bar())?;
+    let sims = args.sims.unwrap_or(tavern.sims);
+    let board = odds(&spec, sims, &args.quiet.bar())?;
     let audited = match args.audit {
         Some(n) => Some(audit(&spec, &board, n, &args.quiet.bar())?),
         None => None,
@@ -102,7 +104,7 @@ pub fn run(
         tavern: &tavern,
         board: &board,
         audit: audited.as_ref(),
-        sims: args.sims,
+        sims,
         seed: args.seed,
     };
     match args.format {

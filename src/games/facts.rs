@@ -212,6 +212,11 @@ pub struct RuleOption {
     pub key: &'static str,
     /// What it takes: "true or false".
     pub takes: &'static str,
+    /// Its value when no rule sets it, as `--rule` writes it ("" when unset means none).
+    pub default: &'static str,
+    /// Other values a tavern might keep, as `--rule` writes them: what the bookie's fit
+    /// plays, so that his prices know what the option does (`wager::model`).
+    pub samples: &'static [&'static str],
 }
 
 impl Facts {

@@ -8,6 +8,33 @@ use super::{Draft, MatchSpec, Seated};
 use crate::games::GameKind;
 use crate::roster::{Character, Roster, read_text};
 
+/// The match in the default format between built-in characters, named as a GM would.
+///
+/// # Errors
+/// A name that picks out nobody, or a table the game cannot seat.
+pub fn built_in_table(
+    kind: GameKind,
+    names: &[&str],
+    seed: u64,
+) -> Result<MatchSpec, Box<dyn std::error::Error + Send + Sync>> {
+    let roster = Roster::built_in();
+    let seats = names
+        .iter()
+        .map(|n| {
+            Ok(Seated {
+                character: roster.named(n)?.clone(),
+                given_file: None,
+            })
+        })
+        .collect::<Result<Vec<_>, crate::names::NameError>>()?;
+    let draft = Draft {
+        seats,
+        seed,
+        ..Draft::default()
+    };
+    Ok(MatchSpec::new(kind, draft)?)
+}
+
 /// The roster of a folder (or the built-in one), after finishing any write a killed run
 /// left unfinished there.
 ///

@@ -5,7 +5,6 @@
 //! its arguments into these values, calls one function, and prints what comes back.
 
 pub mod apply;
-pub mod book;
 pub mod campaign;
 pub mod cast;
 pub mod character;

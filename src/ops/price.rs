@@ -10,7 +10,7 @@ use crate::wager::simulate::{MarketEstimate, Observed, default_markets};
 use crate::wager::{Market, Selection};
 
 /// The fewest and most matches `odds` plays when it must count (under house rules).
-pub const SIMS: (u64, u64) = (10, 100_000);
+pub const SIMS: (u64, u64) = (10, 1_000_000);
 
 /// The fewest and most matches an audit plays.
 pub const AUDIT: (u64, u64) = (10, 100_000);
@@ -24,9 +24,8 @@ pub struct Board {
     pub unpriced: Vec<Market>,
 }
 
-/// The board for `spec`, every market the bookie takes: from the book for the regulars,
-/// from the measured model for any other table under the game's own rules, else from
-/// `sims` matches played for real (see [`super::wagers::estimates`]).
+/// The board for `spec`, every market the bookie takes, from the bookie's model over
+/// `sims` imagined matches (see [`super::wagers::estimates`]).
 ///
 /// # Errors
 /// A number of matches out of bounds, or a match that cannot be played.

@@ -163,15 +163,12 @@ pub fn require_files(people: &People, names: &[String], folder: &'static str) ->
 }
 
 /// The bookie's view of a match: the chance of every market a bet takes at the bookie's
-/// own price. The first turn is worked out exactly from the rules. For the regulars (the
-/// built-in characters in the default formats) the chances are counted in the bookie's
-/// book, hundreds of their matches played for real ([`crate::wager::book`]); for any
-/// other table under the game's own rules they come from the measured model, which
-/// imagines the match as `play` plays it ([`crate::wager::model`]), in well under a
-/// second (approximate: audited against real play, its chances can stray by 10 points at
-/// a wide gap of skill, and more for a hardened cheat's wins and a cheat caught); under
-/// house rules or a tavern's own rule for a cheat seen, the bookie watches `sims`
-/// matches played by `play`'s own players and counts.
+/// own price. The first turn is worked out exactly from the rules; every other market,
+/// at any table (the built-in characters or the GM's own, under any house rule and any
+/// tavern's rule for a cheat seen), comes from the bookie's model, fitted from real
+/// matches of `play`'s players and imagining `sims` matches as `play` plays them
+/// ([`crate::wager::model`]); a game the model has no coefficients for would be counted
+/// from `sims` matches played for real.
 ///
 /// # Errors
 /// When the matches cannot be played.
@@ -195,32 +192,20 @@ pub fn estimates<G: Game>(
         .copied()
         .filter(|&m| m != Market::FirstTurn)
         .collect();
-    let priced: Vec<MarketEstimate> = if let Some(counted) =
-        super::book::lookup(crate::wager::book::Book::built_in(), spec, &rest)
-    {
-        counted
-            .iter()
-            .map(|o| MarketEstimate {
-                basis: crate::wager::simulate::Basis::Book { sims: o.sims },
-                ..o.estimate()
-            })
-            .collect()
-    } else if let Some(out) = (spec.rules.is_empty() && spec.table.on_cheat.is_none())
-        .then(|| crate::wager::model::estimates(&model_table::<G>(spec), &rest))
-        .flatten()
-    {
-        out
-    } else {
-        let observed = play_many::<G>(
-            spec,
-            &rest,
-            sims,
-            crate::seed::Purpose::BookieSim,
-            progress,
-            what,
-        )?;
-        observed.iter().map(Observed::estimate).collect()
-    };
+    let priced: Vec<MarketEstimate> =
+        if let Some(out) = crate::wager::model::estimates(&model_table::<G>(spec), &rest, sims) {
+            out
+        } else {
+            let observed = play_many::<G>(
+                spec,
+                &rest,
+                sims,
+                crate::seed::Purpose::BookieSim,
+                progress,
+                what,
+            )?;
+            observed.iter().map(Observed::estimate).collect()
+        };
     let mut priced = priced.into_iter();
     Ok(markets
         .iter()
@@ -246,6 +231,7 @@ fn model_table<G: Game>(spec: &MatchSpec) -> crate::wager::model::Table {
             .collect(),
         format: spec.format,
         draw_cap: spec.draw_cap,
+        rules: spec.rules.words(),
         on_cheat: spec.table.on_cheat_at::<G>(),
         wary: names
             .iter()

@@ -63,8 +63,8 @@ pub fn write_text(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::
     Ok(())
 }
 
-/// Where the match's chances come from: the bookie's book of the regulars, the bookie's
-/// model of play's players, or matches played for real.
+/// Where the match's chances come from: the bookie's model of play's players, or matches
+/// played for real.
 fn basis_words(priced: &Priced<'_>) -> String {
     let basis = priced
         .board
@@ -73,21 +73,29 @@ fn basis_words(priced: &Priced<'_>) -> String {
         .find(|e| e.market == Market::Match)
         .map(|e| e.basis);
     match basis {
-        Some(Basis::Book { sims }) => format!(
-            "counted in the bookie's book, over {sims} matches of these regulars played \
-             for real, cheats and all"
-        ),
         Some(Basis::Model) => format!(
-            "from the bookie's model of play's players (skill, temperament, honesty, eye \
-             and the rule for a cheat seen), over {},{:03} imagined matches",
-            crate::wager::model::IMAGINED.0 / 1000,
-            crate::wager::model::IMAGINED.0 % 1000
+            "from the bookie's model of play's players (skill, temperament, honesty, eye, \
+             house rules and the rule for a cheat seen), over {} imagined matches",
+            grouped(priced.sims)
         ),
         _ => format!(
             "from {} matches played for real from seed {}",
             priced.sims, priced.seed
         ),
     }
+}
+
+/// A count with its thousands set apart by commas: 20,000.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The board of the markets over the whole match, then the notes: the side bets the

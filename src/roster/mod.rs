@@ -128,6 +128,22 @@ impl Roster {
         Roster { characters }
     }
 
+    /// Each character's make-up at `kind` as the bookie's model knows a player, in the
+    /// roster's order: the fit draws a fifth of its seats from the built-in roster's
+    /// ([`crate::wager::model::record::Regulars`]).
+    #[must_use]
+    pub fn profiles_at(&self, kind: crate::games::GameKind) -> Vec<crate::wager::model::Profile> {
+        self.characters
+            .iter()
+            .map(|c| crate::wager::model::Profile {
+                skill: c.skill_at(kind),
+                temperament: c.temperament_at(kind),
+                honesty: c.honesty_at(kind),
+                eye: c.eye_at(kind),
+            })
+            .collect()
+    }
+
     /// Adds a character, refusing a second one of the same name.
     ///
     /// # Errors

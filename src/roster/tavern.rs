@@ -9,7 +9,7 @@
 //! take = 10                       # the house's take from every pool, in percent
 //! credit = "5 gp"                 # false (the default), true (no limit), or a limit each
 //! currency = "gp"                 # how money is written: fewest, pp, gp, ep, sp or cp
-//! sims = 400                      # matches the bookie imagines before pricing one
+//! sims = 20000                    # matches the bookie imagines before pricing one
 //! ledger = "ledger.txt"           # where settlements are recorded (beside this file)
 //! history = "history.jsonl"       # the matches remembered (default: beside the ledger)
 //! ambience = ["Rain drums on the shutters."]
@@ -179,7 +179,7 @@ impl Tavern {
             .get("sims")
             .map(|f| read_sims(&f))
             .transpose()?
-            .unwrap_or(300);
+            .unwrap_or(crate::wager::model::IMAGINED);
         let folder = file.parent().unwrap_or(Path::new(""));
         let ledger = Some(match root.get("ledger") {
             Some(f) => read_file_name(&f, folder, "the ledger")?,
@@ -261,13 +261,13 @@ fn read_credit(f: &Field<'_, '_>) -> Result<Credit, FileError> {
     }
 }
 
-/// `sims`: the matches the bookie imagines, 10 to 100,000.
+/// `sims`: the matches the bookie imagines, 10 to 1,000,000.
 fn read_sims(f: &Field<'_, '_>) -> Result<u64, FileError> {
     let n = f.int()?;
     u64::try_from(n)
         .ok()
-        .filter(|n| (10..=100_000).contains(n))
-        .ok_or_else(|| f.error(format!("sims is from 10 to 100000, not {n}")))
+        .filter(|n| (10..=1_000_000).contains(n))
+        .ok_or_else(|| f.error(format!("sims is from 10 to 1000000, not {n}")))
 }
 
 /// `on_cheat`: what a cheat seen costs, by its word.
@@ -320,7 +320,11 @@ ambience = ["Rain drums on the shutters."]
         assert_eq!(t.credit, Credit::UpTo(Money(500)));
         assert_eq!(t.currency, "sp".parse().unwrap());
         assert_eq!(t.ledger, Some(PathBuf::from("camp/ledger.txt")));
-        assert_eq!(t.sims, 300);
+        assert_eq!(
+            t.sims,
+            crate::wager::model::IMAGINED,
+            "the model's own count"
+        );
         assert_eq!(
             load("tavern = \"X\"\ncredit = true\n").unwrap().credit,
             Credit::Unlimited

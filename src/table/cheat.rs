@@ -72,6 +72,28 @@ pub const PER_GAIN: f64 = 6.0;
 /// The most anyone's chance of seeing a cheat can be.
 pub const MOST_SEEN: f64 = 0.95;
 
+/// How plainly a hand of `honesty` shows a cheat to a watcher of `eye`, as a share of the
+/// cheat's own boldness: a card-sharp (honesty 0 to 2) has practised the move until a
+/// casual eye barely sees it (a third as plain at honesty 0, half at 1, two thirds at 2,
+/// before an eye of 0), but practice hides less from a sharp eye: the share left hidden
+/// falls with the square of the eye (at eye 9 a sharp's hand shows nearly whole).
+/// Anyone else's hand shows a cheat whole.
+#[must_use]
+pub fn hand(honesty: u8, eye: u8) -> f32 {
+    let practised = match honesty {
+        0 => 1.0 / 3.0,
+        1 => 0.5,
+        2 => 2.0 / 3.0,
+        _ => return 1.0,
+    };
+    let e = f32::from(eye.min(10)) / 10.0;
+    practised + (1.0 - practised) * e * e
+}
+
+/// The most honesty of a card-sharp: a character this dishonest or more has a practised
+/// hand ([`hand`]) and the habit of a cheat a game ([`Watch::tempted`]).
+pub const SHARP: u8 = 2;
+
 /// How a seat's occupant behaves at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Manners {
@@ -291,6 +313,8 @@ pub struct Marks {
     willing: Vec<Option<u32>>,
     /// This game: the best cheat each passed up, as a share of the game.
     passed: Vec<f32>,
+    /// This game: each one's attempts.
+    this_game: Vec<u32>,
     /// The cheats' own generator.
     rng: TableRng,
 }
@@ -322,13 +346,22 @@ impl Marks {
                 .collect(),
             willing,
             passed: vec![0.0; n],
+            this_game: vec![0; n],
             rng,
         }
+    }
+
+    /// The tries each entrant is still willing to make this match (`None`: whenever it
+    /// pays).
+    #[must_use]
+    pub fn willing(&self) -> &[Option<u32>] {
+        &self.willing
     }
 
     /// A game begins: nothing passed up yet.
     pub fn new_game(&mut self) {
         self.passed.iter_mut().for_each(|p| *p = 0.0);
+        self.this_game.iter_mut().for_each(|t| *t = 0);
     }
 }
 
@@ -416,13 +449,15 @@ impl Watch<'_> {
     #[must_use]
     pub fn chances(&self, seat: Seat, boldness: f32, gain: f32) -> Vec<(Seat, f64)> {
         let level = self.manners[seat.index()].level;
+        let honesty = self.manners[seat.index()].honesty;
         let cheat = self.who[seat.index()];
         let tries = f64::from(self.marks.tries[cheat]);
         let plain = 1.0 + PER_GAIN * f64::from(gain.max(0.0));
         (0..self.manners.len())
             .filter(|&i| i != seat.index())
             .map(|i| {
-                let p0 = seen_chance(boldness, self.manners[i].eye, level);
+                let eye = self.manners[i].eye;
+                let p0 = seen_chance(boldness * hand(honesty, eye), eye, level);
                 let sightings = self.marks.seen[self.who[i]][cheat];
                 let m = (1.0 + PER_ATTEMPT * tries) * (1.0 + PER_SIGHTING * sightings) * plain;
                 (Seat(i as u8), watched(p0, m))
@@ -470,9 +505,9 @@ impl Watch<'_> {
             }
     }
 
-    /// The cheat `seat` would try in `pos` if it tried one: the one worth most, with its
-    /// risk and worth (which may be nothing or less).
-    pub fn best_cheat<G: Game>(&self, pos: &G, seat: Seat) -> Option<Weighed<G>> {
+    /// Every cheat `seat` could try in `pos` that leaves the game going, weighed, the one
+    /// worth most first.
+    fn weigh_all<G: Game>(&self, pos: &G, seat: Seat) -> Vec<Weighed<G>> {
         let mut cheats = Vec::new();
         pos.cheats(seat, &mut cheats);
         // Only a cheat that leaves the game going with the cheat to move: the table never
@@ -484,7 +519,7 @@ impl Watch<'_> {
             c.after.outcome().is_none() && c.after.turn() == pos.turn() && !moves.is_empty()
         });
         if cheats.is_empty() {
-            return None;
+            return Vec::new();
         }
         let mut buf = Vec::new();
         let now = outlook(pos, seat, &mut buf);
@@ -504,38 +539,68 @@ impl Watch<'_> {
             })
             .collect();
         weighed.sort_by(|a, b| b.worth.total_cmp(&a.worth));
-        // ... and one that reads back as the same game going on, so a replay of the log
-        // (which sets the position the cheat left) plays on exactly as the table did:
-        // the best that does (written and read only for the few worth weighing).
-        weighed.into_iter().find(|w| {
-            format!("{:#}", w.cheat.after)
-                .parse::<G>()
-                .is_ok_and(|p| p.turn() == w.cheat.after.turn() && p.outcome().is_none())
-        })
+        weighed
+    }
+
+    /// Whether a weighed cheat reads back as the same game going on, so that a replay of
+    /// the log (which sets the position the cheat left) plays on exactly as the table did
+    /// (written and read only for the few worth weighing).
+    fn reads_back<G: Game>(w: &Weighed<G>) -> bool {
+        format!("{:#}", w.cheat.after)
+            .parse::<G>()
+            .is_ok_and(|p| p.turn() == w.cheat.after.turn() && p.outcome().is_none())
+    }
+
+    /// The cheat `seat` would try in `pos` if it tried one: the one worth most, with its
+    /// risk and worth (which may be nothing or less).
+    pub fn best_cheat<G: Game>(&self, pos: &G, seat: Seat) -> Option<Weighed<G>> {
+        self.weigh_all(pos, seat).into_iter().find(Self::reads_back)
     }
 
     /// Whether `seat`'s character tries a cheat now, and which: by its appetite, when it
-    /// pays, and for honesty 1 to 9 only at its moment.
+    /// pays, and for honesty 1 to 9 only at its moment; and a card-sharp's habit (honesty
+    /// 0 to 2): in a game where it has tried nothing yet, the cheat a watcher is least
+    /// likely to see of those that gain more than [`WORTH`], within its nerve, whether
+    /// or not it pays.
     pub fn tempted<G: Game>(&mut self, pos: &G, seat: Seat) -> Option<Weighed<G>> {
         let e = self.who[seat.index()];
-        if self.manners[seat.index()].honesty >= 10 || self.marks.willing[e] == Some(0) {
-            return None;
-        }
-        let best = self.best_cheat(pos, seat)?;
         let honesty = self.manners[seat.index()].honesty;
-        let nerve = NERVE * (1.0 - f64::from(honesty) / 10.0);
-        if best.worth <= WORTH || best.risk > nerve {
+        if honesty >= 10 || self.marks.willing[e] == Some(0) {
             return None;
         }
-        if let Some(left) = self.marks.willing[e] {
-            let passed = self.marks.passed[e];
-            if best.worth < MOMENT || best.worth <= passed {
-                self.marks.passed[e] = passed.max(best.worth);
-                return None;
+        let weighed = self.weigh_all(pos, seat);
+        let nerve = NERVE * (1.0 - f64::from(honesty) / 10.0);
+        let best = weighed.iter().find(|w| Self::reads_back(*w))?;
+        let pays = best.worth > WORTH && best.risk <= nerve;
+        let chosen = match self.marks.willing[e] {
+            None if pays => Some(best),
+            Some(_) if pays => {
+                let passed = self.marks.passed[e];
+                if best.worth < MOMENT || best.worth <= passed {
+                    self.marks.passed[e] = passed.max(best.worth);
+                    None
+                } else {
+                    Some(best)
+                }
             }
+            _ => None,
+        };
+        let chosen = chosen.or_else(|| {
+            (honesty <= SHARP && self.marks.this_game[e] == 0)
+                .then(|| {
+                    weighed
+                        .iter()
+                        .filter(|w| w.gain > WORTH && w.risk <= nerve)
+                        .min_by(|a, b| a.risk.total_cmp(&b.risk))
+                        .filter(|w| Self::reads_back(*w))
+                })
+                .flatten()
+        })?;
+        let chosen = chosen.clone();
+        if let Some(left) = self.marks.willing[e] {
             self.marks.willing[e] = Some(left - 1);
         }
-        Some(best)
+        Some(chosen)
     }
 
     /// Who sees a cheat of `boldness` by `seat`: a draw per other seat, in seat order, from
@@ -549,6 +614,7 @@ impl Watch<'_> {
             .collect();
         let cheat = self.who[seat.index()];
         self.marks.tries[cheat] += 1;
+        self.marks.this_game[cheat] += 1;
         for s in &seen {
             self.marks.seen[self.who[s.index()]][cheat] += 1.0;
         }

@@ -7,7 +7,6 @@
 //! the purses and the house's rules; the command line applies what it returns.
 
 pub mod bet;
-pub mod book;
 pub mod cheats;
 pub mod ledger;
 pub mod market;

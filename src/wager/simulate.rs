@@ -52,12 +52,6 @@ pub enum Basis {
         /// How many.
         sims: u64,
     },
-    /// Counted over this many matches of the regulars played for real, in the bookie's
-    /// book (`wager::book`).
-    Book {
-        /// How many.
-        sims: u64,
-    },
 }
 
 impl Basis {
@@ -65,7 +59,7 @@ impl Basis {
     #[must_use]
     pub fn counted(self) -> Option<u64> {
         match self {
-            Basis::Played { sims } | Basis::Book { sims } => Some(sims),
+            Basis::Played { sims } => Some(sims),
             Basis::Exact | Basis::Model => None,
         }
     }
@@ -100,10 +94,35 @@ pub struct MarketEstimate {
 /// cheating and whether anyone is.
 #[must_use]
 pub fn default_markets(kind: GameKind, games: u32) -> Vec<Market> {
-    let mut markets = super::book::markets(kind, games);
+    let mut markets = markets(kind, games);
     let at = 1 + games as usize;
     markets.insert(at.min(markets.len()), Market::FirstTurn);
     markets
+}
+
+/// Every market but the first turn, in the board's order: the match, each game, then over
+/// the match and in each game every tally the game keeps, how it ends, who is caught
+/// cheating and whether anyone is.
+#[must_use]
+pub fn markets(kind: GameKind, games: u32) -> Vec<Market> {
+    use super::market::Scope;
+    let scopes: Vec<Scope> = std::iter::once(Scope::Match)
+        .chain((1..=games).map(Scope::Game))
+        .collect();
+    let mut out = vec![Market::Match];
+    out.extend((1..=games).map(|number| Market::Game { number }));
+    for &scope in &scopes {
+        out.extend(
+            kind.facts()
+                .tallies
+                .iter()
+                .map(|&tally| Market::Most { tally, scope }),
+        );
+        out.push(Market::End { scope });
+        out.push(Market::Caught { scope });
+        out.push(Market::AnyoneCaught { scope });
+    }
+    out
 }
 
 /// The possible answers of a market at a table of `players`.
@@ -271,7 +290,7 @@ impl MarketEstimate {
         }
         match self.basis {
             Basis::Exact | Basis::Model => Some((self.shares[k] / resolved).clamp(0.0, 1.0)),
-            Basis::Played { sims } | Basis::Book { sims } => {
+            Basis::Played { sims } => {
                 let m = self.selections.len() as f64;
                 let n = sims as f64;
                 Some((self.shares[k] * n + 0.5) / (resolved * n + 0.5 * m))

@@ -806,7 +806,7 @@ fn every_flag_is_bounded() {
             "6 at most",
         ),
         (
-            &["odds", "dogfight", "Brannoc", "Mirela", "--sims", "1000000"][..],
+            &["odds", "dogfight", "Brannoc", "Mirela", "--sims", "1000001"][..],
             "10 to 100000",
         ),
         (&["ladder", "tides", "--games", "100000"][..], "1 to 10000"),

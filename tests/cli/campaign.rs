@@ -224,7 +224,7 @@ fn campaign_flags_win_over_the_campaign() {
         "Gorm",
         "Vessa",
         "--bet",
-        "Pip 2 cp on Gorm",
+        "Pip 2 cp on Vessa",
         "--seed",
         "3",
     ];
@@ -388,10 +388,10 @@ fn campaign_a_taproom_toml_that_is_not_a_campaign_file_is_passed_over() {
         .args([
             "play",
             "tides",
-            "Pip",
-            "Ysolde",
+            "Mirela",
+            "Tamsin",
             "--bet",
-            "Tamsin 1 cp on Pip",
+            "Pip 1 cp on Tamsin",
             "-v",
         ])
         .current_dir(lone.path())
@@ -458,7 +458,7 @@ fn campaign_in_examples_is_found_there() {
             "Gorm",
             "Vessa",
             "--bet",
-            "Pip 2 cp on Gorm",
+            "Pip 2 cp on Vessa",
             "--short",
         ])
         .current_dir(&examples)

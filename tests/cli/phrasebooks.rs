@@ -134,7 +134,7 @@ fn runs(dir: &Path) -> Vec<(Vec<String>, String)> {
     ] {
         std::fs::write(
             dir.join(format!("{name}.toml")),
-            format!("tavern = \"The {name}\"\non_cheat = \"{rule}\"\nsims = 20\n"),
+            format!("tavern = \"The {name}\"\non_cheat = \"{rule}\"\nsims = 2000\n"),
         )
         .unwrap();
     }

@@ -31,7 +31,7 @@ fn campaign(nights: &[(u64, &str)]) -> tempfile::TempDir {
     }
     std::fs::write(
         dir.path().join("inn.toml"),
-        "tavern = \"The Test Inn\"\nmargin = 5\ntake = 20\ncredit = \"2 gp\"\nsims = 20\nhistory = \"records/history.jsonl\"\n",
+        "tavern = \"The Test Inn\"\nmargin = 5\ntake = 20\ncredit = \"2 gp\"\nsims = 4000\nhistory = \"records/history.jsonl\"\n",
     )
     .unwrap();
     for (seed, _) in nights {
@@ -748,7 +748,15 @@ fn a_cheat_caught_is_watched_closer_by_the_catcher_and_the_tavern_fading_by_even
         "{watched} watched, {fresh} fresh"
     );
     let mut odds = vec!["odds", "tides", "Tamsin", "Mirela", "--roster", "npcs"];
-    odds.extend(["--tavern", "inn.toml", "--best-of", "1", "--format", "json"]);
+    odds.extend([
+        "--tavern",
+        "inn.toml",
+        "--best-of",
+        "1",
+        "--format",
+        "json",
+        "--no-history",
+    ]);
     for w in &words {
         odds.extend(["--wary", w.as_str()]);
     }

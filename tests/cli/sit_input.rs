@@ -228,6 +228,7 @@ fn the_players_board_never_gives_an_unseen_palm_away() {
         input.push_str("1\n2\n3\n");
     }
     let mut violations = 0;
+    let mut boards = 0;
     for seed in ["5", "6", "7"] {
         let args = |view: &'static str| {
             vec![
@@ -250,7 +251,8 @@ fn the_players_board_never_gives_an_unseen_palm_away() {
         assert_eq!(code, 0);
         // The score is what the columns shown add up to, on every board the players see.
         let rows = pic_rows(&players);
-        assert!(rows.len() > 10, "{players}");
+        // A card-sharp may end a game quickly: the boards are counted over the seeds.
+        boards += rows.len();
         for row in &rows {
             let (score, parts) = row.split_last().unwrap();
             assert_eq!(*score, parts.iter().sum::<i64>(), "seed {seed}: {row:?}");
@@ -264,6 +266,7 @@ fn the_players_board_never_gives_an_unseen_palm_away() {
             })
             .count();
     }
+    assert!(boards > 30, "{boards} boards the players saw");
     assert!(violations > 0, "some palm stood unseen in the GM's view");
 }
 

@@ -3,6 +3,7 @@
 //! and matches, and the library's robustness against odd logs and positions. (`tests/cli` holds what runs `taproom` itself.)
 
 mod board;
+mod bookie;
 mod narration;
 mod pictures;
 mod players;

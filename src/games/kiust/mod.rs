@@ -220,6 +220,8 @@ impl Rules for Kiust {
         rules: &[crate::games::RuleOption {
             key: "all_round",
             takes: "four-sixes or four",
+            default: "four-sixes",
+            samples: &["four"],
         }],
     };
 

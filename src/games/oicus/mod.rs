@@ -187,10 +187,14 @@ impl Rules for Oicus {
             super::RuleOption {
                 key: "turn_cap",
                 takes: "a whole number of turns before a round is scored as it stands, 1 to 3000 (0, never, with taproom engine)",
+                default: "300",
+                samples: &["30", "60", "100", "160", "220", "600"],
             },
             super::RuleOption {
                 key: "equal_at_21",
                 takes: "mover or drawn",
+                default: "mover",
+                samples: &["drawn"],
             },
         ],
     };

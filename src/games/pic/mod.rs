@@ -255,18 +255,26 @@ impl Rules for Pic {
             super::RuleOption {
                 key: "start",
                 takes: "12 or 9, the counters in each heap at the start",
+                default: "12",
+                samples: &["9"],
             },
             super::RuleOption {
                 key: "even_capture",
                 takes: "true or false",
+                default: "false",
+                samples: &["true"],
             },
             super::RuleOption {
                 key: "max_pic",
                 takes: "a whole number, the most piç one player may own",
+                default: "",
+                samples: &["1", "2", "3"],
             },
             super::RuleOption {
                 key: "move_cap",
                 takes: "a whole number of sowings before the game is counted as it stands, 1 to 10000 (0, never, with taproom engine)",
+                default: "1000",
+                samples: &["40", "80", "150", "300", "600"],
             },
         ],
     };

@@ -169,6 +169,8 @@ impl Rules for Tides {
         rules: &[super::RuleOption {
             key: "truce_after",
             takes: "a whole number of moves without a capture before the game is drawn, 1 to 1000 (0, never, with taproom engine)",
+            default: "60",
+            samples: &["8", "16", "30", "45", "90", "150", "400"],
         }],
     };
 

@@ -170,7 +170,7 @@ pub fn odds_table(
             let chance = pct(est.outright[k]);
             let range = match est.basis {
                 Basis::Exact => "exact".to_owned(),
-                Basis::Model | Basis::Played { .. } | Basis::Book { .. } => {
+                Basis::Model | Basis::Played { .. } => {
                     let (lo, hi) = est.ranges[k];
                     format!("{}–{}", pct(lo), pct(hi))
                 }

@@ -48,6 +48,8 @@ pub struct Table<'a> {
     pub strengths: Vec<f64>,
     /// Each entrant's level (for the draw term).
     pub levels: Vec<f64>,
+    /// Each entrant's lean to a draw ([`GameModel::drawish`]).
+    pub drawish: Vec<f64>,
     /// The match's format.
     pub format: Format,
     /// Drawn games replayed before the match stops where it stands.
@@ -105,7 +107,10 @@ impl Table<'_> {
                 for (seats, q) in self.seatings(&state, seating) {
                     let strengths: Vec<f64> = seats.iter().map(|&e| self.strengths[e]).collect();
                     let levels: Vec<f64> = seats.iter().map(|&e| self.levels[e]).collect();
-                    let (wins, drawn) = self.model.outcome(&strengths, &levels);
+                    let drawish: f64 = seats.iter().map(|&e| self.drawish[e]).sum();
+                    let (wins, drawn) = self
+                        .model
+                        .outcome(&strengths, &strengths, &levels, 1.0, drawish);
                     let outcomes = wins
                         .iter()
                         .enumerate()
@@ -232,7 +237,9 @@ mod tests {
             let model = Models::built_in().game(kind).unwrap();
             let mut model = model.clone();
             // No shared wins, which the exact way does not know.
-            model.shared.iter_mut().for_each(|q| *q = 0.0);
+            if let Some(more) = model.more.as_mut() {
+                more.shared.iter_mut().for_each(|q| *q = 0.0);
+            }
             let sizes: &[usize] = if kind == GameKind::Pic {
                 &[2, 3, 5]
             } else {
@@ -249,11 +256,9 @@ mod tests {
                 let exact = Table {
                     kind,
                     model: &model,
-                    strengths: players
-                        .iter()
-                        .map(|p| model.strengths(n).strength(p))
-                        .collect(),
+                    strengths: players.iter().map(|p| model.strength(p, n)).collect(),
                     levels: players.iter().map(Profile::level).collect(),
+                    drawish: players.iter().map(|p| model.drawish(p, n)).collect(),
                     format,
                     draw_cap: 5,
                     first_turn,
@@ -264,12 +269,13 @@ mod tests {
                     players: players.clone(),
                     format,
                     draw_cap: 5,
+                    rules: Vec::new(),
                     on_cheat: kind.facts().on_cheat,
                     wary: vec![vec![0.0; n]; n],
                 };
                 let mut markets = vec![Market::Match];
                 markets.extend((1..=3).map(|number| Market::Game { number }));
-                let est = sim::estimates(&model, &priced, &markets, (20_000, 10));
+                let est = sim::estimates(&model, &priced, &markets, 20_000);
                 for (m, e) in est.iter().enumerate() {
                     for (k, sel) in e.selections.iter().enumerate() {
                         let Selection::Entrant(i) = *sel else {

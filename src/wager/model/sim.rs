@@ -132,27 +132,54 @@ fn pick(weights: &[f64], rng: &mut TableRng) -> usize {
     weights.len().saturating_sub(1)
 }
 
-/// The cheats of one game: each seat's tries, who saw them, what stood; the seat whose
-/// try seen forfeited the game, if one did.
+/// What stays the same for every game of a table: the house rules' shift and the way
+/// cheats go under its rule for a cheat seen.
+struct Setting<'m> {
+    scale: f64,
+    draw: f64,
+    cheating: &'m super::Cheating,
+    forfeits: bool,
+}
+
+impl<'m> Setting<'m> {
+    fn of(model: &'m GameModel, table: &Table) -> Setting<'m> {
+        let values = super::rule_values(table.kind, &model.rules, &table.rules);
+        let (scale, draw) = super::rule_shift(&model.rules, &values);
+        Setting {
+            scale,
+            draw,
+            cheating: model.cheating(table.kind, table.on_cheat),
+            forfeits: table.on_cheat == OnCheat::ForfeitGame && !table.kind.facts().rule_two,
+        }
+    }
+}
+
+/// The cheats of one game: each seat's tries that stood and were seen, and its chance of
+/// trying any (0 for a seat that could not); the seat whose try seen forfeited the game,
+/// if one did.
 struct Cheats {
     stood: Vec<u32>,
     caught: Vec<u32>,
+    any: Vec<f64>,
     forfeit: Option<usize>,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn cheats(
     model: &GameModel,
     table: &Table,
+    setting: &Setting,
     seats: &[usize],
+    base: &[f64],
+    number: u32,
     memory: &mut Memory,
     rng: &mut TableRng,
 ) -> Cheats {
     let n = seats.len();
-    let c = model.cheat_for(table.kind, table.on_cheat);
-    let forfeits = table.on_cheat == OnCheat::ForfeitGame && !table.kind.facts().rule_two;
     let mut out = Cheats {
         stood: vec![0; n],
         caught: vec![0; n],
+        any: vec![0.0; n],
         forfeit: None,
     };
     let eyes = |s: usize, memory: &Memory| -> Vec<(u8, f64)> {
@@ -163,14 +190,32 @@ fn cheats(
             .collect()
     };
     let mut left: Vec<u32> = (0..n)
-        .map(|s| {
+        .zip(out.any.iter_mut())
+        .map(|(s, chance)| {
             let e = seats[s];
             let p = &table.players[e];
             if p.honesty >= 10 || memory.willing[e] == Some(0) {
                 return 0;
             }
-            let risk = c.risk(p.skill.rough_level(), &eyes(s, memory), memory.tries[e]);
-            let k = poisson(c.tries(p.honesty, risk), rng);
+            let best_other = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| base[o])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let x = model.try_features(
+                p,
+                &eyes(s, memory),
+                memory.tries[e],
+                best_other - base[s],
+                n,
+                number,
+            );
+            let (any, more) = setting.cheating.tries[p.cheat_class()].at(&x);
+            *chance = any;
+            let k = if rng.random::<f64>() < any {
+                1 + poisson(more, rng)
+            } else {
+                0
+            };
             memory.willing[e].map_or(k, |w| k.min(w))
         })
         .collect();
@@ -180,18 +225,21 @@ fn cheats(
         let s = pick(&weights, rng);
         left[s] -= 1;
         let e = seats[s];
-        let level = table.players[e].skill.rough_level();
+        let p = table.players[e];
         let tries = memory.tries[e];
+        let first = out.stood[s] + out.caught[s] == 0;
         let mut seen = false;
         for w in (0..n).filter(|&w| w != s) {
             let watcher = seats[w];
-            let p = c.seen_by(
-                level,
+            let chance = model.seen_by(
+                p.skill.rough_level(),
+                p.honesty,
+                first,
                 table.players[watcher].eye,
                 memory.seen[watcher][e],
                 tries,
             );
-            if rng.random::<f64>() < p {
+            if rng.random::<f64>() < chance {
                 seen = true;
                 memory.seen[watcher][e] += 1.0;
             }
@@ -202,7 +250,7 @@ fn cheats(
         }
         if seen {
             out.caught[s] += 1;
-            if forfeits {
+            if setting.forfeits {
                 out.forfeit = Some(s);
                 break;
             }
@@ -213,46 +261,64 @@ fn cheats(
     out
 }
 
-/// Imagines one game with `seats` (entrants by seat), each entrant's strength moved by
-/// `shift`.
+/// Imagines game `number` with `seats` (entrants by seat), each entrant's strength moved
+/// by `shift`.
+#[allow(clippy::too_many_arguments)]
 fn game(
     model: &GameModel,
     table: &Table,
+    setting: &Setting,
     seats: &[usize],
+    number: u32,
     shift: &[f64],
     memory: &mut Memory,
     rng: &mut TableRng,
 ) -> Game {
     let n = seats.len();
-    let strengths = model.strengths(n);
-    let c = model.cheat_for(table.kind, table.on_cheat);
     let base: Vec<f64> = seats
         .iter()
-        .map(|&e| strengths.strength(&table.players[e]) + shift[e])
+        .map(|&e| model.strength(&table.players[e], n) + shift[e])
         .collect();
     let levels: Vec<f64> = seats.iter().map(|&e| table.players[e].level()).collect();
-    let done = cheats(model, table, seats, memory, rng);
-    let caught_cost = if table.on_cheat == OnCheat::ForfeitGame && !table.kind.facts().rule_two {
-        0.0
-    } else {
-        c.caught
-    };
+    let done = cheats(model, table, setting, seats, &base, number, memory, rng);
     let now: Vec<f64> = (0..n)
         .map(|s| {
-            base[s] + c.stood * f64::from(done.stood[s]) - caught_cost * f64::from(done.caught[s])
+            let p = &table.players[seats[s]];
+            let caught = if setting.forfeits { 0 } else { done.caught[s] };
+            let untried = if done.stood[s] + done.caught[s] == 0 {
+                done.any[s]
+            } else {
+                0.0
+            };
+            let best = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| base[o])
+                .fold(f64::NEG_INFINITY, f64::max);
+            base[s]
+                + setting.cheating.effect[p.cheat_class()].of(
+                    done.stood[s],
+                    caught,
+                    untried,
+                    best - base[s],
+                )
         })
         .collect();
-    let (wins, drawn) = model.outcome(&now, &levels);
+    let drawish: f64 = seats
+        .iter()
+        .map(|&e| model.drawish(&table.players[e], n))
+        .sum();
+    let (wins, drawn) = model.outcome(&now, &base, &levels, setting.scale, setting.draw + drawish);
     let (winners, kind, chance) = winners(model, &wins, drawn, done.forfeit, rng);
     let roles = role_order(&winners, done.forfeit, &base);
     let band = super::band(chance);
     let cheated = done.stood.iter().chain(&done.caught).any(|&k| k > 0);
     let tallies_per_seat = table.kind.facts().tallies.len();
     let banked: Option<&Banked> = model
-        .bank(n)
+        .bank(table.kind, n, &table.rules)
         .and_then(|b| {
-            b.shelf(kind, cheated, band)
-                .or_else(|| b.shelf(Kind::Won, cheated, band))
+            let level = super::level_band(levels.iter().sum::<f64>() / n as f64);
+            b.shelf(kind, cheated, band, level)
+                .or_else(|| b.shelf(Kind::Won, cheated, band, level))
         })
         .map(|shelf| &shelf[rng.random_range(0..shelf.len())]);
     let mut tallies = vec![vec![0i64; tallies_per_seat]; table.players.len()];
@@ -295,14 +361,13 @@ fn winners(
 ) -> (Vec<usize>, Kind, f64) {
     let n = wins.len();
     if let Some(f) = forfeit {
-        let others: Vec<usize> = (0..n).filter(|&s| s != f).collect();
-        let w = if others.len() == 1 {
-            others[0]
+        let won = if n == 2 {
+            vec![1 - f]
         } else {
-            let weights: Vec<f64> = others.iter().map(|&s| wins[s]).collect();
-            others[pick(&weights, rng)]
+            model.forfeit_winners(n, f, wins, rng.random::<f64>())
         };
-        (vec![w], Kind::Forfeit, wins[w])
+        let best = won.iter().map(|&w| wins[w]).fold(0.0, f64::max);
+        (won, Kind::Forfeit, best)
     } else {
         let mut weights = wins.to_vec();
         weights.push(drawn);
@@ -310,7 +375,7 @@ fn winners(
         if s == n {
             let best = wins.iter().copied().fold(0.0, f64::max);
             (Vec::new(), Kind::Drawn, best)
-        } else if n > 2 && rng.random::<f64>() < model.shared.get(n - 2).copied().unwrap_or(0.0) {
+        } else if n > 2 && rng.random::<f64>() < model.shared(n) {
             let rest: Vec<usize> = (0..n).filter(|&x| x != s).collect();
             let weights: Vec<f64> = rest.iter().map(|&x| wins[x]).collect();
             let other = rest[pick(&weights, rng)];
@@ -362,6 +427,7 @@ pub fn imagine(
     let facts = table.kind.facts();
     let mut flow = Flow::new(n, table.format, table.draw_cap, facts.seating);
     let mut memory = Memory::new(table, rng);
+    let setting = Setting::of(model, table);
     let mut first = None;
     let mut games = Vec::new();
     loop {
@@ -370,7 +436,17 @@ pub fn imagine(
             first = winner;
         }
         let seats = flow.seat(winner).to_vec();
-        let g = game(model, table, &seats, shift, &mut memory, rng);
+        let number = games.len() as u32 + 1;
+        let g = game(
+            model,
+            table,
+            &setting,
+            &seats,
+            number,
+            shift,
+            &mut memory,
+            rng,
+        );
         let over = flow.record(&g.winners);
         games.push(g);
         if over {
@@ -389,8 +465,14 @@ pub fn imagine(
 /// The seed a table is imagined from: its own description, so a table has one price.
 fn seed_of(table: &Table) -> u64 {
     let text = format!(
-        "{:?}|{:?}|{}|{:?}|{:?}|{:?}",
-        table.kind, table.players, table.format, table.draw_cap, table.on_cheat, table.wary
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}",
+        table.kind,
+        table.players,
+        table.format,
+        table.draw_cap,
+        table.on_cheat,
+        table.wary,
+        table.rules
     );
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
@@ -418,47 +500,40 @@ fn counted(
     tally
 }
 
-/// The model's estimates of every market of `markets`: the chances over `sims.0`
-/// imagined matches, each range from `sims.1` more with each entrant in turn a spread
-/// weaker and a spread stronger (a selection's range spans every such chance of it).
+/// The model's estimates of every market of `markets`: the chances over `sims` imagined
+/// matches, each 95% range the imagining's own (Wilson's) widened either side by the
+/// model's measured error, [`GameModel::spread`] in log-odds.
 #[must_use]
 pub fn estimates(
     model: &GameModel,
     table: &Table,
     markets: &[Market],
-    sims: (u64, u64),
+    sims: u64,
 ) -> Vec<MarketEstimate> {
     let n = table.players.len();
-    let central = counted(model, table, markets, &vec![0.0; n], sims.0);
-    let mut shifted: Vec<Vec<Observed>> = Vec::new();
-    for e in 0..n {
-        for sign in [-1.0, 1.0] {
-            let mut shift = vec![0.0; n];
-            shift[e] = sign * model.spread;
-            shifted.push(counted(model, table, markets, &shift, sims.1));
-        }
-    }
-    central
+    counted(model, table, markets, &vec![0.0; n], sims)
         .iter()
-        .enumerate()
-        .map(|(m, obs)| {
+        .map(|obs| {
             let mut est = obs.estimate();
             est.basis = Basis::Model;
-            est.ranges = (0..obs.selections.len())
-                .map(|k| {
-                    let chance = |o: &Observed| o.outright[k] as f64 / o.sims.max(1) as f64;
-                    shifted
-                        .iter()
-                        .map(|run| chance(&run[m]))
-                        .chain(std::iter::once(chance(obs)))
-                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
-                            (lo.min(c), hi.max(c))
-                        })
-                })
-                .collect();
+            for r in &mut est.ranges {
+                *r = widened(*r, model.spread);
+            }
             est
         })
         .collect()
+}
+
+/// The range `(lo, hi)` widened by `half` in log-odds either side (a certain end stays).
+fn widened((lo, hi): (f64, f64), half: f64) -> (f64, f64) {
+    let shift = |p: f64, by: f64| {
+        if p <= 0.0 || p >= 1.0 {
+            p
+        } else {
+            1.0 / (1.0 + (-((p / (1.0 - p)).ln() + by)).exp())
+        }
+    };
+    (shift(lo, -half), shift(hi, half))
 }
 
 #[cfg(test)]
@@ -483,5 +558,18 @@ mod tests {
             assert!((mean - lambda).abs() < 0.06, "{lambda}: {mean}");
         }
         assert_eq!(poisson(0.0, &mut rng), 0);
+    }
+
+    /// Widening by log-odds: at one half, a log-odds of 1 either side of even is
+    /// 1/(1+e) and e/(1+e) (hand count); the certain ends stay put.
+    #[test]
+    fn ranges_widen_in_log_odds() {
+        let (lo, hi) = widened((0.5, 0.5), 1.0);
+        let e = std::f64::consts::E;
+        assert!((lo - 1.0 / (1.0 + e)).abs() < 1e-12);
+        assert!((hi - e / (1.0 + e)).abs() < 1e-12);
+        assert_eq!(widened((0.0, 1.0), 2.0), (0.0, 1.0));
+        let (lo, hi) = widened((0.9, 0.95), 0.5);
+        assert!(lo < 0.9 && hi > 0.95 && hi < 1.0);
     }
 }
