@@ -1,12 +1,12 @@
 //! Fitting the model from real games ([`super::record`] plays them): each piece of
 //! [`super::GameModel`] from the games that tell of it.
 //!
-//! * Who wins ([`winners`]): strengths, edges, gap, draw, the house rules' terms and what
+//! * Who wins (`winners.rs`): strengths, edges, gap, draw, the house rules' terms and what
 //!   a cheat that stood or was seen is worth, the most likely values for the winners of
 //!   every game neither forfeit nor shared, by limited-memory BFGS.
-//! * The boldness of a typical try, a card-sharp's and anyone else's ([`cheats::looks`]):
+//! * The boldness of a typical try, a card-sharp's and anyone else's (`cheats.rs`, `looks`):
 //!   the most likely, given which watcher saw which try.
-//! * The tries ([`cheats::tries`]): a logistic regression of whether a seat that could
+//! * The tries (`cheats.rs`, `tries`): a logistic regression of whether a seat that could
 //!   cheat tried any, and a Poisson regression of how many more, per rule for a cheat seen
 //!   and per kind of cheat.
 //! * The shapes of games ([`super::Bank`]): up to [`SHELF`] real games of each kind, with
