@@ -94,7 +94,7 @@ fn main() {
     }
     if wanted("bet") {
         for g in games {
-            // At Òicustiỳtac Mirela is so far the outsider that the bookie lays no price.
+            // At Òicustiỳtac Mirela is so far the favourite that the bookie lays no price on her.
             let bet = if g == "oicustiytac" {
                 "Pip 1 sp on Brannoc"
             } else {
