@@ -52,16 +52,8 @@ fn the_bookie_takes_a_bet_on_a_cheat_at_his_board_s_price_under_the_game_s_rules
     assert_eq!(bet["price"].as_str(), Some(price.as_str()), "{bet}");
     let won = bet["result"] == "won";
     assert_eq!(won, caught_in_log(&doc, Some(1)), "{bet}");
-    // Under house rules the bookie counts real matches, and prices it too.
-    let house = [
-        "tides",
-        "Brannoc",
-        "Mirela",
-        "--rule",
-        "truce_after=40",
-        "--sims",
-        "300",
-    ];
+    // Under house rules the bookie prices it too, play at the price odds states.
+    let house = ["tides", "Brannoc", "Mirela", "--rule", "truce_after=40"];
     let price = crate::common::board_price(
         &house,
         "whether anyone is caught cheating in game 2",

@@ -181,6 +181,10 @@ pub struct Two {
     /// The draw threshold `c = softplus(draw[0] + draw[1] × (mean level − 5.5) / 4.5 +
     /// draw[2] × |Δ| / 9 + each player's drawishness)`.
     pub draw: [f64; 3],
+    /// The draw threshold's shift in a game somebody cheated in (a palmed counter or a
+    /// shifted stone breaks the symmetry of a game heading for a tie).
+    #[serde(default)]
+    pub cheated_draw: f64,
     /// How much each player leans to a drawn game, by level and temperament (two careful
     /// masters shuffle into a truce; two beginners seldom do).
     pub drawish: Strengths,
@@ -490,6 +494,10 @@ pub struct GameModel {
     /// The model's measured error at a match-winner chance, in log-odds: how far a 95%
     /// range reaches either side of the imagining's own.
     pub spread: f64,
+    /// Whether a tied game at two seats is a win both share (Piç: each is credited, as
+    /// the records show), rather than a game nobody won.
+    #[serde(default)]
+    pub tie_shared: bool,
     /// Real games' shapes, by table size and house rule.
     pub banks: Vec<Bank>,
 }
@@ -519,6 +527,16 @@ impl GameModel {
     pub fn drawish(&self, p: &Profile, players: usize) -> f64 {
         if players == 2 || self.more.is_none() {
             self.two.drawish.strength(p)
+        } else {
+            0.0
+        }
+    }
+
+    /// The draw threshold's shift at a table of `players` in a game somebody cheated in.
+    #[must_use]
+    pub fn cheated_draw(&self, players: usize) -> f64 {
+        if players == 2 || self.more.is_none() {
+            self.two.cheated_draw
         } else {
             0.0
         }

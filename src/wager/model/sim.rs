@@ -303,15 +303,16 @@ fn game(
                 )
         })
         .collect();
+    let cheated = done.stood.iter().chain(&done.caught).any(|&k| k > 0);
     let drawish: f64 = seats
         .iter()
         .map(|&e| model.drawish(&table.players[e], n))
-        .sum();
+        .sum::<f64>()
+        + if cheated { model.cheated_draw(n) } else { 0.0 };
     let (wins, drawn) = model.outcome(&now, &base, &levels, setting.scale, setting.draw + drawish);
     let (winners, kind, chance) = winners(model, &wins, drawn, done.forfeit, rng);
     let roles = role_order(&winners, done.forfeit, &base);
     let band = super::band(chance);
-    let cheated = done.stood.iter().chain(&done.caught).any(|&k| k > 0);
     let tallies_per_seat = table.kind.facts().tallies.len();
     let banked: Option<&Banked> = model
         .bank(table.kind, n, &table.rules)
@@ -351,7 +352,8 @@ fn game(
 
 /// The winning seats, the kind of game, and the winner's chance, drawn from each seat's
 /// chance to win (`wins`) and the chance of a draw: when a seat `forfeit`, one of the
-/// others wins; at three or more, a win may be shared with a second seat.
+/// others wins; at three or more, a win may be shared with a second seat; a tie at two
+/// is a game both win where the game shares it ([`GameModel::tie_shared`]).
 fn winners(
     model: &GameModel,
     wins: &[f64],
@@ -374,7 +376,12 @@ fn winners(
         let s = pick(&weights, rng);
         if s == n {
             let best = wins.iter().copied().fold(0.0, f64::max);
-            (Vec::new(), Kind::Drawn, best)
+            let both = if n == 2 && model.tie_shared {
+                vec![0, 1]
+            } else {
+                Vec::new()
+            };
+            (both, Kind::Drawn, best)
         } else if n > 2 && rng.random::<f64>() < model.shared(n) {
             let rest: Vec<usize> = (0..n).filter(|&x| x != s).collect();
             let weights: Vec<f64> = rest.iter().map(|&x| wins[x]).collect();

@@ -152,6 +152,9 @@ fn assemble(
         look,
         cheats: Vec::new(),
         spread: 0.0,
+        tie_shared: records
+            .iter()
+            .any(|r| r.players() == 2 && r.winners.len() == 2),
         banks: Vec::new(),
     };
     let cheats: Vec<Cheating> = rules

@@ -41,8 +41,9 @@ pub(super) struct Layout {
 
 /// A set of strengths: 10 levels, 5 temperaments, 50 of both.
 const STRENGTHS: usize = 65;
-/// At a table of two: the edge (2), the gap, the draw (3).
-const TWO_EXTRA: usize = 6;
+/// At a table of two: the edge (2), the gap, the draw (3), the draw's shift in a game
+/// somebody cheated in.
+const TWO_EXTRA: usize = 7;
 /// Each seat's edge at three, four and five.
 const EDGES: usize = 12;
 /// Nobody winning at three, four and five.
@@ -172,6 +173,8 @@ pub(super) struct Row {
     levels: Vec<f64>,
     rules: Vec<f64>,
     won: Won,
+    /// 1 when somebody's cheat stood or was seen in the game, else 0.
+    cheated: f64,
 }
 
 impl Row {
@@ -234,6 +237,7 @@ impl Row {
             levels: r.seats.iter().map(Profile::level).collect(),
             rules: rule_values(kind, &terms, &r.rules),
             won,
+            cheated: f64::from(u8::from(!r.tries.is_empty())),
         })
     }
 }
@@ -304,7 +308,8 @@ fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
             + x[e + 2] * gap;
         let d = scale * lin;
         let drawish: f64 = row.seats.iter().flat_map(|s| s.drawish).map(|i| x[i]).sum();
-        let c_arg = x[e + 3] + x[e + 4] * m + x[e + 5] * spread + drawish + d_arg;
+        let c_arg =
+            x[e + 3] + x[e + 4] * m + x[e + 5] * spread + x[e + 6] * row.cheated + drawish + d_arg;
         let c = softplus(c_arg);
         let a = sigmoid(d - c);
         let b = sigmoid(-d - c);
@@ -331,6 +336,7 @@ fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
         g[e + 3] += dc;
         g[e + 4] += dc * m;
         g[e + 5] += dc * spread;
+        g[e + 6] += dc * row.cheated;
         for i in row.seats.iter().flat_map(|s| s.drawish) {
             g[i] += dc;
         }
@@ -547,6 +553,7 @@ pub(super) fn pieces(layout: &Layout, x: &[f64]) -> Fitted {
         edge: [x[e], x[e + 1]],
         gap: x[e + 2],
         draw: [x[e + 3], x[e + 4], x[e + 5]],
+        cheated_draw: x[e + 6],
         drawish: raw_strengths_at(x, layout.drawish),
     };
     let more = layout.more.then(|| More {
