@@ -42,13 +42,11 @@ pub struct Checked {
     pub played: u64,
 }
 
-/// The table sizes the calibration draws at `kind`.
-fn sizes(kind: GameKind) -> &'static [usize] {
-    if kind == GameKind::Pic {
-        &[2, 3, 4, 5]
-    } else {
-        &[2]
-    }
+/// The table sizes the calibration draws at `kind`: every size the game seats, as its
+/// facts give them.
+fn sizes(kind: GameKind) -> Vec<usize> {
+    let facts = kind.facts();
+    (facts.min_players..=facts.max_players).collect()
 }
 
 /// Plays the calibration tables of every game `models` holds and states the model's
