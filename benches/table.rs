@@ -10,7 +10,9 @@
 //!   `play --bet`, match included): built-in characters and the GM's own, every game,
 //!   and under a house rule;
 //! - `night examples/evening.toml` within 2 s;
-//! - a default `play GAME` within 0.2 s in every game (mean over seeds).
+//! - a default `play GAME` within 0.2 s in every game (mean over seeds);
+//! - a roster of 10,000 characters (made up here, in a temporary folder): `roster`,
+//!   `play` between two of them and `check` of every file, each within 1 s.
 //!
 //! Figures are for the machine it runs on, loaded or not: run it on an idle machine for
 //! the quoted figures, and expect a loaded one to be slower.
@@ -43,6 +45,34 @@ fn time(args: &[&str], runs: u64, seeded: bool) -> (f64, f64) {
         worst = worst.max(t);
     }
     (total / runs as f64, worst)
+}
+
+/// Writes `n` characters (distinct names, skills and temperaments from a fixed rule) into
+/// `dir`, and returns the first name and the last.
+fn big_roster(dir: &std::path::Path, n: usize) -> (String, String) {
+    const SYLLABLES: [&str; 16] = [
+        "ka", "ro", "mi", "tel", "dun", "ash", "bri", "gor", "lin", "vek", "sa", "tho", "wyn",
+        "el", "dar", "fen",
+    ];
+    let name = |i: usize| {
+        // Four syllables by the digits of i in base 16: distinct for i below 65,536.
+        let part = |d: usize| SYLLABLES[(i >> (4 * d)) & 15];
+        let first = format!("{}{}", part(0), part(1));
+        let last = format!("{}{}", part(2), part(3));
+        let cap = |s: String| s[..1].to_uppercase() + &s[1..];
+        format!("{} {}", cap(first), cap(last))
+    };
+    for i in 0..n {
+        let temperament = ["cautious", "steady", "reckless"][i % 3];
+        let text = format!(
+            "name = \"{}\"\nskill = {}\ntemperament = \"{temperament}\"\npurse = \"{} sp\"\n",
+            name(i),
+            1 + i % 10,
+            i % 100
+        );
+        std::fs::write(dir.join(format!("c{i:05}.toml")), text).expect("a character file");
+    }
+    (name(0), name(n - 1))
 }
 
 fn report(what: &str, (mean, worst): (f64, f64), target: f64, by_mean: bool) -> bool {
@@ -125,6 +155,40 @@ fn main() {
             let args = ["play", g];
             all_ok &= report(&args.join(" "), time(&args, 20, true), 0.2, true);
         }
+    }
+    if wanted("roster") {
+        let dir = std::env::temp_dir().join(format!("taproom-bench-roster-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let (first, last) = big_roster(&dir, 10_000);
+        let folder = dir.to_str().expect("a UTF-8 temporary folder");
+        let args = ["roster", "--roster", folder];
+        all_ok &= report(
+            "roster of 10,000 characters",
+            time(&args, 5, false),
+            1.0,
+            false,
+        );
+        let args = ["play", "tides-of-war", &first, &last, "--roster", folder];
+        all_ok &= report(
+            "play between two of 10,000",
+            time(&args, 5, true),
+            1.0,
+            false,
+        );
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the folder")
+            .map(|e| e.expect("an entry").path().display().to_string())
+            .collect();
+        files.sort();
+        let mut args = vec!["check"];
+        args.extend(files.iter().map(String::as_str));
+        all_ok &= report(
+            "check of 10,000 character files",
+            time(&args, 5, false),
+            1.0,
+            false,
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
     if !all_ok {
         println!("Some targets were missed on this machine (see above).");

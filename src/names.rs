@@ -222,6 +222,12 @@ pub fn same(a: &str, b: &str) -> bool {
     fold(a) == fold(b)
 }
 
+/// A name folded as [`same`] compares names: equal keys, one name. For indexes.
+#[must_use]
+pub fn key(name: &str) -> String {
+    fold(name)
+}
+
 /// Folds a name for comparison: trimmed, lower case, inner spaces single.
 fn fold(name: &str) -> String {
     name.split_whitespace()

@@ -97,8 +97,9 @@ pub fn run(
     };
     let mut first_error = None;
     let mut results = Vec::new();
+    let mut opened = std::collections::HashSet::new();
     for file in &files {
-        match check(file, campaign) {
+        match check(file, campaign, &mut opened) {
             Ok((checked, recovered)) => {
                 super::args::say_recovered(&recovered);
                 if args.format == CheckFormat::Text {

@@ -10,6 +10,7 @@ pub mod tavern;
 pub mod template;
 pub mod voice;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use crate::names::{Pronouns, default_short};
@@ -75,6 +76,9 @@ pub enum RosterError {
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     characters: Vec<Character>,
+    /// Each name as [`crate::names::key`] folds it, to the character's place: a roster
+    /// of ten thousand is read in linear time, not compared pair by pair.
+    by_name: HashMap<String, usize>,
 }
 
 /// Reads a file's text, as a [`FileError`] when it cannot be read.
@@ -116,16 +120,16 @@ impl Roster {
     /// The characters built into taproom.
     #[must_use]
     pub fn built_in() -> Roster {
-        let characters = BUILT_IN
-            .iter()
-            .map(|(name, text)| {
-                let mut c = Character::from_toml(Path::new(name), text)
-                    .unwrap_or_else(|e| panic!("built-in character is broken: {e}"));
-                c.file = None;
-                c
-            })
-            .collect();
-        Roster { characters }
+        let mut roster = Roster::default();
+        for (name, text) in BUILT_IN {
+            let mut c = Character::from_toml(Path::new(name), text)
+                .unwrap_or_else(|e| panic!("built-in character is broken: {e}"));
+            c.file = None;
+            roster
+                .add(c)
+                .unwrap_or_else(|e| panic!("built-in roster is broken: {e}"));
+        }
+        roster
     }
 
     /// Each character's make-up at `kind` as the bookie's model knows a player, in the
@@ -149,11 +153,8 @@ impl Roster {
     /// # Errors
     /// On a duplicate name.
     pub fn add(&mut self, character: Character) -> Result<(), RosterError> {
-        if let Some(old) = self
-            .characters
-            .iter()
-            .find(|c| crate::names::same(&c.name, &character.name))
-        {
+        let key = crate::names::key(&character.name);
+        if let Some(old) = self.by_name.get(&key).map(|&i| &self.characters[i]) {
             let origin = |c: &Character| {
                 c.file
                     .as_ref()
@@ -165,6 +166,7 @@ impl Roster {
                 second: origin(&character),
             });
         }
+        self.by_name.insert(key, self.characters.len());
         self.characters.push(character);
         Ok(())
     }
@@ -214,12 +216,8 @@ impl Roster {
         let mut roster = Roster::default();
         roster.add_dir(dir)?;
         for c in Roster::built_in().characters {
-            if !roster
-                .characters
-                .iter()
-                .any(|o| crate::names::same(&o.name, &c.name))
-            {
-                roster.characters.push(c);
+            if !roster.by_name.contains_key(&crate::names::key(&c.name)) {
+                roster.add(c)?;
             }
         }
         Ok(roster)

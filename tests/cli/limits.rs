@@ -123,3 +123,50 @@ fn the_ladders_total_is_named_as_a_number_of_games() {
             "the number of games in all (pairings times --games) is from 1 to 5000, not 22500",
         ]);
 }
+
+/// A roster of ten thousand characters is read whole: every one listed, the last two
+/// files' names found, and a duplicate name at the very end refused, naming both files
+/// (the index that made loading linear still sees every name). The time it takes is
+/// benchmarked, not tested: `cargo bench --bench table -- roster`.
+#[test]
+fn a_roster_of_ten_thousand_is_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = |i: usize| format!("Guest Number{i:05}");
+    for i in 0..10_000 {
+        std::fs::write(
+            dir.path().join(format!("c{i:05}.toml")),
+            format!("name = \"{}\"\nskill = {}\n", name(i), 1 + i % 10),
+        )
+        .unwrap();
+    }
+    let folder = dir.path().to_str().unwrap();
+    let out = Taproom::new()
+        .args(["roster", "--roster", folder, "--format", "json"])
+        .ok();
+    let listed: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let names: Vec<&str> = listed["characters"]
+        .as_array()
+        .expect("a list of characters")
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    // The folder's ten thousand, then the six built-in characters none of them names.
+    assert_eq!(names.len(), 10_006, "{} listed", names.len());
+    for i in [0, 4_999, 9_999] {
+        assert!(names.contains(&name(i).as_str()), "{} missing", name(i));
+    }
+    let out = Taproom::new()
+        .args(["play", "tides", &name(0), &name(9_999), "--roster", folder])
+        .args(["--seed", "1", "--short"])
+        .ok();
+    assert!(out.stdout.contains("Seed 1."), "{}", out.stdout);
+    // The same name again, in other case and spacing, as the last file of the folder.
+    std::fs::write(
+        dir.path().join("zz.toml"),
+        "name = \"guest   NUMBER00042\"\nskill = 3\n",
+    )
+    .unwrap();
+    Taproom::new()
+        .args(["roster", "--roster", folder])
+        .fails(&["c00042.toml", "zz.toml"]);
+}
