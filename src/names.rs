@@ -8,11 +8,16 @@
 //! never picks anyone by itself. Several matches are a question ("which one?"); none is an
 //! error that names the closest candidate ("did you mean ...?") or lists them all.
 //!
-//! Two names that differ only in case (or spacing) are one name: [`same`]. How a
-//! storyteller names someone after the first mention ([`default_short`]) and the pronouns
-//! it uses ([`Pronouns`]) live here too.
+//! Two names that differ only in case, spacing or Unicode form (`Zoë` composed or not)
+//! are one name: [`same`]. Every name taproom prints, whatever file or argument it came
+//! from, first passes one check: [`check`]. How a storyteller names someone after the
+//! first mention ([`default_short`]) and the pronouns it uses ([`Pronouns`]) live here too.
+
+mod printable;
 
 use std::fmt;
+
+pub use printable::{Unprintable, Why, escaped, look_alike};
 
 use serde::Serialize;
 
@@ -38,7 +43,7 @@ pub enum NameError {
         known: Vec<String>,
     },
     /// Several answer to it.
-    #[error("`{name}` could be {}: which one?", or_list(.matches))]
+    #[error("`{}` could be {}: which one?", escaped(.name), or_list(.matches))]
     Ambiguous {
         /// The name as given.
         name: String,
@@ -48,6 +53,8 @@ pub enum NameError {
 }
 
 fn unknown(what: &str, name: &str, suggestion: Option<&str>, known: &[String]) -> String {
+    // The name as typed may hold anything: it is shown escaped.
+    let name = escaped(name);
     match suggestion {
         Some(s) => format!("no {what} is called `{name}`; did you mean `{s}`?"),
         None if known.is_empty() => format!("no {what} is called `{name}`"),
@@ -215,16 +222,32 @@ pub fn plural_verb(phrase: &str) -> String {
     }
 }
 
-/// Whether two names are one name: the same but for case and spacing ("Aria" and
-/// "aria", "Old  Brannoc" and "old brannoc").
+/// The check every name passes before taproom prints it, wherever it came from (a
+/// character, tavern, evening or campaign file, a line of the history, the command line):
+/// no control character (an escape would act on the terminal), no invisible character
+/// and no direction-changing one (either would make two names print alike). A name that
+/// passes comes back in Unicode's composed form (NFC).
+///
+/// # Errors
+/// The first character it may not hold, and where it stands.
+pub fn check(name: &str) -> Result<String, Unprintable> {
+    match printable::first_unprintable(name) {
+        Some(bad) => Err(bad),
+        None => Ok(printable::composed(name)),
+    }
+}
+
+/// Whether two names are one name: the same but for case, spacing and Unicode form
+/// ("Aria" and "aria", "Old  Brannoc" and "old brannoc", "Zoë" composed and decomposed).
 #[must_use]
 pub fn same(a: &str, b: &str) -> bool {
     fold(a) == fold(b)
 }
 
-/// Folds a name for comparison: trimmed, lower case, inner spaces single.
+/// Folds a name for comparison: composed (NFC), trimmed, lower case, inner spaces single.
 fn fold(name: &str) -> String {
-    name.split_whitespace()
+    printable::composed(name)
+        .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()

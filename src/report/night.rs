@@ -74,7 +74,7 @@ pub fn write_match_at(
 /// `━━ text ━━`.
 fn section(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
     if page.layout == Layout::Markdown {
-        writeln!(out, "## {text}")?;
+        writeln!(out, "## {}", super::escape_markdown(text))?;
         writeln!(out)
     } else {
         writeln!(out, "━━ {text} ━━")
