@@ -237,6 +237,27 @@ pub fn check(name: &str) -> Result<String, Unprintable> {
     }
 }
 
+/// The names among `names` that look alike: each group of two or more whose
+/// [`look_alike`] forms are equal, in the order their first names come, each name as
+/// its index in `names`.
+#[must_use]
+pub fn look_alikes<S: AsRef<str>>(names: &[S]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut by_form: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, name) in names.iter().enumerate() {
+        let form = look_alike(name.as_ref());
+        match by_form.get(&form) {
+            Some(&g) => groups[g].push(i),
+            None => {
+                by_form.insert(form, groups.len());
+                groups.push(vec![i]);
+            }
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
+}
+
 /// Whether two names are one name: the same but for case, spacing and Unicode form
 /// ("Aria" and "aria", "Old  Brannoc" and "old brannoc", "Zoë" composed and decomposed).
 #[must_use]
@@ -641,8 +662,63 @@ mod tests {
     #[test]
     fn names_that_differ_in_case_or_spacing_are_one() {
         assert!(same("Aria", "aria"));
+        assert!(same("Zo\u{eb}", "ZOE\u{308}"));
         assert!(same(" Old  Brannoc", "old brannoc"));
         assert!(!same("Aria", "Arian"));
+    }
+
+    #[test]
+    fn a_name_that_acts_on_the_terminal_or_hides_is_refused_where_it_stands() {
+        for (name, column, why) in [
+            ("Pip\u{1b}]0;x\u{7}", 4, Why::Control),
+            ("Pip\u{9b}2J", 4, Why::Control),
+            ("\u{202e}Pip", 1, Why::Direction),
+            ("Pi\u{2066}p", 3, Why::Direction),
+            ("P\u{200e}ip", 2, Why::Direction),
+            ("Pip\u{200b}", 4, Why::Invisible),
+            ("Pi\u{ad}p", 3, Why::Invisible),
+            ("\u{feff}Pip", 1, Why::Invisible),
+            ("Pip\u{2028}", 4, Why::Invisible),
+            ("Pip\u{e0041}", 4, Why::Invisible),
+        ] {
+            let bad = check(name).unwrap_err();
+            assert_eq!((bad.column, bad.why), (column, why), "{name:?}");
+            assert_eq!(name[bad.at..].chars().next(), Some(bad.c));
+            let shown = escaped(name);
+            assert!(
+                !shown.chars().any(|c| check(&c.to_string()).is_err()),
+                "{shown}"
+            );
+        }
+        // Letters of every script, marks, spaces and punctuation pass, composed.
+        assert_eq!(
+            check("Zoe\u{308} Çelik-東京 O'Brien").unwrap(),
+            "Zo\u{eb} Çelik-東京 O'Brien"
+        );
+        assert_eq!(escaped("a\u{1b}[2Jb\u{202e}"), "a\\u{1b}[2Jb\\u{202e}");
+    }
+
+    #[test]
+    fn names_that_look_alike_fold_to_one_form() {
+        let alike = [
+            ("Gorm", "\u{ff27}orm"),
+            ("Gorm", "GORM"),
+            ("Old Brannoc", "Old \u{412}rannoc"),
+            ("Old Brannoc", "old  brannoc"),
+            ("Zo\u{eb}", "Zoe\u{308}"),
+            ("Pip", "\u{420}ip"),
+            ("Ilse", "\u{406}lse"),
+        ];
+        for (a, b) in alike {
+            assert_eq!(look_alike(a), look_alike(b), "{a} {b}");
+        }
+        for (a, b) in [("Gorm", "Gorn"), ("Pip", "Pipp"), ("Ann", "Anna")] {
+            assert_ne!(look_alike(a), look_alike(b), "{a} {b}");
+        }
+        assert_eq!(
+            look_alikes(&["Gorm", "Pip", "GORM", "Gorn", "\u{420}ip"]),
+            [vec![0, 2], vec![1, 4]]
+        );
     }
 
     #[test]

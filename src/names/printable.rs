@@ -141,11 +141,15 @@ pub fn escaped(text: &str) -> String {
 }
 
 /// The form in which two names that look alike are equal: compatibility-composed (NFKC:
-/// a full-width `Ｇ` is `G`, a ligature `ﬁ` is `fi`), lower case, spaces single, then
-/// Unicode's confusable skeleton (UTS #39: a Cyrillic `о` is a Latin `o`, `rn` is `m`).
+/// a full-width `Ｇ` is `G`, a ligature `ﬁ` is `fi`), spaces single, Unicode's confusable
+/// skeleton (UTS #39: a Cyrillic `В` is a Latin `B`, `rn` is `m`), lower case, and the
+/// skeleton again (for the letters that look alike only in lower case).
 #[must_use]
 pub fn look_alike(name: &str) -> String {
-    let plain: String = name.nfkc().collect::<String>().to_lowercase();
+    let plain: String = name.nfkc().collect();
     let spaced = plain.split_whitespace().collect::<Vec<_>>().join(" ");
-    unicode_security::skeleton(&spaced).collect()
+    let lower = unicode_security::skeleton(&spaced)
+        .collect::<String>()
+        .to_lowercase();
+    unicode_security::skeleton(&lower).collect()
 }
