@@ -203,14 +203,13 @@ impl Record {
                     Ok(())
                 }
                 Err(bad) => {
-                    let shown: String = crate::names::escaped(text).chars().take(80).collect();
-                    let cut = if shown.chars().count() < crate::names::escaped(text).chars().count()
-                    {
-                        "…"
-                    } else {
-                        ""
-                    };
-                    Err(format!("field `{field}` (\"{shown}{cut}\"): {bad}"))
+                    // Shown escaped, and cut short: a line may hold anything, of any length.
+                    let all = crate::names::escaped(text);
+                    let mut shown: String = all.chars().take(80).collect();
+                    if shown.len() < all.len() {
+                        shown.push('…');
+                    }
+                    Err(format!("field `{field}` (\"{shown}\"): {bad}"))
                 }
             }
         }

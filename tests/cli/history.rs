@@ -690,7 +690,7 @@ fn acting_bytes(text: &str) -> Vec<char> {
                 .skip(1)
                 .take_while(|c| !c.is_ascii_alphabetic())
                 .collect();
-            let end = chars.clone().skip(1 + rest.len()).next();
+            let end = chars.clone().nth(1 + rest.len());
             if rest.chars().all(|c| c.is_ascii_digit() || c == ';') && end == Some('m') {
                 // A colour: skip `[`, the parameters and the `m`.
                 for _ in 0..rest.len() + 2 {

@@ -260,7 +260,15 @@ fn a_name_with_an_invisible_or_direction_changing_character_is_refused_where_it_
 #[test]
 fn a_name_on_the_command_line_that_acts_on_the_terminal_is_refused_escaped() {
     let clear = "Pip\u{1b}[2J";
+    // A roster folder whose name clears the screen: a word of the replay command.
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join(clear);
+    std::fs::create_dir(&folder).unwrap();
+    let folder = folder.to_str().unwrap();
     for args in [
+        vec![
+            "play", "tides", "Pip", "Brannoc", "--roster", folder, "--color", "always",
+        ],
         vec!["play", "tides", clear, "Brannoc", "--color", "always"],
         vec![
             "sit", "tides", "Brannoc", "--as", clear, "--color", "always",
