@@ -8,11 +8,16 @@
 //! never picks anyone by itself. Several matches are a question ("which one?"); none is an
 //! error that names the closest candidate ("did you mean ...?") or lists them all.
 //!
-//! Two names that differ only in case (or spacing) are one name: [`same`]. How a
-//! storyteller names someone after the first mention ([`default_short`]) and the pronouns
-//! it uses ([`Pronouns`]) live here too.
+//! Two names that differ only in case, spacing or Unicode form (`Zoë` composed or not)
+//! are one name: [`same`]. Every name taproom prints, whatever file or argument it came
+//! from, first passes one check: [`check`]. How a storyteller names someone after the
+//! first mention ([`default_short`]) and the pronouns it uses ([`Pronouns`]) live here too.
+
+mod printable;
 
 use std::fmt;
+
+pub use printable::{Unprintable, Why, escaped, look_alike};
 
 use serde::Serialize;
 
@@ -38,7 +43,7 @@ pub enum NameError {
         known: Vec<String>,
     },
     /// Several answer to it.
-    #[error("`{name}` could be {}: which one?", or_list(.matches))]
+    #[error("`{}` could be {}: which one?", escaped(.name), or_list(.matches))]
     Ambiguous {
         /// The name as given.
         name: String,
@@ -48,6 +53,8 @@ pub enum NameError {
 }
 
 fn unknown(what: &str, name: &str, suggestion: Option<&str>, known: &[String]) -> String {
+    // The name as typed may hold anything: it is shown escaped.
+    let name = escaped(name);
     match suggestion {
         Some(s) => format!("no {what} is called `{name}`; did you mean `{s}`?"),
         None if known.is_empty() => format!("no {what} is called `{name}`"),
@@ -215,8 +222,44 @@ pub fn plural_verb(phrase: &str) -> String {
     }
 }
 
-/// Whether two names are one name: the same but for case and spacing ("Aria" and
-/// "aria", "Old  Brannoc" and "old brannoc").
+/// The check every name passes before taproom prints it, wherever it came from (a
+/// character, tavern, evening or campaign file, a line of the history, the command line):
+/// no control character (an escape would act on the terminal), no invisible character
+/// and no direction-changing one (either would make two names print alike). A name that
+/// passes comes back in Unicode's composed form (NFC).
+///
+/// # Errors
+/// The first character it may not hold, and where it stands.
+pub fn check(name: &str) -> Result<String, Unprintable> {
+    match printable::first_unprintable(name) {
+        Some(bad) => Err(bad),
+        None => Ok(printable::composed(name)),
+    }
+}
+
+/// The names among `names` that look alike: each group of two or more whose
+/// [`look_alike`] forms are equal, in the order their first names come, each name as
+/// its index in `names`.
+#[must_use]
+pub fn look_alikes<S: AsRef<str>>(names: &[S]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut by_form: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, name) in names.iter().enumerate() {
+        let form = look_alike(name.as_ref());
+        match by_form.get(&form) {
+            Some(&g) => groups[g].push(i),
+            None => {
+                by_form.insert(form, groups.len());
+                groups.push(vec![i]);
+            }
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
+}
+
+/// Whether two names are one name: the same but for case, spacing and Unicode form
+/// ("Aria" and "aria", "Old  Brannoc" and "old brannoc", "Zoë" composed and decomposed).
 #[must_use]
 pub fn same(a: &str, b: &str) -> bool {
     fold(a) == fold(b)
@@ -228,9 +271,10 @@ pub fn key(name: &str) -> String {
     fold(name)
 }
 
-/// Folds a name for comparison: trimmed, lower case, inner spaces single.
+/// Folds a name for comparison: composed (NFC), trimmed, lower case, inner spaces single.
 fn fold(name: &str) -> String {
-    name.split_whitespace()
+    printable::composed(name)
+        .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
@@ -624,8 +668,63 @@ mod tests {
     #[test]
     fn names_that_differ_in_case_or_spacing_are_one() {
         assert!(same("Aria", "aria"));
+        assert!(same("Zo\u{eb}", "ZOE\u{308}"));
         assert!(same(" Old  Brannoc", "old brannoc"));
         assert!(!same("Aria", "Arian"));
+    }
+
+    #[test]
+    fn a_name_that_acts_on_the_terminal_or_hides_is_refused_where_it_stands() {
+        for (name, column, why) in [
+            ("Pip\u{1b}]0;x\u{7}", 4, Why::Control),
+            ("Pip\u{9b}2J", 4, Why::Control),
+            ("\u{202e}Pip", 1, Why::Direction),
+            ("Pi\u{2066}p", 3, Why::Direction),
+            ("P\u{200e}ip", 2, Why::Direction),
+            ("Pip\u{200b}", 4, Why::Invisible),
+            ("Pi\u{ad}p", 3, Why::Invisible),
+            ("\u{feff}Pip", 1, Why::Invisible),
+            ("Pip\u{2028}", 4, Why::Invisible),
+            ("Pip\u{e0041}", 4, Why::Invisible),
+        ] {
+            let bad = check(name).unwrap_err();
+            assert_eq!((bad.column, bad.why), (column, why), "{name:?}");
+            assert_eq!(name[bad.at..].chars().next(), Some(bad.c));
+            let shown = escaped(name);
+            assert!(
+                !shown.chars().any(|c| check(&c.to_string()).is_err()),
+                "{shown}"
+            );
+        }
+        // Letters of every script, marks, spaces and punctuation pass, composed.
+        assert_eq!(
+            check("Zoe\u{308} Çelik-東京 O'Brien").unwrap(),
+            "Zo\u{eb} Çelik-東京 O'Brien"
+        );
+        assert_eq!(escaped("a\u{1b}[2Jb\u{202e}"), "a\\u{1b}[2Jb\\u{202e}");
+    }
+
+    #[test]
+    fn names_that_look_alike_fold_to_one_form() {
+        let alike = [
+            ("Gorm", "\u{ff27}orm"),
+            ("Gorm", "GORM"),
+            ("Old Brannoc", "Old \u{412}rannoc"),
+            ("Old Brannoc", "old  brannoc"),
+            ("Zo\u{eb}", "Zoe\u{308}"),
+            ("Pip", "\u{420}ip"),
+            ("Ilse", "\u{406}lse"),
+        ];
+        for (a, b) in alike {
+            assert_eq!(look_alike(a), look_alike(b), "{a} {b}");
+        }
+        for (a, b) in [("Gorm", "Gorn"), ("Pip", "Pipp"), ("Ann", "Anna")] {
+            assert_ne!(look_alike(a), look_alike(b), "{a} {b}");
+        }
+        assert_eq!(
+            look_alikes(&["Gorm", "Pip", "GORM", "Gorn", "\u{420}ip"]),
+            [vec![0, 2], vec![1, 4]]
+        );
     }
 
     #[test]

@@ -100,6 +100,15 @@ impl MatchArgs {
     pub fn draft_in(&self, seed: u64, here: &super::here::Here) -> Result<Draft, CliError> {
         let mut draft = self.draft(seed)?;
         draft.roster = here.roster(draft.roster.as_deref())?;
+        // The roster's folder is a word of the replay command printed after the match:
+        // it passes the check every printed name passes.
+        if let Some(dir) = &draft.roster {
+            let shown = dir.to_string_lossy();
+            crate::names::check(&shown).map_err(|bad| crate::ops::Error::Argument {
+                flag: "--roster",
+                message: format!("--roster `{}`: {bad}", crate::names::escaped(&shown)),
+            })?;
+        }
         Ok(draft)
     }
 }

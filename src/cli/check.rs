@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use crate::ops::check::{Checked, check};
+use crate::report::json::LookAlike;
 
 /// What `check` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -71,6 +72,58 @@ fn described(checked: &Checked) -> String {
     }
 }
 
+/// The characters among the files checked whose names look alike, to each other or to a
+/// character built into taproom (every roster holds those it does not replace): each
+/// group with the file of each name (none: built in). A group of built-in characters
+/// alone is none of the GM's business.
+fn look_alikes(results: &[(PathBuf, Result<Checked, String>)]) -> Vec<Vec<LookAlike>> {
+    let mut found: Vec<LookAlike> = results
+        .iter()
+        .filter_map(|(file, r)| match r {
+            Ok(Checked::Character(c)) => Some(LookAlike {
+                name: c.name.clone(),
+                file: Some(file.clone()),
+            }),
+            _ => None,
+        })
+        .collect();
+    for c in crate::roster::Roster::built_in().characters() {
+        if !found.iter().any(|f| crate::names::same(&f.name, &c.name)) {
+            found.push(LookAlike {
+                name: c.name.clone(),
+                file: None,
+            });
+        }
+    }
+    let names: Vec<&str> = found.iter().map(|f| f.name.as_str()).collect();
+    crate::names::look_alikes(&names)
+        .into_iter()
+        .filter(|g| g.iter().any(|&i| found[i].file.is_some()))
+        .map(|g| g.into_iter().map(|i| found[i].clone()).collect())
+        .collect()
+}
+
+/// The warning for a group of look-alike names, in one sentence.
+fn look_alike_warning(group: &[LookAlike]) -> String {
+    let each: Vec<String> = group
+        .iter()
+        .map(|l| match &l.file {
+            Some(f) => format!(
+                "{} ({})",
+                l.name,
+                crate::names::escaped(&f.display().to_string())
+            ),
+            None => format!("{} (built in)", l.name),
+        })
+        .collect();
+    format!(
+        "warning: {} look alike (the same once case, Unicode's compatibility forms and \
+         confusable letters are set aside): taproom tells them apart, a reader may not, so \
+         rename one",
+        crate::names::and_list(&each)
+    )
+}
+
 /// Validates every file, reporting each one; the first bad file is the error.
 ///
 /// # Errors
@@ -112,13 +165,20 @@ pub fn run(
                 if first_error.is_none() {
                     first_error = Some(e);
                 } else if args.format == CheckFormat::Text {
-                    super::note(&format!("error: {e}"));
+                    let text = e.to_string();
+                    let safe: Vec<String> = text.lines().map(crate::names::escaped).collect();
+                    super::note(&format!("error: {}", safe.join("\n")));
                 }
             }
         }
     }
+    let alike = look_alikes(&results);
     if args.format == CheckFormat::Json {
-        crate::report::json::write_check(out, &results)?;
+        crate::report::json::write_check(out, &results, &alike)?;
+    } else {
+        for group in &alike {
+            super::note(&look_alike_warning(group));
+        }
     }
     match first_error {
         Some(e) => Err(e.into()),

@@ -172,7 +172,11 @@ fn ended(result: Result<(), CliError>) -> i32 {
         Ok(()) => 0,
         Err(e) if e.is_closed_pipe() => closed_pipe(),
         Err(e) => {
-            note(&format!("error: {e}"));
+            // An error may quote what it was given: whatever that held is shown escaped,
+            // never acted on by the terminal.
+            let text = e.to_string();
+            let safe: Vec<String> = text.lines().map(crate::names::escaped).collect();
+            note(&format!("error: {}", safe.join("\n")));
             e.exit_code()
         }
     }

@@ -188,6 +188,68 @@ impl Record {
             .count()
     }
 
+    /// The record with every text it holds passed through [`crate::names::check`] (a
+    /// name, the tavern, the evening, the replay: whatever `history` may print), each
+    /// name in Unicode's composed form (NFC); or why not, naming the field and showing
+    /// its text escaped.
+    ///
+    /// # Errors
+    /// The first text that holds a control, invisible or direction-changing character.
+    pub fn checked(mut self) -> Result<Record, String> {
+        fn one(field: &str, text: &mut String) -> Result<(), String> {
+            match crate::names::check(text) {
+                Ok(clean) => {
+                    *text = clean;
+                    Ok(())
+                }
+                Err(bad) => {
+                    // Shown escaped, and cut short: a line may hold anything, of any length.
+                    let all = crate::names::escaped(text);
+                    let mut shown: String = all.chars().take(80).collect();
+                    if shown.len() < all.len() {
+                        shown.push('…');
+                    }
+                    Err(format!("field `{field}` (\"{shown}\"): {bad}"))
+                }
+            }
+        }
+        one("at", &mut self.at)?;
+        one("tavern", &mut self.tavern)?;
+        one("evening", &mut self.evening)?;
+        one("command", &mut self.command)?;
+        one("format", &mut self.format)?;
+        one("replay", &mut self.replay)?;
+        for (i, rule) in self.rules.iter_mut().enumerate() {
+            one(&format!("rules[{}]", i + 1), rule)?;
+        }
+        for (i, e) in self.entrants.iter_mut().enumerate() {
+            one(&format!("entrants[{}].name", i + 1), &mut e.name)?;
+            if let Some(file) = &e.file {
+                let mut text = file.to_string_lossy().into_owned();
+                one(&format!("entrants[{}].file", i + 1), &mut text)?;
+            }
+        }
+        for (i, g) in self.games.iter_mut().enumerate() {
+            one(&format!("games[{}].outcome", i + 1), &mut g.outcome)?;
+            for (j, w) in g.winners.iter_mut().enumerate() {
+                one(&format!("games[{}].winners[{}]", i + 1, j + 1), w)?;
+            }
+        }
+        for (i, w) in self.winners.iter_mut().enumerate() {
+            one(&format!("winners[{}]", i + 1), w)?;
+        }
+        for (i, c) in self.cheats.iter_mut().enumerate() {
+            one(&format!("cheats[{}].by", i + 1), &mut c.by)?;
+            for (j, w) in c.caught_by.iter_mut().enumerate() {
+                one(&format!("cheats[{}].caught_by[{}]", i + 1, j + 1), w)?;
+            }
+        }
+        for (i, m) in self.money.iter_mut().enumerate() {
+            one(&format!("money[{}].name", i + 1), &mut m.name)?;
+        }
+        Ok(self)
+    }
+
     /// The record as one line of JSON (no newline).
     #[must_use]
     pub fn to_line(&self) -> String {
@@ -220,12 +282,14 @@ impl History {
         self.damaged
             .iter()
             .map(|d| {
-                format!(
+                // Whatever the line held is shown escaped: a warning never acts on the
+                // terminal it is printed on.
+                crate::names::escaped(&format!(
                     "warning: {}, line {}: read past: {}",
                     file.display(),
                     d.line,
                     d.why
-                )
+                ))
             })
             .collect()
     }
@@ -241,7 +305,10 @@ pub fn parse(text: &str) -> History {
             continue;
         }
         match serde_json::from_str::<Record>(line) {
-            Ok(r) if r.version <= VERSION => out.records.push(r),
+            Ok(r) if r.version <= VERSION => match r.checked() {
+                Ok(r) => out.records.push(r),
+                Err(why) => out.damaged.push(Damaged { line: i + 1, why }),
+            },
             Ok(r) => out.damaged.push(Damaged {
                 line: i + 1,
                 why: format!(

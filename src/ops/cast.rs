@@ -76,6 +76,12 @@ pub fn is_file(word: &str) -> bool {
 /// # Errors
 /// A file that cannot be read or is invalid; a name that picks out nobody, or several.
 pub fn seat(roster: &Roster, word: &str, base: &Path) -> Result<Seated, Error> {
+    // A name or a path goes into what is printed (the table, the replay command): it
+    // passes the check every printed name passes.
+    crate::names::check(word).map_err(|bad| Error::Argument {
+        flag: "CHARACTER",
+        message: format!("the character `{}`: {bad}", crate::names::escaped(word)),
+    })?;
     if is_file(word) {
         let path = base.join(word);
         // A write a killed run left in the file's folder is finished (or undone) first.

@@ -121,8 +121,12 @@ pub fn people(
             seats.push(super::cast::seat(roster, w, std::path::Path::new(""))?);
             continue;
         }
-        let name = w.trim();
-        if name.is_empty() || name.chars().any(char::is_control) || name.chars().count() > 60 {
+        let name = crate::names::check(w.trim()).map_err(|bad| super::Error::Argument {
+            flag: "--as",
+            message: format!("--as `{}`: {bad}", crate::names::escaped(w.trim())),
+        })?;
+        let name = name.as_str();
+        if name.is_empty() || name.chars().count() > 60 {
             return Err(super::Error::Conflict(
                 "--as takes a name of 1 to 60 printable characters or a character file",
             ));

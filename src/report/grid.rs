@@ -214,6 +214,27 @@ impl Grid {
         out.join("\n")
     }
 
+    /// The same table with every cell (the header's too) made plain Markdown text: its
+    /// Markdown marks escaped, `|` among them (a `|` would part the cell in two), and its
+    /// lines joined by spaces (a cell of a Markdown table is one line).
+    #[must_use]
+    fn for_markdown(&self) -> Grid {
+        let cell = |text: &String| {
+            let line = text.lines().collect::<Vec<_>>().join(" ");
+            super::escape_markdown(&line)
+        };
+        Grid {
+            header: self.header.iter().map(cell).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|r| r.iter().map(cell).collect())
+                .collect(),
+            right: self.right.clone(),
+            whole: self.whole,
+        }
+    }
+
     /// The table drawn with each column this wide, its cells wrapped to it.
     fn drawn_with(&self, widths: &[usize]) -> Table {
         // Every row as many cells as the widest, the missing ones empty.
@@ -324,7 +345,7 @@ pub fn lay_out(forms: &[Grid], layout: Layout, markdown: usize) -> Laid {
             let markdown = markdown.min(forms.len().saturating_sub(1));
             let mut table = forms
                 .get(markdown)
-                .map(Grid::table)
+                .map(|g| g.for_markdown().table())
                 .unwrap_or_else(new_table);
             table.load_style(comfy_table::presets::ASCII_MARKDOWN);
             Laid::Table(markdown, Box::new(table))

@@ -313,21 +313,34 @@ struct JsonChecked {
 
 /// Every file checked.
 #[derive(Serialize)]
-struct JsonCheck {
+struct JsonCheck<'a> {
     version: u32,
     ok: bool,
     files: Vec<JsonChecked>,
+    look_alikes: &'a [Vec<LookAlike>],
 }
 
-/// Writes what `check` found, file by file, as one JSON document.
+/// A character whose name looks like another's (`taproom check`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LookAlike {
+    /// The name.
+    pub name: String,
+    /// The character file (none: built into taproom).
+    pub file: Option<PathBuf>,
+}
+
+/// Writes what `check` found, file by file, and the characters whose names look alike,
+/// as one JSON document.
 ///
 /// # Errors
 /// When writing fails.
 pub fn write_check(
     out: &mut impl Write,
     results: &[(PathBuf, Result<Checked, String>)],
+    look_alikes: &[Vec<LookAlike>],
 ) -> io::Result<()> {
     let doc = JsonCheck {
+        look_alikes,
         version: super::JSON_VERSION,
         ok: results.iter().all(|(_, r)| r.is_ok()),
         files: results

@@ -211,7 +211,7 @@ pub fn write_text(
         log.format
     );
     if markdown {
-        writeln!(out, "## {title}")?;
+        writeln!(out, "## {}", escape_markdown(&title))?;
     } else {
         writeln!(out, "{}", page.prose("", &title))?;
     }
@@ -226,7 +226,7 @@ pub fn write_text(
             View::Players => scene.players_lines().collect(),
         };
         if markdown {
-            writeln!(out, "### {}", scene.heading)?;
+            writeln!(out, "### {}", escape_markdown(&scene.heading))?;
             for line in lines {
                 writeln!(out)?;
                 writeln!(out, "{}", escape_markdown(line))?;
@@ -265,7 +265,12 @@ pub fn write_replay(
 ) -> io::Result<()> {
     if page.layout == Layout::Markdown {
         writeln!(out)?;
-        writeln!(out, "Seed {} replays this match: `{replay}`", log.seed)
+        writeln!(
+            out,
+            "Seed {} replays this match: {}",
+            log.seed,
+            code_span(replay)
+        )
     } else {
         let lead = format!("Seed {} replays this match:", log.seed);
         writeln!(out, "{}", page.command(&lead, replay))
@@ -282,8 +287,30 @@ fn winners_styled(log: &MatchLog, line: &str) -> String {
     line
 }
 
-/// A line of text made safe for Markdown: the characters that would start emphasis or a
-/// list are escaped.
+/// `text` as a Markdown code span that shows it exactly, whatever backticks it holds
+/// (CommonMark): fenced by one backtick more than its longest run of them, with a space
+/// inside each fence when it starts or ends with a backtick or a space (a reader strips
+/// one space from each end when both ends have one).
+#[must_use]
+pub fn code_span(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with(['`', ' ']) || text.ends_with(['`', ' ']) {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// A line of text made safe for Markdown: every character that could start emphasis, a
+/// code span, a link, a heading, HTML or a table's cell is escaped with a backslash, so
+/// that the line reads back as the same text.
 #[must_use]
 pub fn escape_markdown(line: &str) -> String {
     let mut out = String::with_capacity(line.len());

@@ -37,17 +37,15 @@ pub fn write_text(
 /// # Errors
 /// When writing fails.
 pub fn write_opening(out: &mut impl Write, prepared: &Prepared, page: Page) -> io::Result<()> {
+    let terms = terms(&prepared.tavern, page.view);
     if page.layout == Layout::Markdown {
         writeln!(out, "# {}", super::escape_markdown(&prepared.evening.title))?;
         writeln!(out)?;
+        writeln!(out, "{}", super::escape_markdown(&terms))
     } else {
         writeln!(out, "{}", prepared.evening.title)?;
+        writeln!(out, "{}", page.prose("", &terms))
     }
-    writeln!(
-        out,
-        "{}",
-        page.prose("", &terms(&prepared.tavern, page.view))
-    )
 }
 
 /// Match `i` (from 0) of the evening under its heading ("Match 2 of 3"), as
@@ -74,7 +72,7 @@ pub fn write_match_at(
 /// `━━ text ━━`.
 fn section(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
     if page.layout == Layout::Markdown {
-        writeln!(out, "## {text}")?;
+        writeln!(out, "## {}", super::escape_markdown(text))?;
         writeln!(out)
     } else {
         writeln!(out, "━━ {text} ━━")

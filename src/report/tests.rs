@@ -80,3 +80,54 @@ fn the_players_never_hear_of_a_cheat_nobody_saw() {
         }
     }
 }
+
+/// A code span shows its text exactly whatever backticks it holds: read back by
+/// pulldown-cmark, its one code event is the text.
+#[test]
+fn a_code_span_holds_any_run_of_backticks() {
+    use pulldown_cmark::{Event, Parser};
+    for text in [
+        "taproom play tides Pip",
+        "a `b` c",
+        "``two`` and `one`",
+        "`starts",
+        "ends`",
+        " spaced ",
+        "x | y <z>",
+    ] {
+        let span = super::code_span(text);
+        let codes: Vec<String> = Parser::new(&span)
+            .filter_map(|e| match e {
+                Event::Code(c) => Some(c.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(codes, [text], "{span}");
+    }
+}
+
+/// Escaped text reads back as itself, as plain text: no emphasis, code, link or HTML.
+#[test]
+fn escaped_markdown_reads_back_as_the_text() {
+    use pulldown_cmark::{Event, Parser};
+    let text = "<img src=x> `a` *b* _c_ [d](e) #f | g \\ h";
+    let escaped = super::escape_markdown(text);
+    let events: Vec<Event<'_>> = Parser::new(&escaped).collect();
+    let plain: String = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Text(t) => Some(t.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(plain, text, "{events:?}");
+    assert!(
+        events.iter().all(|e| matches!(
+            e,
+            Event::Text(_)
+                | Event::Start(pulldown_cmark::Tag::Paragraph)
+                | Event::End(pulldown_cmark::TagEnd::Paragraph)
+        )),
+        "{events:?}"
+    );
+}

@@ -130,7 +130,7 @@ pub fn read_if_campaign(file: &Path, text: &str) -> Result<Option<Campaign>, Fil
 
 /// A path key's value: a line of text, not empty.
 fn read_path(f: &Field<'_, '_>) -> Result<String, FileError> {
-    let p = f.line()?;
+    let p = f.path_line()?;
     if p.is_empty() {
         return Err(f.error("the path is empty"));
     }

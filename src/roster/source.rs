@@ -150,14 +150,28 @@ impl<'d, 'a> Field<'d, 'a> {
             .ok_or_else(|| self.error(format!("expected a string, found {}", kind(self.value))))
     }
 
-    /// The value as a line of text: no control characters (a newline or an escape would
-    /// forge lines in the ledger or the terminal), trimmed.
+    /// The value as a line of text that passes [`crate::names::check`] (a newline or an
+    /// escape would forge lines in the ledger or act on the terminal; an invisible or
+    /// direction-changing character would make two texts print alike), trimmed, in
+    /// Unicode's composed form (NFC).
     ///
     /// # Errors
-    /// When it is not a string, or holds a control character.
+    /// When it is not a string, or holds such a character (named at its own column).
     pub fn line(&self) -> Result<String, FileError> {
         let text = self.str()?;
-        check_line(text).map_err(|m| self.error(m))?;
+        let text =
+            crate::names::check(text).map_err(|bad| self.error_at(bad.at, bad.to_string()))?;
+        Ok(text.trim().to_owned())
+    }
+
+    /// The value as a path: checked as [`Field::line`] checks a line, but kept as written
+    /// (a file's name is found by its bytes, never by a normal form of them).
+    ///
+    /// # Errors
+    /// When it is not a string, or holds a character [`crate::names::check`] refuses.
+    pub fn path_line(&self) -> Result<String, FileError> {
+        let text = self.str()?;
+        crate::names::check(text).map_err(|bad| self.error_at(bad.at, bad.to_string()))?;
         Ok(text.trim().to_owned())
     }
 
@@ -317,19 +331,15 @@ impl<'d, 'a> Field<'d, 'a> {
 /// The longest name taproom takes, in characters.
 pub const MAX_NAME: usize = 60;
 
-/// Refuses text with a control character, naming it.
+/// Refuses text that [`crate::names::check`] refuses (a control, invisible or
+/// direction-changing character), naming the character.
 ///
 /// # Errors
-/// A clause naming the first control character and where it stands.
+/// A clause naming the first such character and where it stands.
 pub fn check_line(text: &str) -> Result<(), String> {
-    match text.chars().enumerate().find(|(_, c)| c.is_control()) {
-        Some((i, c)) => Err(format!(
-            "character {} is a control character ({:?}); a line holds no line breaks, tabs or escapes",
-            i + 1,
-            c
-        )),
-        None => Ok(()),
-    }
+    crate::names::check(text)
+        .map(drop)
+        .map_err(|bad| bad.to_string())
 }
 
 /// What kind of TOML value this is, for messages.

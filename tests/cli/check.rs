@@ -154,3 +154,61 @@ fn a_player_given_by_a_file_outside_the_roster_can_put_up_an_ante() {
         "{gorm}\n{vessa}"
     );
 }
+
+/// Characters whose names look alike are named, with their files, as a warning (exit 0):
+/// a full-width `Ｇ`, a Cyrillic `В`, a name the same but for case or Unicode form; a
+/// look-alike of a character built into taproom too. Names that only resemble each other
+/// (`Gorm`, `Gorn`) are not.
+#[test]
+fn look_alike_names_are_a_warning_naming_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    for (file, name) in [
+        ("a.toml", "\u{ff27}orm"), // full-width G
+        ("b.toml", "gorm"),
+        ("c.toml", "Old \u{412}rannoc"), // Cyrillic Ve, like the built-in Old Brannoc
+        ("d.toml", "Gorn"),
+        ("e.toml", "Zo\u{eb}"),
+        ("f.toml", "Zoe\u{308}"),
+    ] {
+        std::fs::write(p.join(file), format!("name = \"{name}\"\nskill = 4\n")).unwrap();
+    }
+    let files = ["a.toml", "b.toml", "c.toml", "d.toml", "e.toml", "f.toml"];
+    let out = Taproom::new().arg("check").args(files).current_dir(p).ok();
+    let warnings: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    // By hand: three groups, Ｇorm and gorm, Old Вrannoc and the built-in, the two Zoës.
+    assert_eq!(warnings.len(), 3, "{}", out.stderr);
+    assert!(
+        warnings[0].contains("\u{ff27}orm (a.toml) and gorm (b.toml) look alike"),
+        "{}",
+        warnings[0]
+    );
+    assert!(
+        warnings[1].contains("Old \u{412}rannoc (c.toml) and Old Brannoc (built in)"),
+        "{}",
+        warnings[1]
+    );
+    assert!(
+        warnings[2].contains("Zo\u{eb} (e.toml) and Zo\u{eb} (f.toml)"),
+        "{}",
+        warnings[2]
+    );
+    assert!(!out.stderr.contains("Gorn"), "{}", out.stderr);
+    // The same, for tools.
+    let out = Taproom::new()
+        .arg("check")
+        .args(files)
+        .args(["--format", "json"])
+        .current_dir(p)
+        .ok();
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(doc["ok"], true);
+    let groups = doc["look_alikes"].as_array().unwrap();
+    assert_eq!(groups.len(), 3, "{doc}");
+    assert_eq!(groups[1][1]["file"], serde_json::Value::Null);
+    assert_eq!(groups[0][0]["file"], "a.toml");
+}

@@ -676,3 +676,140 @@ fn history_image_of_another_kind_is_refused_before_reading() {
         assert!(!file.exists());
     }
 }
+
+/// The bytes that act on a terminal, once the colour taproom writes itself (`--color
+/// always`: an SGR sequence, `ESC [ digits ; ... m`) is taken out: every other control
+/// character but the line break.
+fn acting_bytes(text: &str) -> Vec<char> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            let rest: String = chars
+                .clone()
+                .skip(1)
+                .take_while(|c| !c.is_ascii_alphabetic())
+                .collect();
+            let end = chars.clone().nth(1 + rest.len());
+            if rest.chars().all(|c| c.is_ascii_digit() || c == ';') && end == Some('m') {
+                // A colour: skip `[`, the parameters and the `m`.
+                for _ in 0..rest.len() + 2 {
+                    chars.next();
+                }
+                continue;
+            }
+        }
+        if c.is_control() && c != '\n' {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Names that set the terminal's title (OSC ... BEL) and clear its screen (CSI 2J) in a
+/// history line, and a tavern turned round by a direction override: each such line is
+/// damaged, read past with a warning that shows it escaped, in every format, on a
+/// terminal (`--color always` keeps what a terminal would get); the other lines count.
+#[test]
+fn history_names_with_escapes_are_damaged_lines_warned_about_escaped() {
+    let mut records = campaign();
+    let titled = "Aldo\u{1b}]0;pwned\u{7} Brightwater";
+    let cleared = "Bess\u{1b}[2J Tallow";
+    let mut bad = record(
+        "2026-10-30",
+        RAT,
+        "pic",
+        &[(titled, Some(0.5)), (cleared, Some(0.5))],
+        &[titled],
+        &[],
+        &[(cleared, 100, 0), (titled, 0, 100)],
+    );
+    records.push(bad.clone());
+    bad["tavern"] = json!("The \u{202e}taR denworD");
+    bad["entrants"] = json!([{"name": ALDO}, {"name": BESS}]);
+    bad["winners"] = json!([ALDO]);
+    bad["money"] = json!([]);
+    records.push(bad);
+    let dir = folder_with(&lines_of(&records));
+    let file = dir.path().join("history.jsonl");
+    for format in ["text", "markdown", "json"] {
+        let out = history(dir.path())
+            .args(["--format", format, "--color", "always"])
+            .ok();
+        for (what, text) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let acting = acting_bytes(text);
+            assert!(acting.is_empty(), "{format} {what}: {acting:?} in {text:?}");
+            assert!(!text.contains('\u{202e}'), "{format} {what}: {text:?}");
+        }
+        // Lines 9 and 10 (the two added) are warned about, each once, naming the field
+        // and showing the name escaped.
+        let warnings: Vec<&str> = out
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("warning:"))
+            .collect();
+        assert_eq!(warnings.len(), 2, "{format}: {}", out.stderr);
+        assert!(
+            warnings[0].contains(&format!("{}, line 9", file.display()))
+                && warnings[0].contains("entrants[1].name")
+                && warnings[0].contains("Aldo\\u{1b}]0;pwned\\u{7} Brightwater")
+                && warnings[0].contains("control character"),
+            "{}",
+            warnings[0]
+        );
+        assert!(
+            warnings[1].contains(", line 10")
+                && warnings[1].contains("`tavern`")
+                && warnings[1].contains("\\u{202e}")
+                && warnings[1].contains("direction-changing"),
+            "{}",
+            warnings[1]
+        );
+        assert!(!out.stdout.contains("pwned"), "{format}: {}", out.stdout);
+    }
+    // The eight good matches still count, the two damaged ones do not.
+    let doc = json_of(dir.path(), &[]);
+    assert_eq!(doc["matches"].as_array().unwrap().len(), 8);
+    assert_eq!(standings(&doc).iter().find(|s| s.0 == ALDO).unwrap().1, 5);
+}
+
+/// A name written in the history decomposed (`e` and U+0308) is the composed `ë` of the
+/// same character's other matches: one standing, not two that print alike.
+#[test]
+fn history_names_in_either_unicode_form_are_one_character() {
+    let composed = "Zo\u{eb} Marsh";
+    let decomposed = "Zoe\u{308} Marsh";
+    let lines = lines_of(&[
+        record(
+            "2026-10-01",
+            RAT,
+            "pic",
+            &[(composed, None), (ESK, None)],
+            &[composed],
+            &[],
+            &[],
+        ),
+        record(
+            "2026-10-02",
+            RAT,
+            "pic",
+            &[(decomposed, None), (ESK, None)],
+            &[decomposed],
+            &[],
+            &[],
+        ),
+    ]);
+    let dir = folder_with(&lines);
+    let doc = json_of(dir.path(), &[]);
+    let got = standings(&doc);
+    // By hand: Zoë played twice and won twice; Esk played twice and lost twice.
+    assert_eq!(got.len(), 2, "{got:?}");
+    let zoe = got
+        .iter()
+        .find(|s| s.0 == composed)
+        .expect("one Zoë, composed");
+    assert_eq!((zoe.1, zoe.2), (2, 2));
+    // Asked for either way, it is the same character.
+    let doc = json_of(dir.path(), &["--character", decomposed]);
+    assert_eq!(doc["matches"].as_array().unwrap().len(), 2);
+}

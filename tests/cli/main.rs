@@ -24,6 +24,7 @@ mod json;
 mod ladder;
 mod layout;
 mod limits;
+mod markdown;
 mod messages;
 mod names;
 mod page;
