@@ -26,6 +26,7 @@
 pub mod file;
 mod lock;
 mod txn;
+pub mod whole;
 
 pub use file::{ReadError, Special, Stamp};
 pub use lock::{FolderLocks, LOCK_FILE};
@@ -56,10 +57,11 @@ pub enum WriteError {
         /// How long it waited.
         seconds: u64,
     },
-    /// A journal left by an interrupted run that cannot be read.
+    /// A journal that cannot be read, or could not have been left by an interrupted run
+    /// of this user's (recovery then touches nothing it names).
     #[error(
-        "{}: an interrupted write left this journal and it cannot be read ({why}); \
-         look at the files it names, then remove it",
+        "{}: taproom cannot use this journal of an interrupted write ({why}) and touched \
+         nothing it names; look at the files it names, then remove it",
         .file.display()
     )]
     Journal {
@@ -95,6 +97,36 @@ pub enum WriteError {
         file: PathBuf,
         /// What changed, as a clause.
         why: String,
+    },
+    /// A path to write that ends in a slash, `.` or `..`.
+    #[error(
+        "{}: the path ends in {}, so it names a folder, not a file; give the file's name",
+        .file.display(),
+        if .file.as_os_str().as_encoded_bytes().ends_with(b".") { "`.` or `..`" } else { "a slash" }
+    )]
+    NotAFileName {
+        /// The path.
+        file: PathBuf,
+    },
+    /// A file to be replaced that nobody may write.
+    #[error(
+        "{}: the file is read-only, so taproom leaves it as it is and writes nothing; \
+         make it writable (chmod u+w) for taproom to replace it",
+        .file.display()
+    )]
+    ReadOnly {
+        /// The file.
+        file: PathBuf,
+    },
+    /// A folder's lock file that is a symbolic link.
+    #[error(
+        "{}: the lock file is a symbolic link, and taproom takes its lock only in a file \
+         of its own in the folder; remove the link",
+        .file.display()
+    )]
+    LinkedLock {
+        /// The lock file.
+        file: PathBuf,
     },
     /// A failure injected by a test hook.
     #[error("{0}")]
