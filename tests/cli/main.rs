@@ -26,6 +26,7 @@ mod layout;
 mod limits;
 mod messages;
 mod names;
+mod outside;
 mod page;
 mod phrasebooks;
 mod picture_views;
