@@ -47,19 +47,31 @@ pub fn check(
         FileKind::Character => Checked::Character(Box::new(Character::from_toml(file, &text)?)),
         FileKind::Tavern => {
             let tavern = Tavern::from_toml(file, &text)?;
-            let ledger = ledger_path(
-                campaign.and_then(|c| c.ledger.as_deref()),
-                &tavern,
-                "".as_ref(),
-            );
-            let history = history_file(
-                campaign.and_then(|c| c.history.as_deref()),
-                &tavern,
-                &ledger,
-            );
-            let read = [(file.to_owned(), "the tavern file".to_owned())];
-            apply::check_ledger(&ledger, &read)?;
-            apply::check_history(&history, &ledger, &read)?;
+            // The ledger and the history `--apply` would write with this tavern (those
+            // of the campaign's own tavern are the campaign file's, checked with it).
+            let same = |a: &Path, b: &Path| {
+                a.canonicalize()
+                    .ok()
+                    .is_some_and(|a| b.canonicalize().ok() == Some(a))
+            };
+            let campaigns_own = campaign
+                .and_then(|c| c.tavern.as_deref())
+                .is_some_and(|t| same(t, file));
+            if !campaigns_own {
+                let ledger = ledger_path(
+                    campaign.and_then(|c| c.ledger.as_deref()),
+                    &tavern,
+                    Path::new(""),
+                );
+                let history = history_file(
+                    campaign.and_then(|c| c.history.as_deref()),
+                    &tavern,
+                    &ledger,
+                );
+                let read = [(file.to_owned(), "the tavern file".to_owned())];
+                apply::check_ledger(&ledger, &read)?;
+                apply::check_history(&history, &ledger, &read)?;
+            }
             Checked::Tavern(Box::new(tavern))
         }
         FileKind::Phrasebook => {

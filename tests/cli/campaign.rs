@@ -522,3 +522,77 @@ fn campaign_file_of_another_user_found_upward_is_passed_over_unless_named() {
         .ok();
     assert!(dir.path().join("books/ledger.txt").exists());
 }
+
+#[test]
+fn campaign_init_refuses_what_apply_would_and_a_failed_init_leaves_nothing_behind() {
+    let entries = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    for (args, needles) in [
+        (
+            &["--ledger", "x.toml"][..],
+            &["--ledger", "`x.toml` is a .toml file"][..],
+        ),
+        (
+            &["--history", "notes/h.toml"],
+            &["--history", "is a .toml file"],
+        ),
+        (
+            &["--tavern", "taproom.toml"],
+            &["--tavern", "the campaign file itself"],
+        ),
+        (
+            &["--tavern", "./taproom.toml"],
+            &["--tavern", "the campaign file itself"],
+        ),
+        (
+            &["--history", "ledger.txt"],
+            &["--history", "is the ledger too"],
+        ),
+        (&["--ledger", "books/"], &["--ledger", "ends in a slash"]),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut all = vec!["init", "--roster", "npcs"];
+        all.extend(args);
+        let out = Taproom::new()
+            .args(&all)
+            .current_dir(dir.path())
+            .fails(needles);
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
+        assert!(
+            entries(dir.path()).is_empty(),
+            "{args:?}: {:?}",
+            entries(dir.path())
+        );
+    }
+    // A tavern whose folder cannot be made (a file has its name): by then the roster,
+    // ledger and history folders were made; all are gone again.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("blocked"), "the GM's").unwrap();
+    let out = Taproom::new()
+        .args([
+            "init",
+            "--roster",
+            "npcs/main",
+            "--ledger",
+            "books/ledger.txt",
+            "--history",
+            "notes/history.jsonl",
+            "--tavern",
+            "blocked/tavern.toml",
+        ])
+        .current_dir(dir.path())
+        .run();
+    // The system refused (exit 1), in one line naming the file.
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    assert!(out.stderr.contains("blocked/tavern.toml"), "{}", out.stderr);
+    assert_eq!(entries(dir.path()), ["blocked"]);
+    assert_eq!(read(&dir.path().join("blocked")), "the GM's");
+}
