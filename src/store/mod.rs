@@ -6,7 +6,9 @@
 //!   folder is written into each folder touched, prepared and then committed, before
 //!   anything is renamed. A failure before the last rename puts every old file back; a
 //!   kill at any moment leaves journals from which the next command to open any one of
-//!   the folders finishes the whole transaction or undoes it ([`recover`], [`settle`]).
+//!   the folders finishes the whole transaction or undoes it ([`recover`], [`settle`]),
+//!   touching only the folders that hold a copy of its journal; a journal no run of this
+//!   user's could have left is refused, and nothing it names touched.
 //! * **The files that were read.** Each character file and the ledger must still be the
 //!   file that was read when the write commits (the same file, unchanged): otherwise
 //!   nothing is written, and the error names the file ([`Expect`]).
@@ -19,9 +21,11 @@
 //!   gives up after a stated time.
 //! * **Files as they were.** A symlink is followed and its target replaced; a file keeps
 //!   its permissions and (where the system allows) its owner; a new file gets the usual
-//!   mode (0666 less the umask).
+//!   mode (0666 less the umask); a read-only file is refused, never replaced. A lock file
+//!   that is a symlink is refused, never followed.
 //! * **No litter.** Temporary files of a killed run are removed by the next run that
-//!   holds the folder's lock, or that reads the folder while nobody holds it.
+//!   holds the folder's lock, or that reads the folder while nobody holds it; those of a
+//!   file written on its own ([`whole`]) also by the next such write into the folder.
 
 pub mod file;
 mod lock;

@@ -11,7 +11,9 @@
 //! 3. the renames, then the old contents and the journals are removed.
 //!
 //! A run that opens any one of the folders reads the journals of every folder the
-//! transaction names and decides for the whole of it: finished when a journal says
+//! transaction names (a folder is touched only when it holds a copy of the journal; one
+//! without a copy is left alone, and a journal that names one where no kill leaves it so
+//! is refused) and decides for the whole of it: finished when a journal says
 //! committed and none says aborted (a failure after the point of no return, undone in
 //! process), undone otherwise. Undoing puts back only the files this transaction put in
 //! place (a file is known by its identity, so one another run wrote since is left
@@ -1238,14 +1240,15 @@ mod tests {
             && std::fs::read_to_string(b.join("precious.txt")).unwrap() == "precious"
     }
 
+    /// A journal to plant, made of the two folders and the entry naming the file elsewhere.
+    #[cfg(unix)]
+    type Plant<'a> = dyn Fn(&Path, &Path, serde_json::Value) -> serde_json::Value + 'a;
+
     #[cfg(unix)]
     #[test]
     fn a_planted_journal_naming_a_file_in_another_folder_is_refused_and_nothing_touched() {
         let x = |a: &Path| serde_json::json!({"target": a.join("x.toml"), "temp": a.join(".x.toml.x.taproom-tmp"), "backup": null});
-        let cases: [(
-            &str,
-            &dyn Fn(&Path, &Path, serde_json::Value) -> serde_json::Value,
-        ); 4] = [
+        let cases: [(&str, &Plant<'_>); 4] = [
             // The red team's: only the file elsewhere, as a staged target.
             (
                 "only elsewhere",
