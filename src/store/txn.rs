@@ -634,10 +634,7 @@ fn not_ours(journal: &Journal, folder: &Path) -> Option<&'static str> {
     let of_its_files: BTreeSet<PathBuf> =
         journal.files.iter().map(|e| folder_of(&e.target)).collect();
     if !journal.folders.iter().eq(of_its_files.iter()) {
-        return Some(
-            "the folders it names are not those of its files (a transaction writes its \
-             journal only into the folders of the files it writes)",
-        );
+        return Some("the folders it names are not those of the files it names");
     }
     None
 }
