@@ -92,6 +92,14 @@ impl Here {
 
 /// Tells on stderr which campaign file is in use, and any `taproom.toml` passed over.
 fn tell(found: &Lookup) {
+    for (file, owner) in &found.foreign {
+        super::note(&format!(
+            "campaign: passed over {}: it belongs to another user (user id {owner}), not \
+             you; to trust it, name it with {ENV}={}",
+            file.display(),
+            file.display()
+        ));
+    }
     for file in &found.passed {
         super::note(&format!(
             "campaign: passed over {}: not a campaign file (it has no `campaign` key)",

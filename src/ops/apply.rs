@@ -70,9 +70,24 @@ pub fn stop_from_env() -> Stop {
     Stop::Never
 }
 
-/// A ledger or history that would overwrite another file the run reads, or a TOML file.
+/// A ledger or history that would overwrite another file the run reads, a TOML file, or
+/// a path that names a folder.
 #[derive(Debug, thiserror::Error)]
 pub enum LedgerError {
+    /// A path ending in a slash (or `.`): a folder's, not a file's.
+    #[error(
+        "{kind} `{}` ends in a slash (or `.`), so it names a folder; {kind} is a file (such \
+         as {example})",
+        .file.display()
+    )]
+    Folder {
+        /// The file.
+        file: PathBuf,
+        /// "the ledger" or "the history".
+        kind: &'static str,
+        /// A good name for one.
+        example: &'static str,
+    },
     /// A `.toml` file.
     #[error(
         "{kind} `{}` is a .toml file; {kind} is a plain text file of its own (such as {example})",
@@ -101,7 +116,9 @@ pub enum LedgerError {
     },
 }
 
-/// Refuses a ledger that is a TOML file or any file the run reads.
+/// Refuses a ledger that is a TOML file, a path naming a folder, or any file the run
+/// reads; what is there must be a regular file, in a folder that is there. `--apply`
+/// and `check` both ask this.
 ///
 /// # Errors
 /// When it is.
@@ -109,7 +126,8 @@ pub fn check_ledger(ledger: &Path, read: &[(PathBuf, String)]) -> Result<(), Err
     check_written(ledger, "the ledger", "ledger.txt", read)
 }
 
-/// Refuses a history that is a TOML file, the ledger, or any file the run reads.
+/// Refuses a history that is a TOML file, a path naming a folder, the ledger, or any
+/// file the run reads (as [`check_ledger`]).
 ///
 /// # Errors
 /// When it is.
@@ -129,6 +147,14 @@ fn check_written(
     example: &'static str,
     read: &[(PathBuf, String)],
 ) -> Result<(), Error> {
+    if !crate::store::file::names_a_file(file) {
+        return Err(LedgerError::Folder {
+            file: file.to_owned(),
+            kind,
+            example,
+        }
+        .into());
+    }
     if file
         .extension()
         .is_some_and(|x| x.eq_ignore_ascii_case("toml"))

@@ -1,6 +1,8 @@
 //! The campaign a command runs in, found on disk as cargo finds its manifest: the file
 //! `TAPROOM_CAMPAIGN` names, else the nearest `taproom.toml` with a `campaign` key in the
-//! folder the command runs in or any folder above it. Its roster, tavern and ledger stand
+//! folder the command runs in or any folder above it, of the user's own (one another user
+//! owns, as in a shared `/tmp`, is passed over, as git passes over a repository of
+//! another owner; `TAPROOM_CAMPAIGN` names it to trust it). Its roster, tavern and ledger stand
 //! in for the flags not given ([`Lookup`]: flags always win); `taproom init` writes one
 //! ([`init`]); `taproom check` looks at what it names on disk ([`check`]).
 
@@ -35,6 +37,9 @@ pub struct Lookup {
     /// Files called `taproom.toml` passed over on the way up: not campaign files (no
     /// `campaign` key).
     pub passed: Vec<PathBuf>,
+    /// Files called `taproom.toml` passed over on the way up, unread: another user's
+    /// (by their full path, with that user's id).
+    pub foreign: Vec<(PathBuf, u32)>,
 }
 
 impl Lookup {
@@ -45,6 +50,7 @@ impl Lookup {
             campaign: None,
             how: How::Found,
             passed: Vec::new(),
+            foreign: Vec::new(),
         }
     }
 
@@ -95,9 +101,11 @@ impl Lookup {
 /// Finds the campaign of a command run in `cwd` (the process's current folder, absolute):
 /// the one `named` names (the value of [`ENV`], a campaign file or a folder holding
 /// `taproom.toml`; empty counts as not set), else the nearest `taproom.toml` with a
-/// `campaign` key in `cwd` or a folder above it, up to the filesystem's root. A campaign
-/// found upward is named relative to `cwd` (`taproom.toml`, `../taproom.toml`), and so are
-/// its paths.
+/// `campaign` key in `cwd` or a folder above it, up to the filesystem's root, that is the
+/// user's own (another user's is passed over unread: it could name any file for
+/// `--apply` to write). A campaign found upward is named relative to `cwd`
+/// (`taproom.toml`, `../taproom.toml`), and so are its paths. A campaign named by
+/// [`ENV`] is trusted, whoever owns it.
 ///
 /// # Errors
 /// A name in [`ENV`] that names nothing, or no campaign file; a campaign file that cannot
@@ -108,17 +116,26 @@ pub fn find(cwd: &Path, named: Option<&OsStr>) -> Result<Lookup, Error> {
             campaign: Some(named_by_env(Path::new(named))?),
             how: How::Named,
             passed: Vec::new(),
+            foreign: Vec::new(),
         });
     }
     let mut passed = Vec::new();
+    let mut foreign = Vec::new();
     for (up, dir) in cwd.ancestors().enumerate() {
         let real = dir.join(FILE_NAME);
-        if !real.is_file() {
+        let Ok(meta) = real.metadata() else {
+            continue;
+        };
+        if !meta.is_file() {
             continue;
         }
         let shown: PathBuf = std::iter::repeat_n(Path::new(".."), up)
             .collect::<PathBuf>()
             .join(FILE_NAME);
+        if let Some(owner) = crate::store::file::owner_if_not_mine(&meta) {
+            foreign.push((real, owner));
+            continue;
+        }
         let text = read_text(&real).map_err(|e| FileError {
             file: shown.clone(),
             ..e
@@ -129,6 +146,7 @@ pub fn find(cwd: &Path, named: Option<&OsStr>) -> Result<Lookup, Error> {
                     campaign: Some(campaign),
                     how: How::Found,
                     passed,
+                    foreign,
                 });
             }
             None => passed.push(shown),
@@ -136,6 +154,7 @@ pub fn find(cwd: &Path, named: Option<&OsStr>) -> Result<Lookup, Error> {
     }
     Ok(Lookup {
         passed,
+        foreign,
         ..Lookup::none()
     })
 }
@@ -202,6 +221,7 @@ pub fn init(dir: &Path, outline: &Outline, force: bool) -> Result<Made, Error> {
             message: format!("{flag}: {}", e.message),
         }
     })?;
+    refuse_in_init(&file, &campaign)?;
     if !force && file.symlink_metadata().is_ok() {
         return Err(FileError {
             file,
@@ -213,6 +233,142 @@ pub fn init(dir: &Path, outline: &Outline, force: bool) -> Result<Made, Error> {
         }
         .into());
     }
+    let mut made = Made {
+        file: file.clone(),
+        campaign: campaign.clone(),
+        roster: None,
+        tavern: None,
+    };
+    // Whatever is made is unmade if a later step fails: a failed init leaves nothing.
+    let mut undo = Undo::default();
+    let result = make(&file, &text, &campaign, &mut made, &mut undo);
+    if result.is_err() {
+        undo.undo();
+    }
+    result.map(|()| made)
+}
+
+/// Refuses, before anything is made, what `init` must not write: a ledger or history
+/// that is a `.toml` file (as `--apply` refuses it), a history that is the ledger, a
+/// tavern that is the campaign file itself.
+fn refuse_in_init(file: &Path, campaign: &Campaign) -> Result<(), Error> {
+    let refuse = |flag: &'static str, message: String| Error::Argument {
+        flag,
+        message: format!("{flag}: {message}"),
+    };
+    for (flag, path, kind, example) in [
+        ("--ledger", &campaign.ledger, "the ledger", "ledger.txt"),
+        (
+            "--history",
+            &campaign.history,
+            "the history",
+            crate::history::FILE,
+        ),
+    ] {
+        if let Some(path) = path
+            && path
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("toml"))
+        {
+            let why = super::apply::LedgerError::Toml {
+                file: path.clone(),
+                kind,
+                example,
+            };
+            return Err(refuse(flag, why.to_string()));
+        }
+    }
+    let same = |a: &Path, b: &Path| lexical(a) == lexical(b);
+    if let Some(tavern) = &campaign.tavern
+        && same(tavern, file)
+    {
+        return Err(refuse(
+            "--tavern",
+            format!(
+                "{} is the campaign file itself; give the tavern a file of its own (such as \
+                 tavern.toml)",
+                tavern.display()
+            ),
+        ));
+    }
+    if let (Some(ledger), Some(history)) = (&campaign.ledger, &campaign.history)
+        && same(ledger, history)
+    {
+        return Err(refuse(
+            "--history",
+            format!(
+                "{} is the ledger too; give the history a file of its own (such as {})",
+                history.display(),
+                crate::history::FILE
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A path with its `.` parts left out and each `..` taking away the part before it, as
+/// text only (the folders may not be there yet).
+fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What `init` made, to be unmade when a later step fails.
+#[derive(Default)]
+struct Undo {
+    /// Folders made, outermost first.
+    folders: Vec<PathBuf>,
+    /// Files written.
+    files: Vec<PathBuf>,
+}
+
+impl Undo {
+    /// Makes `folder` and the folders above it that are not there, noting each.
+    fn folder(&mut self, folder: &Path) -> std::io::Result<()> {
+        let missing: Vec<PathBuf> = folder
+            .ancestors()
+            .filter(|d| !d.as_os_str().is_empty())
+            .take_while(|d| d.symlink_metadata().is_err())
+            .map(Path::to_path_buf)
+            .collect();
+        for d in missing.into_iter().rev() {
+            std::fs::create_dir(&d)?;
+            self.folders.push(d);
+        }
+        Ok(())
+    }
+
+    /// Removes what was made, files first, then the folders, innermost first.
+    fn undo(self) {
+        for f in &self.files {
+            let _ = std::fs::remove_file(f);
+        }
+        for d in self.folders.iter().rev() {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+}
+
+/// The steps of [`init`] that make something, each noted in `undo`.
+fn make(
+    file: &Path,
+    text: &str,
+    campaign: &Campaign,
+    made: &mut Made,
+    undo: &mut Undo,
+) -> Result<(), Error> {
     let cannot = |what: &Path| {
         let what = what.to_path_buf();
         move |e: std::io::Error| {
@@ -225,16 +381,10 @@ pub fn init(dir: &Path, outline: &Outline, force: bool) -> Result<Made, Error> {
             })
         }
     };
-    let mut made = Made {
-        file: file.clone(),
-        campaign: campaign.clone(),
-        roster: None,
-        tavern: None,
-    };
     if let Some(roster) = &campaign.roster
         && roster.symlink_metadata().is_err()
     {
-        std::fs::create_dir_all(roster).map_err(cannot(roster))?;
+        undo.folder(roster).map_err(cannot(roster))?;
         made.roster = Some(roster.clone());
     }
     for p in [&campaign.ledger, &campaign.history, &campaign.tavern]
@@ -242,7 +392,7 @@ pub fn init(dir: &Path, outline: &Outline, force: bool) -> Result<Made, Error> {
         .flatten()
     {
         let folder = crate::store::folder_of(p);
-        std::fs::create_dir_all(&folder).map_err(cannot(&folder))?;
+        undo.folder(&folder).map_err(cannot(&folder))?;
     }
     if let Some(tavern) = &campaign.tavern
         && tavern.symlink_metadata().is_err()
@@ -252,10 +402,11 @@ pub fn init(dir: &Path, outline: &Outline, force: bool) -> Result<Made, Error> {
             crate::roster::tavern::starter().as_bytes(),
             cannot(tavern),
         )?;
+        undo.files.push(tavern.clone());
         made.tavern = Some(tavern.clone());
     }
-    super::pages::write_file(&file, text.as_bytes(), cannot(&file))?;
-    Ok(made)
+    super::pages::write_file(file, text.as_bytes(), cannot(file))?;
+    Ok(())
 }
 
 /// Checks a campaign file as every command would read it, and what it names on disk: the
@@ -314,21 +465,43 @@ pub fn check(file: &Path) -> Result<Campaign, Error> {
                         format!("the folder {} that holds it is not there", folder.display()),
                     ));
                 }
-                if key == "ledger"
-                    && path
-                        .extension()
-                        .is_some_and(|x| x.eq_ignore_ascii_case("toml"))
-                {
-                    return Err(at(
-                        key,
-                        "the ledger is never a .toml file (it could be one taproom reads)"
-                            .to_owned(),
-                    ));
-                }
             }
         }
     }
+    // The ledger and the history `--apply` would write in this campaign, checked as it
+    // checks them: each at its key when the campaign names it.
+    let tavern = Tavern::load(campaign.tavern.as_deref())?;
+    let ledger = super::wagers::ledger_path(campaign.ledger.as_deref(), &tavern, Path::new(""));
+    let history = super::memory::history_file(campaign.history.as_deref(), &tavern, &ledger);
+    let read = read_by(&campaign)?;
+    let put = |key: &str, e: Error| {
+        if campaign.spot(key).is_some() {
+            at(key, e.to_string())
+        } else {
+            e
+        }
+    };
+    super::apply::check_ledger(&ledger, &read).map_err(|e| put("ledger", e))?;
+    super::apply::check_history(&history, &ledger, &read).map_err(|e| put("history", e))?;
     Ok(campaign)
+}
+
+/// The files a command in the campaign reads, each with what it is, which a ledger or
+/// history must never be.
+fn read_by(campaign: &Campaign) -> Result<Vec<(PathBuf, String)>, Error> {
+    let mut read = vec![(campaign.file.clone(), "the campaign file".to_owned())];
+    read.extend(
+        campaign
+            .tavern
+            .clone()
+            .map(|t| (t, "the tavern file".to_owned())),
+    );
+    if let Some(dir) = campaign.roster.as_deref().filter(|d| d.is_dir()) {
+        for file in crate::roster::toml_files(dir)? {
+            read.push((file, "a file of the roster".to_owned()));
+        }
+    }
+    Ok(read)
 }
 
 /// The files `taproom check` looks at for a campaign: the campaign file, its tavern, and

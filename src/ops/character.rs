@@ -13,12 +13,24 @@ use crate::roster::{Character, FileError};
 /// to a temporary file in the folder first, then takes its name only if no file has it.
 ///
 /// # Errors
-/// A name that cannot be a character's, a name the roster already has, a file that is
+/// A name that cannot be a character's (or has no letter or digit to name the file by),
+/// a name the roster already has, a file that is
 /// there already, a folder that cannot be written.
 pub fn new_character(
     dir: &Path,
     sketch: &Sketch,
 ) -> Result<(PathBuf, Vec<crate::store::Recovered>), Error> {
+    if !sketch.name.chars().any(char::is_alphanumeric) {
+        // `..`, `.`, `/`: no letter or digit to name the file by.
+        return Err(Error::Argument {
+            flag: "NAME",
+            message: format!(
+                "`{}` cannot be a character's name: it has no letter or digit to name their \
+                 file by",
+                sketch.name
+            ),
+        });
+    }
     let path = dir.join(file_name(&sketch.name));
     let text = sketch.to_toml();
     check_sketch(&path, &text, sketch)?;

@@ -1,12 +1,17 @@
 //! Checking files without playing: a character, a tavern, a phrasebook, a whole evening
 //! (its tavern, roster, names, matches and bets, exactly as `night` checks it) or a
 //! campaign file (and what it names on disk), each told by the key that names its kind.
+//! The ledger and the history a tavern, an evening or a campaign leads `--apply` to
+//! write are checked as `--apply` checks them.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::Error;
+use super::apply;
 use super::evening::{Prepared, prepare};
+use super::memory::history_file;
+use super::wagers::ledger_path;
 use crate::narrate::Phrasebook;
 use crate::roster::{Campaign, Character, FileKind, Tavern, detect, read_text};
 
@@ -51,14 +56,56 @@ pub fn check(
     let text = read_text(file)?;
     let checked = match detect(&text) {
         FileKind::Character => Checked::Character(Box::new(Character::from_toml(file, &text)?)),
-        FileKind::Tavern => Checked::Tavern(Box::new(Tavern::from_toml(file, &text)?)),
+        FileKind::Tavern => {
+            let tavern = Tavern::from_toml(file, &text)?;
+            // The ledger and the history `--apply` would write with this tavern (those
+            // of the campaign's own tavern are the campaign file's, checked with it).
+            let same = |a: &Path, b: &Path| {
+                a.canonicalize()
+                    .ok()
+                    .is_some_and(|a| b.canonicalize().ok() == Some(a))
+            };
+            let campaigns_own = campaign
+                .and_then(|c| c.tavern.as_deref())
+                .is_some_and(|t| same(t, file));
+            if !campaigns_own {
+                let ledger = ledger_path(
+                    campaign.and_then(|c| c.ledger.as_deref()),
+                    &tavern,
+                    Path::new(""),
+                );
+                let history = history_file(
+                    campaign.and_then(|c| c.history.as_deref()),
+                    &tavern,
+                    &ledger,
+                );
+                let read = [(file.to_owned(), "the tavern file".to_owned())];
+                apply::check_ledger(&ledger, &read)?;
+                apply::check_history(&history, &ledger, &read)?;
+            }
+            Checked::Tavern(Box::new(tavern))
+        }
         FileKind::Phrasebook => {
             Phrasebook::default().merge_toml(file, &text)?;
             Checked::Phrasebook
         }
         FileKind::Evening => {
             recovered.extend(super::evening::open_folders(file, campaign)?);
-            Checked::Evening(Box::new(prepare(file, false, campaign)?))
+            let prepared = prepare(file, false, campaign)?;
+            // The ledger and the history `night --apply` would write, as it checks them.
+            let folder = file.parent().unwrap_or(Path::new(""));
+            let ledger = ledger_path(
+                campaign.and_then(|c| c.ledger.as_deref()),
+                &prepared.tavern,
+                folder,
+            );
+            let history = history_file(
+                campaign.and_then(|c| c.history.as_deref()),
+                &prepared.tavern,
+                &ledger,
+            );
+            super::evening::check_writes(&prepared, &ledger, &history)?;
+            Checked::Evening(Box::new(prepared))
         }
         FileKind::Campaign => Checked::Campaign(Box::new(super::campaign::check(file)?)),
     };

@@ -458,6 +458,18 @@ pub(super) fn open_folders(
 
 /// Every file an evening reads, and what it is, for refusing a ledger that would
 /// overwrite one of them.
+/// Refuses a ledger or history `--apply` must not write for this evening (as
+/// [`apply::check_ledger`] and [`apply::check_history`]): `night --apply` and `check`
+/// both ask this.
+///
+/// # Errors
+/// When one is refused.
+pub(super) fn check_writes(p: &Prepared, ledger: &Path, history: &Path) -> Result<(), Error> {
+    let read = files_read(p);
+    apply::check_ledger(ledger, &read)?;
+    apply::check_history(history, ledger, &read)
+}
+
 fn files_read(p: &Prepared) -> Vec<(PathBuf, String)> {
     let mut read: Vec<(PathBuf, String)> = p
         .roster
@@ -563,9 +575,7 @@ pub fn night(
             warnings: memory.warnings,
         });
     };
-    let read = files_read(&prepared);
-    apply::check_ledger(&ledger, &read)?;
-    apply::check_history(&history, &ledger, &read)?;
+    check_writes(&prepared, &ledger, &history)?;
     let at_stake: Vec<&Character> = prepared
         .at_stake
         .iter()

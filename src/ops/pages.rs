@@ -1,20 +1,23 @@
-//! Writing pages of text into a folder (`taproom man --out`): each page whole or not at
-//! all, and only where a regular file may be replaced.
+//! Writing pages of text into a folder (`taproom man --out`), and single files (pictures,
+//! a new campaign file): each whole or not at all ([`crate::store::whole`]), and only
+//! where a regular file that is not read-only may be replaced.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Error;
-use crate::store::{WriteError, folder_of, real_target};
+use crate::store::file::check_output_path;
+use crate::store::real_target;
+use crate::store::whole::write_whole;
 
 /// Writes each `(file name, text)` into `dir` (made when missing), every page's place
-/// looked at first: only a regular file (a symlink followed) is replaced, and nothing is
-/// opened that could block or write to a device. Each page is written beside its place
-/// and renamed into it.
+/// looked at first: only a regular file (a symlink followed) that is not read-only is
+/// replaced, and nothing is opened that could block or write to a device. Each page is
+/// written beside its place and renamed into it.
 ///
 /// # Errors
-/// A page's place that is not a regular file (before anything is written); a folder or
-/// page that cannot be written (`cannot` says so in the words of the caller).
+/// A page's place that is not a regular file, or read-only (before anything is
+/// written); a folder or page that cannot be written (`cannot` says so in the words of
+/// the caller).
 pub fn write_pages(
     dir: &Path,
     pages: &[(String, Vec<u8>)],
@@ -24,14 +27,8 @@ pub fn write_pages(
     let mut targets = Vec::new();
     for (name, _) in pages {
         let page = dir.join(name);
-        let real = real_target(&page)?;
-        crate::store::file::replaceable(&real).map_err(|what| {
-            Error::from(WriteError::NotRegular {
-                file: page.clone(),
-                what,
-            })
-        })?;
-        targets.push(real);
+        check_output_path(&page)?;
+        targets.push(real_target(&page)?);
     }
     for ((_, text), real) in pages.iter().zip(&targets) {
         write_whole(real, text).map_err(&cannot)?;
@@ -40,38 +37,17 @@ pub fn write_pages(
 }
 
 /// Writes one file whole at `path` (its folder must exist), looked at first as
-/// [`write_pages`] looks at each page.
+/// [`write_pages`] looks at each page (and its name must name a file, not end in a slash).
 ///
 /// # Errors
-/// A place that is not a regular file; a file that cannot be written.
+/// A path that names no file; a place that is not a regular file, or read-only; a file
+/// that cannot be written.
 pub fn write_file(
     path: &Path,
     bytes: &[u8],
     cannot: impl Fn(std::io::Error) -> Error,
 ) -> Result<(), Error> {
+    check_output_path(path)?;
     let real = real_target(path)?;
-    crate::store::file::replaceable(&real).map_err(|what| {
-        Error::from(WriteError::NotRegular {
-            file: path.to_path_buf(),
-            what,
-        })
-    })?;
     write_whole(&real, bytes).map_err(cannot)
-}
-
-/// Writes a file whole: beside it first, then renamed into its place (the usual mode for
-/// a new file, the old one's for a file replaced).
-fn write_whole(real: &PathBuf, text: &[u8]) -> std::io::Result<()> {
-    let folder = folder_of(real);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".taproom-").suffix(".tmp");
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut staged = builder.tempfile_in(&folder)?;
-    staged.write_all(text)?;
-    if let Ok(old) = std::fs::metadata(real) {
-        staged.as_file().set_permissions(old.permissions())?;
-    }
-    staged.persist(real).map_err(|e| e.error)?;
-    Ok(())
 }

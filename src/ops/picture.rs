@@ -52,11 +52,14 @@ pub struct ImageTarget {
 }
 
 impl ImageTarget {
-    /// Checks `path` as an image to write: its extension, and its folder.
+    /// Checks `path` as an image to write: a file's name (no trailing slash), what is
+    /// there (a regular file, not read-only, if anything), its extension, and its folder.
     ///
     /// # Errors
-    /// An extension of no picture; a folder that does not exist.
+    /// A path that names no file or no place for one; an extension of no picture; a
+    /// folder that does not exist.
     pub fn new(path: &Path) -> Result<ImageTarget, Error> {
+        crate::store::file::check_output_path(path)?;
         let kind = ImageKind::of(path)?;
         let folder = crate::store::folder_of(path);
         if !folder.is_dir() {

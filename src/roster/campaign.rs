@@ -65,6 +65,11 @@ impl Campaign {
                 return Ok(None);
             };
             let p = read_path(&f)?;
+            if key != "roster" && !crate::store::file::names_a_file(Path::new(&p)) {
+                return Err(f.error(format!(
+                    "`{p}` ends in a slash (or `.`), so it names a folder; the {key} is a file"
+                )));
+            }
             spots.push((key, Spot::of(&f)));
             Ok(Some(folder.join(p)))
         };

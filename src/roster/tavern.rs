@@ -231,6 +231,11 @@ fn read_file_name(f: &Field<'_, '_>, folder: &Path, what: &str) -> Result<PathBu
     if path.is_empty() {
         return Err(f.error(format!("{what}'s file name is empty")));
     }
+    if !crate::store::file::names_a_file(Path::new(path)) {
+        return Err(f.error(format!(
+            "`{path}` ends in a slash (or `.`), so it names a folder; {what} is a file"
+        )));
+    }
     Ok(folder.join(path))
 }
 

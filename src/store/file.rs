@@ -140,6 +140,79 @@ impl Stamp {
     }
 }
 
+/// Whether a file is the user's own (its owner is the effective user), as git asks of a
+/// repository before trusting it; on a system without owners, always.
+#[must_use]
+pub fn owned_by_me(meta: &Metadata) -> bool {
+    owner_if_not_mine(meta).is_none()
+}
+
+/// The owner of a file that is not the user's own (its user id), `None` for the user's own.
+#[must_use]
+pub fn owner_if_not_mine(meta: &Metadata) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        (meta.uid() != me).then_some(meta.uid())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// Whether a path's last part names a file: it ends in a name, not in a slash, `.` or
+/// `..` (`x.png/` and `sub/.` name folders, though the system would write `x.png` and
+/// `sub` for them).
+#[must_use]
+pub fn names_a_file(path: &Path) -> bool {
+    let Some(name) = path.file_name() else {
+        return false;
+    };
+    let (whole, name) = (path.as_os_str().as_encoded_bytes(), name.as_encoded_bytes());
+    whole.ends_with(name)
+}
+
+/// Whether a file's permissions let nobody write it (no write bit at all: what `chmod
+/// a-w` makes). Read from the mode, not asked of the system, which lets root write
+/// anything.
+#[must_use]
+pub fn read_only(meta: &Metadata) -> bool {
+    meta.permissions().readonly()
+}
+
+/// Checks a path a file is to be written at, before anything is written: its last part
+/// names a file ([`names_a_file`]), and what is there now, if anything (a symlink
+/// followed), is a regular file that is not read-only.
+///
+/// # Errors
+/// What is wrong with it, naming `path`.
+pub fn check_output_path(path: &Path) -> Result<(), super::WriteError> {
+    use super::WriteError;
+    if !names_a_file(path) {
+        return Err(WriteError::NotAFileName {
+            file: path.to_owned(),
+        });
+    }
+    if let Ok(meta) = std::fs::metadata(path) {
+        if let Some(what) = Special::of(&meta) {
+            return Err(WriteError::NotRegular {
+                file: path.to_owned(),
+                what,
+            });
+        }
+        if read_only(&meta) {
+            return Err(WriteError::ReadOnly {
+                file: path.to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Whether `path` (followed through symlinks) may be replaced: it is a regular file, or
 /// there is nothing there yet.
 ///

@@ -22,18 +22,35 @@ pub struct FolderLocks {
 }
 
 /// Opens (making it when missing) a folder's lock file: never waiting on a FIFO put in
-/// its place, and refusing anything but a regular file.
+/// its place, never following a symbolic link (which would make, or lock, a file
+/// elsewhere), and refusing anything but a regular file.
 fn open_lock(path: &Path) -> Result<File, WriteError> {
     let not_regular = |what| WriteError::NotRegular {
         file: path.to_owned(),
         what,
     };
+    let linked = || WriteError::LinkedLock {
+        file: path.to_owned(),
+    };
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(linked());
+    }
     super::file::replaceable(path).map_err(not_regular)?;
     let mut options = OpenOptions::new();
     options.create(true).truncate(false).write(true);
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    let file = options.open(path).map_err(io(path))?;
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NONBLOCK | libc::O_NOFOLLOW,
+    );
+    let file = options.open(path).map_err(|e| {
+        // A link put in its place since the look above.
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return linked();
+        }
+        io(path)(e)
+    })?;
     let meta = file.metadata().map_err(io(path))?;
     if let Some(what) = super::file::Special::of(&meta) {
         return Err(not_regular(what));
@@ -146,6 +163,25 @@ mod tests {
         assert!(err.to_string().contains(".taproom.lock"), "{err}");
         assert!(err.to_string().contains("a FIFO"), "{err}");
         assert!(FolderLocks::try_take(dir.path()).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_that_is_a_symbolic_link_is_refused_and_nothing_made_elsewhere() {
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        let aim = elsewhere.path().join("made-by-the-lock");
+        std::os::unix::fs::symlink(&aim, dir.path().join(LOCK_FILE)).unwrap();
+        let err =
+            FolderLocks::take([dir.path().to_owned()], Duration::ZERO, &mut |_| {}).unwrap_err();
+        assert!(matches!(err, WriteError::LinkedLock { .. }), "{err}");
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        assert!(FolderLocks::try_take(dir.path()).is_err());
+        assert!(!aim.exists(), "no file made where the link points");
+        // A link to a file that is there: the file is neither locked nor changed.
+        std::fs::write(&aim, "theirs").unwrap();
+        assert!(FolderLocks::try_take(dir.path()).is_err());
+        assert_eq!(std::fs::read_to_string(&aim).unwrap(), "theirs");
     }
 
     #[test]

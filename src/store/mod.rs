@@ -6,7 +6,9 @@
 //!   folder is written into each folder touched, prepared and then committed, before
 //!   anything is renamed. A failure before the last rename puts every old file back; a
 //!   kill at any moment leaves journals from which the next command to open any one of
-//!   the folders finishes the whole transaction or undoes it ([`recover`], [`settle`]).
+//!   the folders finishes the whole transaction or undoes it ([`recover`], [`settle`]),
+//!   touching only the folders that hold a copy of its journal; a journal no run of this
+//!   user's could have left is refused, and nothing it names touched.
 //! * **The files that were read.** Each character file and the ledger must still be the
 //!   file that was read when the write commits (the same file, unchanged): otherwise
 //!   nothing is written, and the error names the file ([`Expect`]).
@@ -19,13 +21,16 @@
 //!   gives up after a stated time.
 //! * **Files as they were.** A symlink is followed and its target replaced; a file keeps
 //!   its permissions and (where the system allows) its owner; a new file gets the usual
-//!   mode (0666 less the umask).
+//!   mode (0666 less the umask); a read-only file is refused, never replaced. A lock file
+//!   that is a symlink is refused, never followed.
 //! * **No litter.** Temporary files of a killed run are removed by the next run that
-//!   holds the folder's lock, or that reads the folder while nobody holds it.
+//!   holds the folder's lock, or that reads the folder while nobody holds it; those of a
+//!   file written on its own ([`whole`]) also by the next such write into the folder.
 
 pub mod file;
 mod lock;
 mod txn;
+pub mod whole;
 
 pub use file::{ReadError, Special, Stamp};
 pub use lock::{FolderLocks, LOCK_FILE};
@@ -56,10 +61,11 @@ pub enum WriteError {
         /// How long it waited.
         seconds: u64,
     },
-    /// A journal left by an interrupted run that cannot be read.
+    /// A journal that cannot be read, or could not have been left by an interrupted run
+    /// of this user's (recovery then touches nothing it names).
     #[error(
-        "{}: an interrupted write left this journal and it cannot be read ({why}); \
-         look at the files it names, then remove it",
+        "{}: taproom cannot use this journal of an interrupted write ({why}) and touched \
+         nothing it names; look at the files it names, then remove it",
         .file.display()
     )]
     Journal {
@@ -95,6 +101,36 @@ pub enum WriteError {
         file: PathBuf,
         /// What changed, as a clause.
         why: String,
+    },
+    /// A path to write that ends in a slash, `.` or `..`.
+    #[error(
+        "{}: the path ends in {}, so it names a folder, not a file; give the file's name",
+        .file.display(),
+        if .file.as_os_str().as_encoded_bytes().ends_with(b".") { "`.` or `..`" } else { "a slash" }
+    )]
+    NotAFileName {
+        /// The path.
+        file: PathBuf,
+    },
+    /// A file to be replaced that nobody may write.
+    #[error(
+        "{}: the file is read-only, so taproom leaves it as it is and writes nothing; \
+         make it writable (chmod u+w) for taproom to replace it",
+        .file.display()
+    )]
+    ReadOnly {
+        /// The file.
+        file: PathBuf,
+    },
+    /// A folder's lock file that is a symbolic link.
+    #[error(
+        "{}: the lock file is a symbolic link, and taproom takes its lock only in a file \
+         of its own in the folder; remove the link",
+        .file.display()
+    )]
+    LinkedLock {
+        /// The lock file.
+        file: PathBuf,
     },
     /// A failure injected by a test hook.
     #[error("{0}")]

@@ -11,7 +11,9 @@
 //! 3. the renames, then the old contents and the journals are removed.
 //!
 //! A run that opens any one of the folders reads the journals of every folder the
-//! transaction names and decides for the whole of it: finished when a journal says
+//! transaction names (a folder is touched only when it holds a copy of the journal; one
+//! without a copy is left alone, and a journal that names one where no kill leaves it so
+//! is refused) and decides for the whole of it: finished when a journal says
 //! committed and none says aborted (a failure after the point of no return, undone in
 //! process), undone otherwise. Undoing puts back only the files this transaction put in
 //! place (a file is known by its identity, so one another run wrote since is left
@@ -186,7 +188,7 @@ impl Default for Transaction {
 }
 
 /// A name for this transaction's files, unlikely to meet any other's.
-fn fresh_id() -> String {
+pub(super) fn fresh_id() -> String {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -194,7 +196,7 @@ fn fresh_id() -> String {
     format!("{}-{nanos:x}-{salt:08x}", std::process::id())
 }
 
-fn beside(target: &Path, id: &str, end: &str) -> PathBuf {
+pub(super) fn beside(target: &Path, id: &str, end: &str) -> PathBuf {
     let name = target
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
@@ -246,6 +248,11 @@ impl Transaction {
         })?;
         let temp = beside(&real, &self.id, TEMP);
         let old = std::fs::metadata(&real).ok();
+        if old.as_ref().is_some_and(super::file::read_only) {
+            return Err(WriteError::ReadOnly {
+                file: target.to_owned(),
+            });
+        }
         let mut options = std::fs::OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
@@ -557,37 +564,50 @@ fn journals_in(folder: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// A journal, `None` when it is not there (finished by another run meanwhile).
+/// A journal, `None` when it is not there (finished by another run meanwhile). Only a
+/// regular file of the user's own, which a transaction could have written into its
+/// folder, is read as one.
 fn read_journal(path: &Path) -> Result<Option<Journal>, WriteError> {
+    let refuse = |why: String| WriteError::Journal {
+        file: path.to_owned(),
+        why,
+    };
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io(path)(e)),
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(refuse(
+                "it is a symbolic link, and taproom writes its journals as files".to_owned(),
+            ));
+        }
+        Ok(meta) => {
+            if let Some(uid) = super::file::owner_if_not_mine(&meta) {
+                return Err(refuse(format!(
+                    "it belongs to another user (user id {uid}), and taproom finishes only \
+                     the writes of your own runs"
+                )));
+            }
+        }
+    }
     let text = match super::file::read_regular(path) {
         Ok((t, _)) => t,
         Err(super::file::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(None);
         }
         Err(super::file::ReadError::Io(e)) => return Err(io(path)(e)),
-        Err(e @ super::file::ReadError::Special(_)) => {
-            return Err(WriteError::Journal {
-                file: path.to_owned(),
-                why: e.to_string(),
-            });
-        }
+        Err(e @ super::file::ReadError::Special(_)) => return Err(refuse(e.to_string())),
     };
-    let journal: Journal = serde_json::from_slice(&text).map_err(|e| WriteError::Journal {
-        file: path.to_owned(),
-        why: e.to_string(),
-    })?;
+    let journal: Journal = serde_json::from_slice(&text).map_err(|e| refuse(e.to_string()))?;
     if let Some(why) = not_ours(&journal, &folder_of(path)) {
-        return Err(WriteError::Journal {
-            file: path.to_owned(),
-            why: why.to_owned(),
-        });
+        return Err(refuse(why.to_owned()));
     }
     Ok(Some(journal))
 }
 
-/// Why a journal cannot be one a transaction wrote into `folder`, if it cannot: recovery
-/// renames and removes only the files a transaction staged and kept beside its targets,
-/// in the folders it names, among them the one the journal is in.
+/// Why a journal cannot be one a transaction wrote into `folder`, if it cannot: a
+/// transaction's journal names the folders of its files, in order of their real paths,
+/// among them the one the journal is in, and no other folder; and recovery renames and
+/// removes only the files a transaction staged and kept beside its targets.
 fn not_ours(journal: &Journal, folder: &Path) -> Option<&'static str> {
     if journal.id.is_empty()
         || !journal
@@ -602,7 +622,7 @@ fn not_ours(journal: &Journal, folder: &Path) -> Option<&'static str> {
         return Some("it does not name the folder it is in");
     }
     let beside_its_target = journal.files.iter().all(|e| {
-        journal.folders.contains(&folder_of(&e.target))
+        e.target.is_absolute()
             && e.temp == beside(&e.target, &journal.id, TEMP)
             && e.backup
                 .as_ref()
@@ -611,7 +631,84 @@ fn not_ours(journal: &Journal, folder: &Path) -> Option<&'static str> {
     if !beside_its_target {
         return Some("it names files that are not taproom's own, staged beside their targets");
     }
+    let of_its_files: BTreeSet<PathBuf> =
+        journal.files.iter().map(|e| folder_of(&e.target)).collect();
+    if !journal.folders.iter().eq(of_its_files.iter()) {
+        return Some("the folders it names are not those of the files it names");
+    }
     None
+}
+
+/// A journal found in a folder, with its copies in the other folders of its transaction.
+struct Found {
+    journal: Journal,
+    /// The folders that hold a copy of the journal (its own among them), in its order,
+    /// with what each copy says: the only folders its recovery touches or locks.
+    reach: Vec<(PathBuf, State)>,
+}
+
+impl Found {
+    /// The files of the transaction in the folders it reaches.
+    fn files(&self) -> Vec<Entry> {
+        self.journal
+            .files
+            .iter()
+            .filter(|e| self.reaches(&folder_of(&e.target)))
+            .cloned()
+            .collect()
+    }
+
+    /// Whether a copy of the journal is in `folder`.
+    fn reaches(&self, folder: &Path) -> bool {
+        self.reach.iter().any(|(f, _)| f == folder)
+    }
+}
+
+/// Reads the journal at `path` and its copies. A transaction writes the same journal
+/// into every folder it writes in, so a folder it names is touched only when it holds a
+/// copy of it (the same transaction, the same files). A folder with no copy is one a
+/// kill can leave so only while the copies are first written, in order (the folders
+/// after this one, this one's copy still prepared) or as they are removed, in order
+/// (the folders before it); it is then left alone (nothing of the transaction can be
+/// there but its temporary files, which are swept as litter). A journal that could not
+/// have been left so is refused, before anything is touched or locked.
+fn found(path: &Path) -> Result<Option<Found>, WriteError> {
+    let Some(journal) = read_journal(path)? else {
+        return Ok(None);
+    };
+    let refuse = |why: String| WriteError::Journal {
+        file: path.to_owned(),
+        why,
+    };
+    let folder = folder_of(path);
+    let here = std::fs::canonicalize(&folder).unwrap_or(folder);
+    let own = journal.folders.iter().position(|f| *f == here).unwrap_or(0);
+    let mut reach = Vec::new();
+    for (i, f) in journal.folders.iter().enumerate() {
+        if i == own {
+            reach.push((f.clone(), journal.state));
+            continue;
+        }
+        match read_journal(&journal_path(f, &journal.id))? {
+            Some(copy) if copy.files == journal.files && copy.folders == journal.folders => {
+                reach.push((f.clone(), copy.state));
+            }
+            Some(_) => {
+                return Err(refuse(format!(
+                    "its copy in {} names other files than it does",
+                    f.display()
+                )));
+            }
+            None if i < own || journal.state == State::Prepared => {}
+            None => {
+                return Err(refuse(format!(
+                    "it names {}, which holds no copy of it, as no interrupted write leaves it",
+                    f.display()
+                )));
+            }
+        }
+    }
+    Ok(Some(Found { journal, reach }))
 }
 
 /// Finishes or undoes every transaction a killed run left a journal of in `folder`,
@@ -629,39 +726,38 @@ pub fn recover(
 ) -> Result<Vec<Recovered>, WriteError> {
     let mut done = Vec::new();
     for path in journals_in(folder) {
-        let Some(journal) = read_journal(&path)? else {
+        let Some(first) = found(&path)? else {
             continue;
         };
-        let missing: Vec<PathBuf> = journal
-            .folders
+        let missing: Vec<PathBuf> = first
+            .reach
             .iter()
+            .map(|(f, _)| f)
             .filter(|f| !held.is_some_and(|h| h.holds(f)))
             .cloned()
             .collect();
         let _locks = FolderLocks::take(missing, wait, &mut |_| {})?;
-        // Read again under the locks: another run may have finished it meanwhile.
-        let Some(journal) = read_journal(&path)? else {
+        // Read again under the locks: another run may have finished it meanwhile (its
+        // copies can only have gone; none is touched in a folder not locked).
+        let Some(mut found) = found(&path)? else {
             continue;
         };
-        let mut states = vec![journal.state];
-        for f in &journal.folders {
-            if let Some(other) = read_journal(&journal_path(f, &journal.id))? {
-                states.push(other.state);
-            }
-        }
+        found.reach.retain(|(f, _)| first.reaches(f));
+        let files = found.files();
+        let states: Vec<State> = found.reach.iter().map(|(_, s)| *s).collect();
         let forward = states.contains(&State::Committed) && !states.contains(&State::Aborted);
         if forward {
-            finish(&journal.files)?;
+            finish(&files)?;
         } else {
-            put_back(&journal.files);
+            put_back(&files);
         }
-        for f in &journal.folders {
+        for (f, _) in &found.reach {
             sync_folder(f);
-            let _ = std::fs::remove_file(journal_path(f, &journal.id));
+            let _ = std::fs::remove_file(journal_path(f, &found.journal.id));
             sync_folder(f);
         }
         done.push(Recovered {
-            files: journal.files.iter().map(|e| e.target.clone()).collect(),
+            files: files.iter().map(|e| e.target.clone()).collect(),
             undone: !forward,
         });
     }
@@ -704,10 +800,12 @@ pub fn settle(folder: &Path, wait: Duration) -> Result<Vec<Recovered>, WriteErro
     Ok(done)
 }
 
-/// Whether a name is one of taproom's temporary files or kept old contents.
+/// Whether a name is one of taproom's temporary files or kept old contents (a file
+/// being written on its own only once its run has ended: such writes take no lock).
 fn is_litter(folder: &Path, name: &str) -> bool {
     name.starts_with('.') && (name.ends_with(TEMP) || name.ends_with(OLD))
         || is_old_style_temp(folder, name)
+        || super::whole::left_by_an_ended_run(name)
 }
 
 /// Whether a folder holds staged files or old contents of killed runs.
@@ -984,6 +1082,27 @@ mod tests {
         }
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_refused_and_nothing_is_written() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let (npcs, top) = campaign(dir.path());
+        let b = npcs.join("b.toml");
+        std::fs::set_permissions(&b, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let mut t = Transaction::new();
+        t.stage(&npcs.join("a.toml"), b"new a").unwrap();
+        let err = t.stage(&b, b"new b").unwrap_err();
+        assert!(matches!(err, WriteError::ReadOnly { .. }), "{err}");
+        assert!(
+            err.to_string().contains("b.toml: the file is read-only"),
+            "{err}"
+        );
+        drop(t);
+        assert_eq!(files(dir.path()), owned(&OLD_FILES));
+        let _ = top;
+    }
+
     #[test]
     fn only_a_regular_file_is_replaced() {
         let dir = tempfile::tempdir().unwrap();
@@ -1068,6 +1187,170 @@ mod tests {
             assert_eq!(std::fs::read_to_string(real.join("x")).unwrap(), "forged");
             std::fs::remove_file(&path).unwrap();
         }
+    }
+
+    /// A folder `a` (the roster's) with `x.toml`, a folder `b` after it with a file
+    /// `precious.txt` that no taproom run of this test writes, and a journal `json` put
+    /// into `a`. Returns `a`, `b` and what recovering `a` says.
+    #[cfg(unix)]
+    fn planted(
+        dir: &Path,
+        json: impl Fn(&Path, &Path, serde_json::Value) -> serde_json::Value,
+    ) -> (PathBuf, PathBuf, Result<Vec<Recovered>, WriteError>) {
+        use std::os::unix::fs::MetadataExt;
+        let a = dir.join("a");
+        let b = dir.join("b");
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::create_dir_all(&b).unwrap();
+        let (a, b) = (
+            std::fs::canonicalize(&a).unwrap(),
+            std::fs::canonicalize(&b).unwrap(),
+        );
+        std::fs::write(a.join("x.toml"), "x").unwrap();
+        std::fs::write(b.join("precious.txt"), "precious").unwrap();
+        let meta = std::fs::metadata(b.join("precious.txt")).unwrap();
+        // Named as the file a transaction staged, so that undoing it would remove it.
+        let precious = serde_json::json!({
+            "target": b.join("precious.txt"),
+            "temp": b.join(".precious.txt.x.taproom-tmp"),
+            "backup": null,
+            "staged": {"dev": meta.dev(), "ino": meta.ino()},
+        });
+        std::fs::write(
+            journal_path(&a, "x"),
+            serde_json::to_vec(&json(&a, &b, precious)).unwrap(),
+        )
+        .unwrap();
+        let result = settle(&a, Duration::ZERO);
+        (a, b, result)
+    }
+
+    /// `b` as `planted` made it: the file, and nothing else (no lock file).
+    #[cfg(unix)]
+    fn untouched(b: &Path) -> bool {
+        let names: Vec<_> = std::fs::read_dir(b)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        names == ["precious.txt"]
+            && std::fs::read_to_string(b.join("precious.txt")).unwrap() == "precious"
+    }
+
+    /// A journal to plant, made of the two folders and the entry naming the file elsewhere.
+    #[cfg(unix)]
+    type Plant<'a> = dyn Fn(&Path, &Path, serde_json::Value) -> serde_json::Value + 'a;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_journal_naming_a_file_in_another_folder_is_refused_and_nothing_touched() {
+        let x = |a: &Path| serde_json::json!({"target": a.join("x.toml"), "temp": a.join(".x.toml.x.taproom-tmp"), "backup": null});
+        let cases: [(&str, &Plant<'_>); 4] = [
+            // The red team's: only the file elsewhere, as a staged target.
+            (
+                "only elsewhere",
+                &|a, b, p| serde_json::json!({"id": "x", "state": "prepared", "folders": [a, b], "files": [p]}),
+            ),
+            (
+                "no folder named",
+                &|a, _, p| serde_json::json!({"id": "x", "state": "prepared", "folders": [a], "files": [x(a), p]}),
+            ),
+            // Committed in `a` while `b`, after it, never had its copy: no kill leaves that.
+            (
+                "committed",
+                &|a, b, p| serde_json::json!({"id": "x", "state": "committed", "folders": [a, b], "files": [x(a), p]}),
+            ),
+            (
+                "aborted",
+                &|a, b, p| serde_json::json!({"id": "x", "state": "aborted", "folders": [a, b], "files": [x(a), p]}),
+            ),
+        ];
+        for (case, json) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            let (a, b, result) = planted(dir.path(), json);
+            let err = result.unwrap_err();
+            assert!(matches!(err, WriteError::Journal { .. }), "{case}: {err}");
+            let message = err.to_string();
+            assert!(
+                message.contains(".taproom-journal.x.json"),
+                "{case}: {message}"
+            );
+            assert_eq!(
+                message.matches(". ").count(),
+                0,
+                "{case}: one sentence: {message}"
+            );
+            assert!(
+                untouched(&b),
+                "{case}: {:?}",
+                std::fs::read_dir(&b).unwrap().collect::<Vec<_>>()
+            );
+            assert!(
+                journal_path(&a, "x").exists(),
+                "{case}: the journal is left to look at"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_journal_as_a_kill_leaves_it_touches_only_the_folders_holding_its_copies() {
+        // Prepared in `a`, no copy in `b` after it: as a kill while the copies are first
+        // written leaves it. It is undone in `a`, and `b` is neither touched nor locked.
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b, result) = planted(dir.path(), |a, b, p| {
+            serde_json::json!({"id": "x", "state": "prepared", "folders": [a, b],
+                "files": [{"target": a.join("x.toml"), "temp": a.join(".x.toml.x.taproom-tmp"), "backup": null}, p]})
+        });
+        let done = result.unwrap();
+        assert_eq!(done.len(), 1);
+        assert_eq!(done[0].files, [a.join("x.toml")], "only the files of `a`");
+        assert!(done[0].undone);
+        assert!(untouched(&b));
+        assert!(!journal_path(&a, "x").exists());
+        assert_eq!(std::fs::read_to_string(a.join("x.toml")).unwrap(), "x");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_copy_that_differs_or_a_journal_of_another_user_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b, _) = planted(
+            dir.path(),
+            |a, _, _| serde_json::json!({"id": "x", "state": "prepared", "folders": [a], "files": []}),
+        );
+        let b_real = b.clone();
+        let entry = |f: &Path, n: &str| serde_json::json!({"target": f.join(n), "temp": f.join(format!(".{n}.x.taproom-tmp")), "backup": null});
+        let journal = serde_json::json!({"id": "x", "state": "committed", "folders": [&a, &b_real],
+            "files": [entry(&a, "x.toml"), entry(&b_real, "y.txt")]});
+        let copy = serde_json::json!({"id": "x", "state": "committed", "folders": [&a, &b_real],
+            "files": [entry(&a, "x.toml"), entry(&b_real, "precious.txt")]});
+        std::fs::write(journal_path(&a, "x"), serde_json::to_vec(&journal).unwrap()).unwrap();
+        std::fs::write(journal_path(&b, "x"), serde_json::to_vec(&copy).unwrap()).unwrap();
+        let err = settle(&a, Duration::ZERO).unwrap_err();
+        assert!(err.to_string().contains("its copy in"), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(b.join("precious.txt")).unwrap(),
+            "precious"
+        );
+        assert!(!b.join(".taproom.lock").exists());
+        std::fs::remove_file(journal_path(&b, "x")).unwrap();
+        // A journal of another user: refused, whatever it says.
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            eprintln!("skipped the other user's journal: only root can give a file away here");
+            return;
+        }
+        let journal = serde_json::json!({"id": "x", "state": "prepared", "folders": [&a],
+            "files": [entry(&a, "x.toml")]});
+        std::fs::write(journal_path(&a, "x"), serde_json::to_vec(&journal).unwrap()).unwrap();
+        std::os::unix::fs::chown(journal_path(&a, "x"), Some(65534), Some(65534)).unwrap();
+        let err = settle(&a, Duration::ZERO).unwrap_err();
+        assert!(
+            err.to_string().contains("another user (user id 65534)"),
+            "{err}"
+        );
+        assert!(journal_path(&a, "x").exists());
     }
 
     #[cfg(unix)]

@@ -42,7 +42,18 @@ pub fn with_purse(
     } else {
         doc.remove("debt");
     }
-    Ok(doc.to_string())
+    Ok(with_line_endings_of(text, &doc.to_string()))
+}
+
+/// `out` with the line endings of `text`: CRLF throughout when `text` ends its first line
+/// so (a file kept on Windows), as it is otherwise (`toml_edit` writes LF).
+fn with_line_endings_of(text: &str, out: &str) -> String {
+    let crlf = text.find('\n').is_some_and(|i| text[..i].ends_with('\r'));
+    if crlf {
+        out.replace("\r\n", "\n").replace('\n', "\r\n")
+    } else {
+        out.to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -68,6 +79,33 @@ greeting = ["Ooh, can I play?"]
         )
         .unwrap();
         assert_eq!(out, PIP.replace("\"3 sp 8 cp\"", "\"12 gp 5 sp\""));
+    }
+
+    #[test]
+    fn a_file_with_crlf_line_endings_keeps_them() {
+        let windows = PIP.replace('\n', "\r\n");
+        let out = with_purse(
+            Path::new("pip.toml"),
+            &windows,
+            Purse::with_debt(Money::ZERO, Money(462)),
+            Currency::GOLD,
+        )
+        .unwrap();
+        // Every line ends in CRLF, and there are as many as before plus the debt's.
+        assert_eq!(
+            out.matches("\r\n").count(),
+            PIP.matches('\n').count() + 1,
+            "{out:?}"
+        );
+        assert_eq!(
+            out.matches('\n').count(),
+            out.matches("\r\n").count(),
+            "{out:?}"
+        );
+        assert!(
+            out.contains("purse = \"0 cp\"     # what he has left after the fair\r\n"),
+            "{out:?}"
+        );
     }
 
     #[test]

@@ -830,3 +830,43 @@ fn every_flag_is_bounded() {
         assert!(started.elapsed().as_secs() < 10, "{args:?} refused at once");
     }
 }
+
+#[test]
+fn a_character_file_with_crlf_line_endings_keeps_them_when_its_purse_is_written() {
+    let dir = campaign();
+    let chars = dir.path().join("characters");
+    let mut before = Vec::new();
+    for e in std::fs::read_dir(&chars).unwrap().flatten() {
+        let lf = std::fs::read_to_string(e.path()).unwrap();
+        assert!(!lf.contains('\r'));
+        std::fs::write(e.path(), lf.replace('\n', "\r\n")).unwrap();
+        before.push((e.path(), lf));
+    }
+    Taproom::new()
+        .args(["night", "evening.toml", "--apply", "--narrate", "none"])
+        .current_dir(dir.path())
+        .ok();
+    let mut written = 0;
+    for (file, lf) in before {
+        let after = std::fs::read_to_string(&file).unwrap();
+        // Every line still ends in CRLF.
+        let ends = after.matches('\n').count();
+        assert_eq!(
+            ends,
+            after.matches("\r\n").count(),
+            "{}: {after:?}",
+            file.display()
+        );
+        if after.replace("\r\n", "\n") != lf {
+            written += 1;
+            // Only the purse (and a debt) changed.
+            let changed = lf
+                .lines()
+                .zip(after.replace("\r\n", "\n").lines())
+                .filter(|(a, b)| a != b)
+                .count();
+            assert!(changed <= 2, "{}: {after:?}", file.display());
+        }
+    }
+    assert!(written > 0, "the evening wrote some purse");
+}

@@ -466,3 +466,133 @@ fn campaign_in_examples_is_found_there() {
     assert!(out.stdout.contains("Gorm the Ferryman"), "{}", out.stdout);
     Taproom::new().arg("check").current_dir(&examples).ok();
 }
+
+/// Whether this run may give a file to another user (only root may).
+#[cfg(unix)]
+fn may_give_files_away() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+#[cfg(unix)]
+#[test]
+fn campaign_file_of_another_user_found_upward_is_passed_over_unless_named() {
+    if !may_give_files_away() {
+        eprintln!(
+            "skipped: only root can make a campaign file another user's, and this test \
+             runs as another user"
+        );
+        return;
+    }
+    // A shared folder above: its campaign file belongs to user 65534 (nobody), and names
+    // a ledger there. A GM works in a folder below it, with a roster of their own.
+    let dir = campaign();
+    let file = dir.path().join("taproom.toml");
+    std::os::unix::fs::chown(&file, Some(65534), Some(65534)).unwrap();
+    let below = dir.path().join("mine");
+    std::fs::create_dir(&below).unwrap();
+    let out = Taproom::new()
+        .args(["roster", "--verbose"])
+        .current_dir(&below)
+        .ok();
+    let real = std::fs::canonicalize(&file).unwrap();
+    let line = format!(
+        "campaign: passed over {}: it belongs to another user (user id 65534), not you; \
+         to trust it, name it with TAPROOM_CAMPAIGN={}",
+        real.display(),
+        real.display()
+    );
+    assert!(out.stderr.lines().any(|l| l == line), "{}", out.stderr);
+    assert!(out.stderr.contains("campaign: none"), "{}", out.stderr);
+    // Not a word of it without --verbose.
+    let quiet = Taproom::new().arg("roster").current_dir(&below).ok();
+    assert!(!quiet.stderr.contains("campaign"), "{}", quiet.stderr);
+    // --apply writes the ledger of the folder it runs in, never the one the other
+    // user's file names.
+    let mut play: Vec<&str> = PLAY.to_vec();
+    play.extend(["--roster", "../characters"]);
+    Taproom::new().args(&play).current_dir(&below).ok();
+    assert!(!dir.path().join("books/ledger.txt").exists());
+    assert!(below.join("ledger.txt").exists());
+    // Named by TAPROOM_CAMPAIGN, it is trusted: its ledger is written.
+    Taproom::new()
+        .args(PLAY)
+        .env("TAPROOM_CAMPAIGN", real.to_str().unwrap())
+        .current_dir(&below)
+        .ok();
+    assert!(dir.path().join("books/ledger.txt").exists());
+}
+
+#[test]
+fn campaign_init_refuses_what_apply_would_and_a_failed_init_leaves_nothing_behind() {
+    let entries = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    for (args, needles) in [
+        (
+            &["--ledger", "x.toml"][..],
+            &["--ledger", "`x.toml` is a .toml file"][..],
+        ),
+        (
+            &["--history", "notes/h.toml"],
+            &["--history", "is a .toml file"],
+        ),
+        (
+            &["--tavern", "taproom.toml"],
+            &["--tavern", "the campaign file itself"],
+        ),
+        (
+            &["--tavern", "./taproom.toml"],
+            &["--tavern", "the campaign file itself"],
+        ),
+        (
+            &["--history", "ledger.txt"],
+            &["--history", "is the ledger too"],
+        ),
+        (&["--ledger", "books/"], &["--ledger", "ends in a slash"]),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut all = vec!["init", "--roster", "npcs"];
+        all.extend(args);
+        let out = Taproom::new()
+            .args(&all)
+            .current_dir(dir.path())
+            .fails(needles);
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
+        assert!(
+            entries(dir.path()).is_empty(),
+            "{args:?}: {:?}",
+            entries(dir.path())
+        );
+    }
+    // A tavern whose folder cannot be made (a file has its name): by then the roster,
+    // ledger and history folders were made; all are gone again.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("blocked"), "the GM's").unwrap();
+    let out = Taproom::new()
+        .args([
+            "init",
+            "--roster",
+            "npcs/main",
+            "--ledger",
+            "books/ledger.txt",
+            "--history",
+            "notes/history.jsonl",
+            "--tavern",
+            "blocked/tavern.toml",
+        ])
+        .current_dir(dir.path())
+        .run();
+    // The system refused (exit 1), in one line naming the file.
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    assert!(out.stderr.contains("blocked/tavern.toml"), "{}", out.stderr);
+    assert_eq!(entries(dir.path()), ["blocked"]);
+    assert_eq!(read(&dir.path().join("blocked")), "the GM's");
+}

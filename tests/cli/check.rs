@@ -212,3 +212,97 @@ fn look_alike_names_are_a_warning_naming_both() {
     assert_eq!(groups[1][1]["file"], serde_json::Value::Null);
     assert_eq!(groups[0][0]["file"], "a.toml");
 }
+
+/// A campaign of the example characters and tavern whose campaign file says `keys`.
+fn campaign_saying(keys: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let chars = dir.path().join("characters");
+    std::fs::create_dir(&chars).unwrap();
+    for e in std::fs::read_dir("examples/characters").unwrap().flatten() {
+        std::fs::copy(e.path(), chars.join(e.file_name())).unwrap();
+    }
+    std::fs::copy("examples/tavern.toml", dir.path().join("tavern.toml")).unwrap();
+    std::fs::write(
+        dir.path().join("taproom.toml"),
+        format!("campaign = \"Rat\"\nroster = \"characters\"\ntavern = \"tavern.toml\"\n{keys}"),
+    )
+    .unwrap();
+    dir
+}
+
+#[cfg(unix)]
+#[test]
+fn check_refuses_the_ledger_and_history_that_apply_refuses() {
+    let fifo_made = |dir: &std::path::Path| {
+        std::process::Command::new("mkfifo")
+            .arg(dir.join("fifo.txt"))
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    // (what the campaign file says from its line 4, the key, what is said of it)
+    let cases = [
+        ("ledger = \"/dev/null\"\n", "ledger", "a character device"),
+        ("ledger = \"fifo.txt\"\n", "ledger", "a FIFO"),
+        ("ledger = \"books.toml\"\n", "ledger", "is a .toml file"),
+        (
+            "ledger = \"characters/pip.toml\"\n",
+            "ledger",
+            "is a .toml file",
+        ),
+        (
+            "ledger = \"books.txt\"\nhistory = \"books.txt\"\n",
+            "history",
+            "is the ledger, which this run reads",
+        ),
+        ("history = \"/dev/null\"\n", "history", "a character device"),
+    ];
+    for (keys, key, said) in cases {
+        let dir = campaign_saying(keys);
+        if keys.contains("fifo") && !fifo_made(dir.path()) {
+            eprintln!("skipped the FIFO: mkfifo is not available here");
+            continue;
+        }
+        let line = if key == "history" && keys.contains("ledger") {
+            5
+        } else {
+            4
+        };
+        let out = Taproom::new().arg("check").current_dir(dir.path()).fails(&[
+            &format!("taproom.toml:{line}:"),
+            &format!("field `{key}`"),
+            said,
+        ]);
+        assert_eq!(out.stderr.lines().count(), 1, "{keys}: {}", out.stderr);
+        // --apply refuses it too, for the same reason.
+        Taproom::new()
+            .args([
+                "play",
+                "tides",
+                "Gorm",
+                "Vessa",
+                "--bet",
+                "Hrodgar 1 gp on Gorm against Tamsin",
+                "--seed",
+                "42",
+                "--apply",
+            ])
+            .current_dir(dir.path())
+            .fails(&[said]);
+    }
+    // A good campaign passes.
+    let dir = campaign_saying("ledger = \"ledger.txt\"\nhistory = \"history.jsonl\"\n");
+    Taproom::new().arg("check").current_dir(dir.path()).ok();
+    // A tavern file's own ledger, checked on its own.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tavern.toml"),
+        std::fs::read_to_string("examples/tavern.toml")
+            .unwrap()
+            .replace("ledger = \"ledger.txt\"", "ledger = \"/dev/null\""),
+    )
+    .unwrap();
+    Taproom::new()
+        .args(["check", "tavern.toml"])
+        .current_dir(dir.path())
+        .fails(&["/dev/null", "a character device"]);
+}

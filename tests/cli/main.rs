@@ -27,6 +27,7 @@ mod limits;
 mod markdown;
 mod messages;
 mod names;
+mod outside;
 mod page;
 mod phrasebooks;
 mod picture_views;
