@@ -111,3 +111,44 @@ pub fn check(
     };
     Ok((checked, recovered))
 }
+
+/// A character whose name looks like another's.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LookAlike {
+    /// The name.
+    pub name: String,
+    /// The character file (none: built into taproom).
+    pub file: Option<PathBuf>,
+}
+
+/// The characters among the files checked whose names look alike, to each other or to a
+/// character built into taproom (every roster holds those it does not replace): each
+/// group with the file of each name (none: built in). A group of built-in characters
+/// alone is none of the GM's business.
+#[must_use]
+pub fn look_alikes(results: &[(PathBuf, Result<Checked, String>)]) -> Vec<Vec<LookAlike>> {
+    let mut found: Vec<LookAlike> = results
+        .iter()
+        .filter_map(|(file, r)| match r {
+            Ok(Checked::Character(c)) => Some(LookAlike {
+                name: c.name.clone(),
+                file: Some(file.clone()),
+            }),
+            _ => None,
+        })
+        .collect();
+    for c in crate::roster::Roster::built_in().characters() {
+        if !found.iter().any(|f| crate::names::same(&f.name, &c.name)) {
+            found.push(LookAlike {
+                name: c.name.clone(),
+                file: None,
+            });
+        }
+    }
+    let names: Vec<&str> = found.iter().map(|f| f.name.as_str()).collect();
+    crate::names::look_alikes(&names)
+        .into_iter()
+        .filter(|g| g.iter().any(|&i| found[i].file.is_some()))
+        .map(|g| g.into_iter().map(|i| found[i].clone()).collect())
+        .collect()
+}

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::ops::check::Checked;
+use crate::ops::check::{Checked, LookAlike};
 use crate::ops::evening::{Night, Prepared};
 use crate::wager::money::show_change;
 use crate::wager::settle::BetResult;
@@ -318,15 +318,6 @@ struct JsonCheck<'a> {
     ok: bool,
     files: Vec<JsonChecked>,
     look_alikes: &'a [Vec<LookAlike>],
-}
-
-/// A character whose name looks like another's (`taproom check`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LookAlike {
-    /// The name.
-    pub name: String,
-    /// The character file (none: built into taproom).
-    pub file: Option<PathBuf>,
 }
 
 /// Writes what `check` found, file by file, and the characters whose names look alike,
