@@ -176,3 +176,26 @@ pub fn ledger_purse(text: &str) -> i128 {
         None => text.parse::<Money>().unwrap().signed(),
     }
 }
+
+/// Copies the folder `from` into `to`, with every folder inside it.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of `examples/` in a folder of its own, as the red team's `cp -r examples ex`
+/// makes one: the temporary folder, and `ex` in it (a campaign, with its campaign file).
+pub fn examples_copy() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let ex = dir.path().join("ex");
+    copy_dir(Path::new("examples"), &ex);
+    (dir, ex)
+}
