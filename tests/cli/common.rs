@@ -22,6 +22,7 @@ pub struct Taproom {
     dir: Option<std::path::PathBuf>,
     env: Vec<(String, String)>,
     stdin: Option<String>,
+    timeout: Option<std::time::Duration>,
 }
 
 impl Taproom {
@@ -31,7 +32,14 @@ impl Taproom {
             dir: None,
             env: Vec::new(),
             stdin: None,
+            timeout: None,
         }
+    }
+
+    /// Kills the run after `limit` (its exit code is then -1).
+    pub fn timeout(mut self, limit: std::time::Duration) -> Taproom {
+        self.timeout = Some(limit);
+        self
     }
 
     /// What the run reads on standard input (by default, nothing).
@@ -78,6 +86,9 @@ impl Taproom {
             cmd.current_dir(dir);
         }
         cmd.write_stdin(self.stdin.clone().unwrap_or_default());
+        if let Some(limit) = self.timeout {
+            cmd.timeout(limit);
+        }
         let out = cmd.output().expect("taproom runs");
         let result = Output {
             code: out.status.code().unwrap_or(-1),
