@@ -380,17 +380,20 @@ pub struct ImageArgs {
     pub game: Option<Shown>,
 }
 
-/// What came of drawing a picture after a match: the Markdown line that links it, or why
-/// it failed (told after the text, so that the telling is never lost to it).
+/// A picture of a match, drawn once the match is played and before anything is written,
+/// then written: the Markdown line that links it once written, or why it failed (told
+/// after the text, so that the telling is never lost to it).
 #[derive(Debug, Default)]
 pub struct Drawn {
+    /// Drawn and not yet written: where, its bytes, and the line that links it.
+    ready: Option<(crate::ops::picture::ImageTarget, Vec<u8>, String)>,
     link: Option<String>,
     failed: Option<CliError>,
 }
 
 impl ImageArgs {
     /// Draws the picture asked for (`target`, checked before the match) of the match
-    /// played, in the players' view when `players`.
+    /// played, in the players' view when `players`; [`Drawn::write`] writes it.
     #[must_use]
     pub fn draw(
         &self,
@@ -402,12 +405,14 @@ impl ImageArgs {
         let Some(target) = target else {
             return Drawn::default();
         };
-        match write_image(target, log, rules, self.game, players) {
-            Ok(()) => Drawn {
-                link: Some(image_link(target, log, self.game)),
+        match image_bytes(target, log, rules, self.game, players) {
+            Ok(bytes) => Drawn {
+                ready: Some((target.clone(), bytes, image_link(target, log, self.game))),
+                link: None,
                 failed: None,
             },
             Err(e) => Drawn {
+                ready: None,
                 link: None,
                 failed: Some(e),
             },
@@ -416,6 +421,32 @@ impl ImageArgs {
 }
 
 impl Drawn {
+    /// With `--apply` (`applying`), a picture that could not be drawn stops the run
+    /// before anything is written: its error, taken out; else nothing (the failure is
+    /// told after the text).
+    ///
+    /// # Errors
+    /// That error.
+    pub fn before_write(&mut self, applying: bool) -> Result<(), CliError> {
+        match self.failed.take() {
+            Some(e) if applying => Err(e),
+            failed => {
+                self.failed = failed;
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes the picture drawn, whole; a failure is kept, to be told after the text.
+    pub fn write(&mut self) {
+        if let Some((target, bytes, link)) = self.ready.take() {
+            match target.write(&bytes) {
+                Ok(()) => self.link = Some(link),
+                Err(e) => self.failed = Some(e.into()),
+            }
+        }
+    }
+
     /// Writes the Markdown image of the picture, after a blank line, when the output is
     /// Markdown and a picture was written.
     ///
@@ -432,7 +463,7 @@ impl Drawn {
         }
     }
 
-    /// The error of a picture that could not be drawn, if any.
+    /// The error of a picture that could not be drawn or written, if any.
     ///
     /// # Errors
     /// That error.
@@ -470,13 +501,23 @@ impl ImageArgs {
     /// The picture asked for, checked before anything is played.
     ///
     /// # Errors
-    /// A file name of no picture's kind; a folder that does not exist.
+    /// A file name of no picture's kind; a place no file can be written (see
+    /// [`crate::ops::picture::ImageTarget::new`]); `--game all` for a still picture.
     pub fn target(&self) -> Result<Option<crate::ops::picture::ImageTarget>, CliError> {
-        Ok(self
+        let target = self
             .image
             .as_deref()
             .map(crate::ops::picture::ImageTarget::new)
-            .transpose()?)
+            .transpose()?;
+        if let Some(t) = &target
+            && self.game == Some(Shown::All)
+            && t.kind != crate::ops::picture::ImageKind::Gif
+        {
+            return Err(t
+                .failed(&"`--game all` draws every game one after another, which needs a .gif")
+                .into());
+        }
+        Ok(target)
     }
 }
 
@@ -492,6 +533,23 @@ pub fn write_image(
     shown: Option<Shown>,
     players: bool,
 ) -> Result<(), CliError> {
+    let bytes = image_bytes(target, log, rules, shown, players)?;
+    target.write(&bytes)?;
+    Ok(())
+}
+
+/// Game `only` (the deciding game when `None`) of a match, drawn as `target`'s kind
+/// asks, in the players' view when `players`: the file's bytes.
+///
+/// # Errors
+/// A game the match did not play; a picture that cannot be drawn.
+fn image_bytes(
+    target: &crate::ops::picture::ImageTarget,
+    log: &crate::table::MatchLog,
+    rules: &crate::table::RuleOptions,
+    shown: Option<Shown>,
+    players: bool,
+) -> Result<Vec<u8>, CliError> {
     use crate::ops::picture::ImageKind;
     use crate::report::board::picture;
     let film = match shown {
@@ -506,9 +564,7 @@ pub fn write_image(
                 .into());
         }
     };
-    let bytes = picture::film_bytes(&film, target.kind).map_err(|e| target.failed(&e))?;
-    target.write(&bytes)?;
-    Ok(())
+    Ok(picture::film_bytes(&film, target.kind).map_err(|e| target.failed(&e))?)
 }
 
 /// The Markdown line that shows a picture written beside the text: `![alt](path)`, the

@@ -9,7 +9,8 @@ use clap::Args;
 use super::CliError;
 use super::args::{Audience, Narrate, Quiet, apply_with, layout};
 use super::bet::{money_changes, with_things};
-use crate::ops::evening::night;
+use super::error::after_write;
+use crate::ops::evening::{Played, night};
 use crate::report::{self, Page};
 
 #[derive(Debug, Args)]
@@ -108,6 +109,12 @@ pub fn run(
     )?;
     quiet.recovered(&done.recovered);
     super::args::warn(&done.warnings);
+    tell(args, &done, out).map_err(|e| after_write(e, &done.written))
+}
+
+/// Writes out the evening played.
+fn tell(args: &NightArgs, done: &Played, out: &mut impl Write) -> Result<(), CliError> {
+    let quiet = args.quiet;
     if args.short {
         for m in &done.night.matches {
             writeln!(out, "{}", report::short::match_line(&m.log))?;

@@ -6,9 +6,10 @@ use clap::Args;
 
 use super::CliError;
 pub use super::args::OutputFormat;
-use super::args::{Audience, ImageArgs, MatchArgs, Quiet, TellArgs, game};
+use super::args::{Audience, Drawn, ImageArgs, MatchArgs, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
-use crate::ops::play::{Request, play};
+use super::error::after_write;
+use crate::ops::play::{Played, Request, play_then};
 use crate::report;
 
 #[derive(Debug, Args)]
@@ -51,7 +52,9 @@ pub struct PlayArgs {
 /// Plays the match the arguments describe and writes it out.
 ///
 /// # Errors
-/// Bad arguments, files or rule options.
+/// Bad arguments, files or rule options, or a picture that cannot be drawn (before
+/// anything is written); a failure after `--apply` wrote its files says so
+/// ([`CliError::AfterWrite`]).
 pub fn run(
     args: &PlayArgs,
     here: &super::here::Here,
@@ -75,16 +78,36 @@ pub fn run(
         history: here.history()?,
     };
     let quiet = args.quiet;
-    let played = play(&request, &quiet.bar(), &mut |f| quiet.waiting(f))?;
+    let page = args.tell.page(Audience::Gm);
+    let players = page.view == crate::report::View::Players;
+    // The picture is drawn before anything is written (with --apply, one that cannot be
+    // stops the run there), and written after.
+    let applying = request.apply.is_some();
+    let mut drawn = Drawn::default();
+    let played = play_then(
+        &request,
+        &quiet.bar(),
+        &mut |f| quiet.waiting(f),
+        &mut |log, spec| {
+            drawn = args.picture.draw(image.as_ref(), log, &spec.rules, players);
+            drawn.before_write(applying)
+        },
+    )?;
     quiet.recovered(&played.recovered);
     super::args::warn(&played.warnings);
+    drawn.write();
+    tell(args, &played, drawn, out).map_err(|e| after_write(e, &played.written))
+}
+
+/// Writes out the match played, then tells the picture's failure, if any.
+fn tell(
+    args: &PlayArgs,
+    played: &Played,
+    drawn: Drawn,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let quiet = args.quiet;
     let page = args.tell.page(Audience::Gm);
-    // The picture is drawn first, so that the text can link it; an error is told after
-    // the text (with --apply the purses are written by now, and the telling is the GM's).
-    let players = page.view == crate::report::View::Players;
-    let drawn = args
-        .picture
-        .draw(image.as_ref(), &played.log, &played.spec.rules, players);
     if args.short {
         writeln!(out, "{}", report::short::match_line(&played.log))?;
         if let Some(settled) = &played.wagers {
@@ -107,11 +130,9 @@ pub fn run(
                 only: None,
                 replay: &played.spec.replay_command(),
             };
-            out.write_all(super::page::match_page(&played, &shown)?.as_bytes())?;
+            out.write_all(super::page::match_page(played, &shown)?.as_bytes())?;
         }
-        OutputFormat::Json => {
-            report::json::write_play(out, &played, &played.spec.replay_command())?
-        }
+        OutputFormat::Json => report::json::write_play(out, played, &played.spec.replay_command())?,
         OutputFormat::Text | OutputFormat::Markdown => {
             report::write_text(
                 out,

@@ -7,8 +7,8 @@
 //! characters was ([`rematch`]), and who watches whom for cheating ([`reputation`]).
 //!
 //! A line that cannot be read (a hand edit gone wrong, a line cut short by a disk that
-//! filled outside taproom) is read past with a warning that names it ([`read`]); the
-//! lines after it still count.
+//! filled outside taproom, an amount no purse can hold) is read past with a warning that
+//! names it ([`read`]); the lines after it still count.
 
 pub mod rematch;
 pub mod reputation;
@@ -131,9 +131,13 @@ impl MoneyChange {
     /// Won (positive) or lost.
     #[must_use]
     pub fn net_cp(&self) -> i128 {
-        self.after_cp - self.before_cp
+        self.after_cp.saturating_sub(self.before_cp)
     }
 }
+
+/// The most a purse's worth in a record may be either way, in copper: what a purse (or a
+/// debt) can hold, [`MAX_PURSE`](crate::wager::money::MAX_PURSE).
+pub const MAX_WORTH: i128 = crate::wager::money::MAX_PURSE.0 as i128;
 
 impl Record {
     /// The entrant's index by name.
@@ -176,7 +180,26 @@ impl Record {
             .iter()
             .filter(|m| m.name == name)
             .map(MoneyChange::net_cp)
-            .sum()
+            .fold(0, i128::saturating_add)
+    }
+
+    /// Why the record cannot be what taproom wrote, if it cannot: a purse's worth beyond
+    /// what a purse or a debt can hold ([`MAX_WORTH`]), named by its field.
+    #[must_use]
+    pub fn damage(&self) -> Option<String> {
+        self.money.iter().enumerate().find_map(|(i, m)| {
+            [("before_cp", m.before_cp), ("after_cp", m.after_cp)]
+                .into_iter()
+                .find(|(_, v)| v.unsigned_abs() > MAX_WORTH.unsigned_abs())
+                .map(|(field, v)| {
+                    format!(
+                        "money[{}].{field} is {v} cp, beyond what a purse or a debt can hold \
+                         ({MAX_WORTH} cp, {})",
+                        i + 1,
+                        crate::wager::money::MAX_PURSE
+                    )
+                })
+        })
     }
 
     /// How many times `name` was caught cheating in it.
@@ -305,7 +328,7 @@ pub fn parse(text: &str) -> History {
             continue;
         }
         match serde_json::from_str::<Record>(line) {
-            Ok(r) if r.version <= VERSION => match r.checked() {
+            Ok(r) if r.version <= VERSION => match r.damage().map_or_else(|| r.checked(), Err) {
                 Ok(r) => out.records.push(r),
                 Err(why) => out.damaged.push(Damaged { line: i + 1, why }),
             },

@@ -176,7 +176,8 @@ pub fn standings(records: &[&Record]) -> Vec<Standing> {
         }
         for m in &r.money {
             entry(&mut by_name, &m.name);
-            by_name.get_mut(&m.name).expect("just entered").net_cp += m.net_cp();
+            let s = by_name.get_mut(&m.name).expect("just entered");
+            s.net_cp = s.net_cp.saturating_add(m.net_cp());
         }
         for c in &r.cheats {
             entry(&mut by_name, &c.by);

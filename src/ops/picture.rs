@@ -52,22 +52,47 @@ pub struct ImageTarget {
 }
 
 impl ImageTarget {
-    /// Checks `path` as an image to write: a file's name (no trailing slash), what is
-    /// there (a regular file, not read-only, if anything), its extension, and its folder.
+    /// Checks `path` as an image to write, before anything is played (or written): a
+    /// file's name (no trailing slash), its extension, a folder that exists, and nothing
+    /// there but a regular file that is not read-only, or nothing yet (a symlink followed
+    /// to where it points).
     ///
     /// # Errors
-    /// A path that names no file or no place for one; an extension of no picture; a
-    /// folder that does not exist.
+    /// A path that names no file; an extension of no picture; a folder that does not
+    /// exist; a folder, FIFO, socket or device in its place; a read-only file.
     pub fn new(path: &Path) -> Result<ImageTarget, Error> {
         crate::store::file::check_output_path(path)?;
+        let refuse = |message: String| Error::Image {
+            file: path.to_path_buf(),
+            message,
+        };
         let kind = ImageKind::of(path)?;
         let folder = crate::store::folder_of(path);
         if !folder.is_dir() {
-            return Err(Error::Image {
-                file: path.to_path_buf(),
-                message: format!("there is no folder {} to write it in", folder.display()),
-            });
+            return Err(refuse(format!(
+                "there is no folder {} to write it in",
+                folder.display()
+            )));
         }
+        let real = crate::store::real_target(path).map_err(|e| match e {
+            crate::store::WriteError::Io { source, .. } => {
+                refuse(format!("cannot write it: {source}"))
+            }
+            other => refuse(other.to_string()),
+        })?;
+        // A symlink that points nowhere yet: into a folder that must exist.
+        if let Ok(to) = std::fs::read_link(&real) {
+            let to = crate::store::folder_of(&real).join(to);
+            if !crate::store::folder_of(&to).is_dir() {
+                return Err(refuse(format!(
+                    "it is a symbolic link to {}, and there is no folder {} to write it in",
+                    to.display(),
+                    crate::store::folder_of(&to).display()
+                )));
+            }
+        }
+        crate::store::file::replaceable(&real)
+            .map_err(|what| refuse(crate::store::file::not_regular(what)))?;
         Ok(ImageTarget {
             path: path.to_path_buf(),
             kind,
@@ -79,6 +104,18 @@ impl ImageTarget {
     /// # Errors
     /// A place that is not a regular file; a file that cannot be written.
     pub fn write(&self, bytes: &[u8]) -> Result<(), Error> {
+        // The tests' hook for a disk that fills before the picture is written (compiled
+        // only with the `fault-injection` feature, which only the tests turn on).
+        #[cfg(feature = "fault-injection")]
+        if std::env::var_os("TAPROOM_TEST_PICTURE_FULL").is_some() {
+            return Err(Error::Image {
+                file: self.path.clone(),
+                message: format!(
+                    "cannot write it: {}",
+                    std::io::Error::from(std::io::ErrorKind::StorageFull)
+                ),
+            });
+        }
         super::pages::write_file(&self.path, bytes, |e| Error::Image {
             file: self.path.clone(),
             message: format!("cannot write it: {e}"),

@@ -165,21 +165,40 @@ pub fn play(
     progress: &dyn Progress,
     waiting: &mut dyn FnMut(&Path),
 ) -> Result<Played, Error> {
-    crate::games::with_game!(req.game, G => play_with::<G>(req, progress, waiting, None))
+    play_then(req, progress, waiting, &mut |_, _| Ok(()))
 }
 
-/// [`play`] at game `G` (the request's game), with people at some seats when `sitting`
-/// says who (`taproom sit`): they sit first, in the order named, then the characters of
-/// the request.
+/// What must succeed, once the match is played, before `--apply` writes anything (a
+/// picture of the match drawn, for one): its error stops the run with every file as it
+/// was.
+pub type Ready<'a, E> = &'a mut dyn FnMut(&MatchLog, &MatchSpec) -> Result<(), E>;
+
+/// [`play`], with `ready` run on the match played before anything is written.
 ///
 /// # Errors
-/// As [`play`].
-pub fn play_with<G: Game>(
+/// As [`play`], and `ready`'s error (nothing written).
+pub fn play_then<E: From<Error>>(
+    req: &Request,
+    progress: &dyn Progress,
+    waiting: &mut dyn FnMut(&Path),
+    ready: Ready<'_, E>,
+) -> Result<Played, E> {
+    crate::games::with_game!(req.game, G => play_with::<G, E>(req, progress, waiting, None, ready))
+}
+
+/// [`play_then`] at game `G` (the request's game), with people at some seats when
+/// `sitting` says who (`taproom sit`): they sit first, in the order named, then the
+/// characters of the request.
+///
+/// # Errors
+/// As [`play_then`].
+pub fn play_with<G: Game, E: From<Error>>(
     req: &Request,
     progress: &dyn Progress,
     waiting: &mut dyn FnMut(&Path),
     sitting: Option<&mut dyn Seating<G>>,
-) -> Result<Played, Error> {
+    ready: Ready<'_, E>,
+) -> Result<Played, E> {
     debug_assert_eq!(req.game, G::KIND);
     let people: Vec<String> = sitting
         .as_ref()
@@ -190,7 +209,7 @@ pub fn play_with<G: Game>(
     };
     recovered.extend(super::cast::open_files(&req.words)?);
     recovered.extend(super::cast::open_files(&people)?);
-    let tavern = Tavern::load(req.tavern.as_deref())?;
+    let tavern = Tavern::load(req.tavern.as_deref()).map_err(Error::from)?;
     let mut table = read_table(req, &tavern, &people)?;
     // With --apply: the ledger and the history checked, then every folder written locked
     // and the table read again under the locks, so the purses are the ones the write
@@ -232,7 +251,8 @@ pub fn play_with<G: Game>(
     // A match --apply records is in the history from now on: its replay line reads none.
     memory.consulted |= req.apply.is_some() && !table.spec.no_history;
     memory.remember(&mut table.spec, &tavern.name);
-    let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)?;
+    let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)
+        .map_err(Error::from)?;
     let ambience = if req.tavern.is_some() {
         tavern.ambience.clone()
     } else {
@@ -247,6 +267,8 @@ pub fn play_with<G: Game>(
         memory: &memory,
     };
     let mut played = play_game::<G>(req, &table, &told, progress, sitting)?;
+    // Every check that can fail comes before the write.
+    ready(&played.log, &table.spec)?;
     let mut written = Vec::new();
     if let Some(a) = &req.apply {
         let prices = played.prices.take().unwrap_or_default();

@@ -84,13 +84,18 @@ impl Purse {
         self.coins.signed() - self.debt.signed()
     }
 
-    /// Pays `amount`, going into debt as far as `credit` allows.
+    /// Pays `amount`, going into debt as far as `credit` allows. A debt already owed
+    /// stays owed: only coins received ([`Purse::receive`]) pay it off, so paying
+    /// nothing (a stake of a thing, or of nothing) leaves the purse as it was.
     ///
     /// # Errors
     /// When the purse and the credit together fall short, or on overflow.
     pub fn pay(self, amount: Money, credit: Credit) -> Result<Purse, PurseError> {
         if let Some(left) = self.coins.checked_sub(amount) {
-            return Ok(Purse::of(left));
+            return Ok(Purse {
+                coins: left,
+                debt: self.debt,
+            });
         }
         let short = Money(amount.0 - self.coins.0);
         let debt = self.debt.checked_add(short).ok_or(PurseError::Overflow)?;
@@ -183,6 +188,26 @@ mod tests {
         assert_eq!(owing.balance(), -500);
         assert!(owing.pay(Money(1), credit).is_err());
         assert!(owing.pay(Money(1), Credit::Unlimited).is_ok());
+    }
+
+    #[test]
+    fn paying_nothing_leaves_a_debt_owed() {
+        // The red team's case: Pip owes 6 sp 2 cp and stakes a thing (no coins).
+        let owing = Purse::with_debt(Money(38), Money(100));
+        assert_eq!(owing.balance(), 38 - 100);
+        let paid = owing.pay(Money::ZERO, Credit::None).unwrap();
+        assert_eq!(paid, owing);
+        assert_eq!(paid.debt, Money(62));
+        // And a purse of coins with a debt beside it (not set against each other) keeps
+        // the debt when it pays from its coins.
+        let both = Purse {
+            coins: Money(50),
+            debt: Money(20),
+        };
+        assert_eq!(
+            both.pay(Money(30), Credit::None).unwrap().balance(),
+            50 - 20 - 30
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub struct Taproom {
     dir: Option<std::path::PathBuf>,
     env: Vec<(String, String)>,
     stdin: Option<String>,
+    timeout: Option<std::time::Duration>,
 }
 
 impl Taproom {
@@ -31,7 +32,14 @@ impl Taproom {
             dir: None,
             env: Vec::new(),
             stdin: None,
+            timeout: None,
         }
+    }
+
+    /// Kills the run after `limit` (its exit code is then -1).
+    pub fn timeout(mut self, limit: std::time::Duration) -> Taproom {
+        self.timeout = Some(limit);
+        self
     }
 
     /// What the run reads on standard input (by default, nothing).
@@ -78,6 +86,9 @@ impl Taproom {
             cmd.current_dir(dir);
         }
         cmd.write_stdin(self.stdin.clone().unwrap_or_default());
+        if let Some(limit) = self.timeout {
+            cmd.timeout(limit);
+        }
         let out = cmd.output().expect("taproom runs");
         let result = Output {
             code: out.status.code().unwrap_or(-1),
@@ -175,4 +186,27 @@ pub fn ledger_purse(text: &str) -> i128 {
         Some(debt) => -debt.parse::<Money>().unwrap().signed(),
         None => text.parse::<Money>().unwrap().signed(),
     }
+}
+
+/// Copies the folder `from` into `to`, with every folder inside it.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of `examples/` in a folder of its own, as the red team's `cp -r examples ex`
+/// makes one: the temporary folder, and `ex` in it (a campaign, with its campaign file).
+pub fn examples_copy() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let ex = dir.path().join("ex");
+    copy_dir(Path::new("examples"), &ex);
+    (dir, ex)
 }

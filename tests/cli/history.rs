@@ -503,6 +503,85 @@ fn history_reads_past_a_damaged_line_and_names_it() {
 }
 
 #[test]
+fn an_amount_no_purse_can_hold_is_a_damaged_line_and_the_chart_is_drawn_at_once() {
+    // The most a purse or a debt holds: 10,000,000,000,000 gp, in copper.
+    const MOST: i128 = 1_000_000_000_000_000;
+    let two_127 = "170141183460469231731687303715884105728";
+    let ada = |money: &[(&str, i128, i128)]| {
+        record(
+            "2026-10-01",
+            RAT,
+            "pic",
+            &[(ALDO, None), (BESS, None)],
+            &[ALDO],
+            &[],
+            money,
+        )
+    };
+    let mut lines = lines_of(&[
+        // 1: +500 cp for Aldo.
+        ada(&[(ALDO, 1000, 1500)]),
+        // 2: −2¹²⁷ to 2¹²⁷ − 1, the red team's line (written in below: JSON values hold
+        // no more than 64 bits).
+        ada(&[(ALDO, 111_111, 222_222)]),
+        // 3: the boundary, still a purse and a debt: Bess from owing the most to holding it.
+        ada(&[(BESS, -MOST, MOST)]),
+        // 4: one copper past it, either way.
+        ada(&[(BESS, 0, MOST + 1)]),
+        ada(&[(BESS, -MOST - 1, 0)]),
+        // 6: −300 cp for Aldo.
+        ada(&[(ALDO, 1500, 1200)]),
+    ]);
+    lines[1] = lines[1]
+        .replace("111111", &i128::MIN.to_string())
+        .replace("222222", &i128::MAX.to_string());
+    // 7: +2¹²⁷, past what the history's numbers hold at all.
+    lines.push(lines[0].replace("\"after_cp\":1500", &format!("\"after_cp\":{two_127}")));
+    let dir = folder_with(&lines);
+    let file = dir.path().join("history.jsonl");
+    let out = history(dir.path()).args(["--format", "json"]).ok();
+    for line in [2, 4, 5, 7] {
+        assert!(
+            out.stderr
+                .contains(&format!("{}, line {line}: read past", file.display())),
+            "line {line}: {}",
+            out.stderr
+        );
+    }
+    assert_eq!(out.stderr.lines().count(), 4, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("beyond what a purse or a debt can hold"),
+        "{}",
+        out.stderr
+    );
+    let doc: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(doc["matches"].as_array().unwrap().len(), 3);
+    // By hand: Aldo +500 − 300; Bess the boundary line alone, 2 × MOST.
+    let got = standings(&doc);
+    assert_eq!(got.iter().find(|s| s.0 == ALDO).unwrap().5, 200);
+    assert_eq!(got.iter().find(|s| s.0 == BESS).unwrap().5, 2 * MOST);
+    let text = history(dir.path()).ok().stdout;
+    assert!(text.contains("net +2 gp,"), "{text}");
+    assert!(text.contains("+20000000000000 gp"), "{text}");
+    // The chart ends at once (the red team's ran on for ever) and is a picture.
+    let png_file = dir.path().join("purses.png");
+    let started = std::time::Instant::now();
+    let out = history(dir.path())
+        .args(["--image", png_file.to_str().unwrap()])
+        .timeout(std::time::Duration::from_secs(30))
+        .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    let png = std::fs::read(&png_file).unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() < 1_000_000,
+        "{}",
+        png.len()
+    );
+}
+
+#[test]
 fn history_of_a_missing_file_is_one_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = history(dir.path()).fails(&["history.jsonl", "no history"]);

@@ -9,6 +9,7 @@ mod picture_check;
 
 mod apply;
 mod audit;
+mod before_write;
 mod browser;
 mod campaign;
 mod cheat_bets;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::common;
 
-use common::Taproom;
+use common::{Taproom, copy_dir};
 
 /// The commands of the README's `sh` blocks that start with `taproom`, continuation lines
 /// joined.
@@ -97,19 +97,6 @@ fn lighter(command: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Runs each command with `sh` in a fresh copy of the shipped files; the failures.

@@ -403,3 +403,122 @@ fn an_evening_settles_things_and_check_refuses_a_bad_one_naming_the_line() {
         .args(["check", evening.to_str().unwrap()])
         .fails(&["evening.toml:7:", "a thing staked cannot be empty"]);
 }
+
+/// A copy of the examples in which Pip owes the house 1 gp beside his 3 sp 8 cp (6 sp
+/// 2 cp owed, set against each other), as the red team set it: the copy and `ex` in it.
+fn pip_in_debt() -> (tempfile::TempDir, PathBuf) {
+    let (dir, ex) = common::examples_copy();
+    let pip = ex.join("characters/pip.toml");
+    let text = std::fs::read_to_string(&pip).unwrap();
+    let line = "purse = \"3 sp 8 cp\"         # all he has left after the fair\n";
+    assert!(text.contains(line), "{text}");
+    std::fs::write(
+        &pip,
+        text.replace(line, &format!("{line}debt = \"1 gp\"\n")),
+    )
+    .unwrap();
+    (dir, ex)
+}
+
+/// Pip's purse and debt in his file (`None`: no debt line).
+fn pip_purse(ex: &Path) -> (String, Option<String>) {
+    let text = std::fs::read_to_string(ex.join("characters/pip.toml")).unwrap();
+    let t: toml::Table = text.parse().unwrap();
+    (
+        t["purse"].as_str().unwrap().to_owned(),
+        t.get("debt").map(|d| d.as_str().unwrap().to_owned()),
+    )
+}
+
+/// The last record of the history: the match's winners and Pip's money before and after.
+fn pip_in_history(ex: &Path) -> (serde_json::Value, (i64, i64)) {
+    let history = std::fs::read_to_string(ex.join("history.jsonl")).unwrap();
+    let last: serde_json::Value = serde_json::from_str(history.lines().last().unwrap()).unwrap();
+    let pip = last["money"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "Pip Underbough")
+        .unwrap();
+    (
+        last["winners"].clone(),
+        (
+            pip["before_cp"].as_i64().unwrap(),
+            pip["after_cp"].as_i64().unwrap(),
+        ),
+    )
+}
+
+/// Pip's debt before and after in the JSON of the same command.
+fn pip_debt_in_json(bet: &str) -> (i64, i64) {
+    let (_dir, ex) = pip_in_debt();
+    let out = Taproom::new()
+        .current_dir(&ex)
+        .args([
+            "play", "tides", "Gorm", "Vessa", "--seed", "1", "--bet", bet,
+        ])
+        .args(["--apply", "--format", "json"])
+        .ok();
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let pip = v["wagers"]["purses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Pip Underbough")
+        .unwrap()
+        .clone();
+    (
+        pip["debt_before_cp"].as_i64().unwrap(),
+        pip["debt_after_cp"].as_i64().unwrap(),
+    )
+}
+
+#[test]
+fn a_debtor_who_stakes_nothing_against_a_thing_keeps_his_debt() {
+    // By hand: 3 sp 8 cp held and 1 gp owed is 38 - 100 = 62 cp owed. Pip stakes nothing,
+    // so whatever the match, no coin of his moves and he owes 62 cp after.
+    let (_dir, ex) = pip_in_debt();
+    let pip_was = bytes(&ex.join("characters/pip.toml"));
+    let bet = r#"Dobbin "a favour" on Gorm against Pip"#;
+    Taproom::new()
+        .current_dir(&ex)
+        .args([
+            "play", "tides", "Gorm", "Vessa", "--seed", "1", "--bet", bet, "--apply",
+        ])
+        .ok();
+    assert_eq!(bytes(&ex.join("characters/pip.toml")), pip_was);
+    let ledger = std::fs::read_to_string(ex.join("ledger.txt")).unwrap();
+    assert!(
+        ledger.contains("- Pip Underbough: owes 6 sp 2 cp -> owes 6 sp 2 cp\n"),
+        "{ledger}"
+    );
+    assert_eq!(pip_in_history(&ex).1, (-62, -62));
+    assert_eq!(pip_debt_in_json(bet), (62, 62));
+}
+
+#[test]
+fn a_debtor_who_stakes_a_thing_pays_his_debt_only_with_the_coins_he_wins() {
+    // Pip's song against Dobbin's 1 sp, on Gorm: seed 1 is Gorm's match (the history
+    // says so), so Pip wins 10 cp, and by hand owes 62 - 10 = 52 cp, 5 sp 2 cp.
+    let (_dir, ex) = pip_in_debt();
+    let bet = r#"Pip "a song" on Gorm against Dobbin for 1 sp"#;
+    Taproom::new()
+        .current_dir(&ex)
+        .args([
+            "play", "tides", "Gorm", "Vessa", "--seed", "1", "--bet", bet, "--apply",
+        ])
+        .ok();
+    let (winners, money) = pip_in_history(&ex);
+    assert_eq!(winners, serde_json::json!(["Gorm the Ferryman"]));
+    assert_eq!(money, (-62, -52));
+    assert_eq!(
+        pip_purse(&ex),
+        ("0 cp".to_owned(), Some("5 sp 2 cp".to_owned()))
+    );
+    let ledger = std::fs::read_to_string(ex.join("ledger.txt")).unwrap();
+    assert!(
+        ledger.contains("- Pip Underbough: owes 6 sp 2 cp -> owes 5 sp 2 cp\n"),
+        "{ledger}"
+    );
+    assert_eq!(pip_debt_in_json(bet), (62, 52));
+}

@@ -9,8 +9,9 @@ use std::io::{IsTerminal, Write};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{Audience, ImageArgs, MatchArgs, OutputFormat, Quiet, TellArgs, game};
+use super::args::{Audience, Drawn, ImageArgs, MatchArgs, OutputFormat, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
+use super::error::after_write;
 use crate::ops::play::{Played, Request, play_with};
 use crate::report;
 use crate::report::board::BoardStyle;
@@ -122,23 +123,43 @@ pub fn run(args: &SitArgs, here: &super::here::Here, out: &mut impl Write) -> Re
     };
     let image = args.picture.target()?;
     let quiet = args.quiet;
-    let (played, typed) = crate::games::with_game!(kind, G => sit_at::<G>(args, &request, out))?;
-    quiet.recovered(&played.recovered);
-    super::args::warn(&played.warnings);
     // The screen at `sit` is the people's: the players' view unless the GM asks.
     let page = args.tell.page(Audience::Players);
     let players = page.view == report::View::Players;
-    let drawn = args
-        .picture
-        .draw(image.as_ref(), &played.log, &played.spec.rules, players);
+    // The picture is drawn before anything is written (with --apply, one that cannot be
+    // stops the run there), and written after.
+    let applying = request.apply.is_some();
+    let mut drawn = Drawn::default();
+    let mut ready = |log: &crate::table::MatchLog, spec: &crate::ops::MatchSpec| {
+        drawn = args.picture.draw(image.as_ref(), log, &spec.rules, players);
+        drawn.before_write(applying)
+    };
+    let (played, typed) =
+        crate::games::with_game!(kind, G => sit_at::<G>(args, &request, out, &mut ready))?;
+    quiet.recovered(&played.recovered);
+    super::args::warn(&played.warnings);
+    drawn.write();
+    tell(args, &played, &typed, drawn, out).map_err(|e| after_write(e, &played.written))
+}
+
+/// Writes out the match played, then tells the picture's failure, if any.
+fn tell(
+    args: &SitArgs,
+    played: &Played,
+    typed: &[String],
+    drawn: Drawn,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let quiet = args.quiet;
+    let page = args.tell.page(Audience::Players);
     writeln!(out)?;
     match args.tell.format {
         OutputFormat::Json => {
-            report::json::write_play(out, &played, &replay_line(args, &played.spec, &typed))?
+            report::json::write_play(out, played, &replay_line(args, &played.spec, typed))?
         }
         // Refused before the match.
         OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {
-            let replay = replay_line(args, &played.spec, &typed);
+            let replay = replay_line(args, &played.spec, typed);
             report::write_text(out, &played.log, &played.scenes, page, &replay)?;
             if page.view == report::View::Players {
                 // The replay holds only what the people typed: it is theirs to keep.
@@ -163,6 +184,7 @@ fn sit_at<G: Diagram>(
     args: &SitArgs,
     request: &Request,
     out: &mut impl Write,
+    ready: crate::ops::play::Ready<'_, CliError>,
 ) -> Result<(Played, Vec<String>), CliError> {
     let quiet = args.quiet;
     let stdin = std::io::stdin();
@@ -192,15 +214,16 @@ fn sit_at<G: Diagram>(
         typed: Vec::new(),
         view: args.tell.view(Audience::Players),
     };
-    let played = play_with::<G>(
+    let played = play_with::<G, CliError>(
         request,
         &quiet.bar(),
         &mut |f| quiet.waiting(f),
         Some(&mut sitting),
+        ready,
     )?;
     let typed = std::mem::take(&mut sitting.typed);
     if let Some(e) = console.failed.take() {
-        return Err(e.into());
+        return Err(after_write(e.into(), &played.written));
     }
     debug_assert_eq!(played.log.game, G::KIND);
     Ok((played, typed))

@@ -83,18 +83,39 @@ pub fn lines(records: &[&Record], only: Option<&str>) -> Vec<Line> {
 }
 
 /// A step between ticks that gives about five of them over `span` coppers: 1, 2 or 5
-/// times a power of ten.
+/// times a power of ten (for a span past any purse, the largest such step there is).
 fn tick_step(span: i128) -> i128 {
     let rough = (span / 5).max(1);
     let mut power: i128 = 1;
-    while power * 10 <= rough {
-        power *= 10;
+    while let Some(next) = power.checked_mul(10)
+        && next <= rough
+    {
+        power = next;
     }
     [1, 2, 5, 10]
         .into_iter()
-        .map(|m| m * power)
+        .filter_map(|m| power.checked_mul(m))
         .find(|s| *s >= rough)
-        .unwrap_or(power * 10)
+        .unwrap_or(power)
+}
+
+/// The most lines the grid draws: about five by [`tick_step`], seven with the ends
+/// rounded out, and never more, whatever the amounts.
+const MOST_GRID_LINES: i128 = 12;
+
+/// The axis from `lo` to `hi` (`lo <= 0 <= hi`), rounded out to whole steps: the ends and
+/// the step between ticks. Saturating arithmetic, so that no amount wraps.
+fn axis(lo: i128, hi: i128) -> (i128, i128, i128) {
+    let step = tick_step(hi.saturating_sub(lo).max(1));
+    let lo = lo.div_euclid(step).saturating_mul(step);
+    let up = hi.div_euclid(step).saturating_mul(step);
+    let hi = if up < hi { up.saturating_add(step) } else { up };
+    let hi = if hi == lo {
+        lo.saturating_add(step)
+    } else {
+        hi
+    };
+    (lo, hi, step)
 }
 
 /// An amount as the axis writes it: the currency's coins, a sign only below zero.
@@ -115,15 +136,14 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
     let n = records.len().max(1);
     let values = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
     let (lo, hi) = values.fold((0_i128, 0_i128), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    let step = tick_step((hi - lo).max(1));
-    let lo = lo.div_euclid(step) * step;
-    let hi = (hi + step - 1).div_euclid(step) * step;
-    let hi = if hi == lo { lo + step } else { hi };
+    let (lo, hi, step) = axis(lo, hi);
     let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
     #[allow(clippy::cast_precision_loss)]
     let x = |k: usize| LEFT + plot_w * k as f32 / n as f32;
     #[allow(clippy::cast_precision_loss)]
-    let y = |v: i128| TOP + plot_h * (1.0 - (v - lo) as f32 / (hi - lo) as f32);
+    let y = |v: i128| {
+        TOP + plot_h * (1.0 - v.saturating_sub(lo) as f32 / hi.saturating_sub(lo).max(1) as f32)
+    };
     let mut s = String::new();
     let _ = write!(
         s,
@@ -144,9 +164,11 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
         WIDTH / 2.0,
         picture::escape(&title)
     );
-    // The grid and the worth along the side.
-    let mut v = lo;
-    while v <= hi {
+    // The grid and the worth along the side: a bounded count of lines.
+    let grid = (0..=MOST_GRID_LINES)
+        .map_while(|k| lo.checked_add(k.checked_mul(step)?))
+        .take_while(|v| *v <= hi);
+    for v in grid {
         let yy = y(v);
         let colour = if v == 0 { "#8a8170" } else { "#ddd5c4" };
         let _ = write!(
@@ -161,7 +183,6 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
             yy + 4.5,
             picture::escape(&amount(v, currency))
         );
-        v += step;
     }
     // The matches along the bottom.
     let every = n.div_ceil(20).max(1);
@@ -331,5 +352,47 @@ mod tests {
         assert_eq!(tick_step(2600), 1000);
         assert_eq!(tick_step(12), 2);
         assert_eq!(tick_step(1), 1);
+        // Past any purse: a fifth of i128::MAX is about 3.4e37, so 1e37 is the power of
+        // ten and 5e37 the first step past it (no wrap on the way).
+        assert_eq!(tick_step(i128::MAX), 10_i128.pow(37) * 5);
+    }
+
+    #[test]
+    fn the_axis_has_a_handful_of_lines_whatever_the_amounts() {
+        for (lo, hi) in [
+            (0, 1),
+            (-7, 0),
+            (-1_000, 26_000),
+            (-1_000_000_000_000_000, 1_000_000_000_000_000),
+            (i128::MIN, i128::MAX),
+            (i128::MIN, 0),
+            (0, i128::MAX),
+        ] {
+            let (a, b, step) = axis(lo, hi);
+            assert!(
+                step > 0 && a <= lo && b >= hi && a < b,
+                "{lo}..{hi}: {a} {b} {step}"
+            );
+            // By hand: (b - a) / step lines and one, at most seven for a span that fits.
+            let lines = (b / step) - (a / step) + 1;
+            assert!(
+                (2..=MOST_GRID_LINES).contains(&lines),
+                "{lo}..{hi}: {lines}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_chart_of_amounts_past_any_purse_is_drawn_at_once() {
+        let records = [
+            with_money(vec![money("A", i128::MIN, i128::MAX)]),
+            with_money(vec![money("B", i128::MAX, i128::MIN)]),
+        ];
+        let refs: Vec<&Record> = records.iter().collect();
+        let started = std::time::Instant::now();
+        let drawn = svg(&refs, None, Currency::GOLD);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        assert!(drawn.len() < 100_000, "{} bytes", drawn.len());
+        assert!(drawn.ends_with("</svg>\n"));
     }
 }

@@ -92,7 +92,7 @@ pub fn placed_lines(
 /// Whose ante a refusal turned away (for a refusal with no price, the bookie).
 fn refusal_who(r: &Refusal) -> &str {
     match r {
-        Refusal::Short { who, .. } | Refusal::TooLarge { who } => who,
+        Refusal::Short { who, .. } | Refusal::TooLarge { who } | Refusal::TooDeep { who } => who,
         Refusal::NoPrice => "the bookie",
     }
 }

@@ -36,6 +36,12 @@ pub enum Refusal {
         /// Whose.
         who: String,
     },
+    /// The stakes, paid on credit, would take a debt past the most taproom keeps (a
+    /// character file could not hold it).
+    TooDeep {
+        /// Whose.
+        who: String,
+    },
 }
 
 impl Refusal {
@@ -46,6 +52,7 @@ impl Refusal {
             Refusal::NoPrice => "no price",
             Refusal::Short { .. } => "purse too light",
             Refusal::TooLarge { .. } => "sums too large",
+            Refusal::TooDeep { .. } => "debt too deep",
         }
     }
 
@@ -57,6 +64,10 @@ impl Refusal {
             Refusal::TooLarge { who } => format!(
                 "what it could bring back would take {who}'s purse past the most taproom \
                  keeps ({})",
+                MAX_PURSE.show(currency)
+            ),
+            Refusal::TooDeep { who } => format!(
+                "paying the stakes would take {who}'s debt past the most taproom keeps ({})",
                 MAX_PURSE.show(currency)
             ),
             Refusal::Short { who, purse, stakes } => format!(
@@ -202,6 +213,14 @@ impl Placing<'_> {
         let back = Money::checked_sum([c.bookie, c.pots, pools]).ok_or_else(too_large)?;
         if purse.coins.checked_add(back).is_none_or(|p| p > MAX_PURSE) {
             return Err(too_large());
+        }
+        if purse
+            .pay(c.stakes, Credit::Unlimited)
+            .is_ok_and(|p| p.debt > MAX_PURSE)
+        {
+            return Err(Refusal::TooDeep {
+                who: who.to_owned(),
+            });
         }
         if purse.covers(c.stakes, self.credit) {
             Ok(c)
@@ -459,6 +478,30 @@ mod tests {
             resolve(&text, &table, &people),
             Err(BetError::ThingWithHouse("Pip".into()))
         );
+    }
+
+    #[test]
+    fn a_debt_on_unlimited_credit_stops_at_the_most_a_file_keeps() {
+        // Brannoc owes 9,998,000,000,000 gp (2,000,000,000 gp short of the most a debt
+        // may be): two stakes of 1,000,000,000 gp reach the most, the third would pass it.
+        let gp = |n: u64| Money(n * 100);
+        let p = proposal("Brannoc 1000000000 gp on Brannoc against Ysolde");
+        let proposals = vec![p; 3];
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let purses = BTreeMap::from([
+            (
+                "Old Brannoc".to_owned(),
+                Purse::with_debt(Money::ZERO, gp(9_998_000_000_000)),
+            ),
+            ("Sister Ysolde".to_owned(), Purse::of(gp(10_000_000_000))),
+        ]);
+        let price = |_: Market, _: Selection| Err(Refusal::NoPrice);
+        let placed = place(&proposals, None, &names, &purses, Credit::Unlimited, &price);
+        assert_eq!(placed.taken.len(), 2, "{:?}", placed.refused);
+        assert!(matches!(
+            &placed.refused[..],
+            [(2, Refusal::TooDeep { who })] if who == "Old Brannoc"
+        ));
     }
 
     #[test]

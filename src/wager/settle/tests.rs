@@ -3,6 +3,7 @@
 //! every settlement over random logs.
 
 mod cheats;
+mod debts;
 mod props;
 mod things;
 

@@ -20,7 +20,7 @@ use crate::wager::market::{Scope, Share, Side};
 use crate::wager::price::Odds;
 use crate::wager::testlog::{G, accused, cheat, log};
 
-const NAMES: [&str; 6] = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"];
+pub(super) const NAMES: [&str; 6] = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"];
 
 /// A random event of any game, by seats of a table of `n`.
 fn event(n: u8) -> impl Strategy<Value = Event> {
@@ -234,7 +234,7 @@ fn credit() -> impl Strategy<Value = Credit> {
     ]
 }
 
-fn case() -> impl Strategy<Value = (MatchLog, Vec<Bet>, Vec<u64>, HouseRules)> {
+pub(super) fn case() -> impl Strategy<Value = (MatchLog, Vec<Bet>, Vec<u64>, HouseRules)> {
     match_log().prop_flat_map(|log| {
         let n = log.entrants.len();
         (
