@@ -61,11 +61,16 @@ impl ImageTarget {
     /// A path that names no file; an extension of no picture; a folder that does not
     /// exist; a folder, FIFO, socket or device in its place; a read-only file.
     pub fn new(path: &Path) -> Result<ImageTarget, Error> {
-        crate::store::file::check_output_path(path)?;
         let refuse = |message: String| Error::Image {
             file: path.to_path_buf(),
             message,
         };
+        crate::store::file::check_output_path(path).map_err(|e| {
+            // The store's sentence names the file first; here the flag names it.
+            let said = e.to_string();
+            let prefix = format!("{}: ", path.display());
+            refuse(said.strip_prefix(&prefix).unwrap_or(&said).to_owned())
+        })?;
         let kind = ImageKind::of(path)?;
         let folder = crate::store::folder_of(path);
         if !folder.is_dir() {

@@ -95,7 +95,7 @@ fn a_picture_that_cannot_be_written_stops_the_run_before_anything_is_written() {
         ("to-pipe.png", "it is a FIFO"),
         ("no-such-folder/x.png", "there is no folder no-such-folder"),
         ("dangling.png", "there is no folder /nowhere/at"),
-        ("x.png/", "ends in `/`"),
+        ("x.png/", "ends in a slash"),
     ] {
         let out = apply(&ex, &["--image", image]).run();
         assert_eq!(out.code, 2, "{image}: {}", out.stderr);
