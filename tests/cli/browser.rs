@@ -12,6 +12,7 @@
 //! command passes on a newcomer's machine; under CI (`CI` set, as CI services and
 //! `.ci/run` set it) it fails instead, and `.ci/run` installs them.
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -286,7 +287,10 @@ fn the_page_steps_its_board_in_a_browser() {
     match without_a_browser(present, std::env::var("CI").ok().as_deref()) {
         Browser::Run => {}
         Browser::Skip => {
-            eprintln!(
+            // Straight to the terminal, past the test harness's capture of a passing
+            // test's output, so that the newcomer sees it.
+            let _ = writeln!(
+                std::io::stderr(),
                 "skipped the browser test: no {chromium} or {chromedriver} (Debian's \
                  chromium and chromium-driver); under CI it is required"
             );
