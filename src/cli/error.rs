@@ -51,7 +51,7 @@ impl CliError {
         io.is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     }
 
-    /// 2 for anything the user can fix in their input, 1 otherwise, and [`AFTER_WRITE`]
+    /// 2 for anything the user can fix in their input, 1 otherwise, and `AFTER_WRITE`
     /// (3) for any failure after `--apply` had written its files.
     #[must_use]
     pub fn exit_code(&self) -> i32 {
