@@ -15,6 +15,16 @@ fn lead(scores: &[i32], winner: Seat) -> (i32, Seat) {
     (scores[winner.index()] - best, Seat(other as u8))
 }
 
+/// The largest lead `seat` held over the best of the rest of the table, at the start or
+/// after any step (at most 0 when they never led).
+fn largest_lead(game: &GameLog, seat: Seat) -> i32 {
+    std::iter::once(&game.start_scores)
+        .chain(game.steps.iter().map(|s| &s.scores))
+        .map(|scores| lead(scores, seat).0)
+        .max()
+        .unwrap_or(0)
+}
+
 /// What the scores after every step say of the winner's lead.
 struct Course {
     /// The largest score of the game, either way (at least 1): what a lead is measured
@@ -125,17 +135,24 @@ impl Narrator<'_> {
         // the count is no comeback).
         let overtook = c.turning.is_some_and(|(i, _)| i > c.worst.1);
         if c.worst.0 < 0 && -c.worst.0 * 5 >= c.scale && overtook {
+            // The rival is whoever led the winner at their lowest point.
+            let mut vars = vec![
+                ("winner", who(w_seat)),
+                ("loser", who(c.worst.2)),
+                ("count", text((-c.worst.0).to_string())),
+            ];
+            // The rival's own lead is over the best of the rest of the table, the winner
+            // or not: at its largest, when they had one.
+            let best = largest_lead(game, c.worst.2);
+            if best > 0 {
+                vars.push(("lead", text(best.to_string())));
+            }
             out.push(Spotted {
                 key: Moment::Comeback,
                 weight: 72,
                 step: c.worst.1,
                 seat: Some(w_seat),
-                // The rival is whoever led the winner at their lowest point.
-                vars: vec![
-                    ("winner", who(w_seat)),
-                    ("loser", who(c.worst.2)),
-                    ("count", text((-c.worst.0).to_string())),
-                ],
+                vars,
             });
         }
         if let Some((delta, i, mover, victim)) = c.swing.filter(|s| s.0 >= 2 && s.0 * 6 >= c.scale)

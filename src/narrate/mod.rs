@@ -111,13 +111,17 @@ pub struct Narrator<'a> {
     quoted: HashSet<(usize, VoiceMoment, usize)>,
     /// Every line said so far, filled in.
     said: HashSet<String>,
-    /// The entrants named so far in the scene being told, in lines everyone hears (by
-    /// their full names; after that, their short ones).
+    /// The entrants named so far in the telling, in lines everyone hears (by their full
+    /// names; after that, their short ones).
     mentioned: HashSet<usize>,
-    /// The entrants named so far in the scene being told, in any line, the GM's own
-    /// included: a GM-only line names in full whoever no line has named yet, and does not
-    /// count as the first mention for the lines the players hear.
+    /// The entrants named so far in the telling, in any line, the GM's own included: a
+    /// GM-only line names in full whoever no line has named yet, and does not count as
+    /// the first mention for the lines the players hear.
     mentioned_gm: HashSet<usize>,
+    /// How the line being said names everyone in it, so that one line never mixes full
+    /// and short names: in full (`Some(true)`) when it names anyone for the first time,
+    /// else short.
+    line_full: Option<bool>,
     /// Whether the line being said is for the GM alone.
     whisper: bool,
     /// Whether a cheat nobody saw has been told in this match (brief tells one).
@@ -169,6 +173,16 @@ enum Val {
     Owned(usize, String),
 }
 
+/// The entrants a value names.
+fn people_in(v: &Val) -> Vec<usize> {
+    match v {
+        Val::People(p) => p.clone(),
+        Val::Scores(s) => s.iter().map(|&(e, _)| e).collect(),
+        Val::Owned(e, _) => vec![*e],
+        Val::Text(_) => Vec::new(),
+    }
+}
+
 fn person(entrant: usize) -> Val {
     Val::People(vec![entrant])
 }
@@ -211,6 +225,7 @@ impl<'a> Narrator<'a> {
             said: HashSet::new(),
             mentioned: HashSet::new(),
             mentioned_gm: HashSet::new(),
+            line_full: None,
             whisper: false,
             unseen_told: false,
             stakes_told: HashSet::new(),
@@ -252,8 +267,6 @@ impl<'a> Narrator<'a> {
         }
         for game in &self.log.games {
             self.game_number = game.number;
-            self.mentioned.clear();
-            self.mentioned_gm.clear();
             self.cheats.next_game();
             let mut scene = Scene::new(format!("{} {}", self.unit(), game.number));
             if detail == Detail::Brief {
@@ -264,8 +277,6 @@ impl<'a> Narrator<'a> {
             scenes.push(scene);
         }
         self.game_number = 0;
-        self.mentioned.clear();
-        self.mentioned_gm.clear();
         let mut scene = Scene::new("The result");
         if detail == Detail::Brief {
             self.match_end_briefly(&mut scene);
@@ -428,22 +439,38 @@ impl<'a> Narrator<'a> {
         self.log.game.facts().unit.title()
     }
 
-    /// An entrant as the scene names them: the full name the first time, then the short.
-    /// A line for the GM alone names in full whoever no line has named yet, and leaves the
-    /// first mention to the lines everyone hears.
+    /// An entrant as the telling names them: the full name the first time, then the
+    /// short, and everyone in a line in one form (see `line_full`). A line for
+    /// the GM alone names in full whoever no line has named yet, and leaves the first
+    /// mention to the lines everyone hears.
     fn name(&mut self, entrant: usize) -> String {
-        let e = &self.log.entrants[entrant];
-        let first = if self.whisper {
-            !self.mentioned_gm.contains(&entrant)
-        } else {
-            self.mentioned.insert(entrant)
-        };
+        let first = self.first_mention(entrant);
+        if !self.whisper {
+            self.mentioned.insert(entrant);
+        }
         self.mentioned_gm.insert(entrant);
-        if first {
+        let e = &self.log.entrants[entrant];
+        if self.line_full.unwrap_or(first) {
             e.name.clone()
         } else {
             e.short.clone()
         }
+    }
+
+    /// Whether the line being said would name `entrant` for the first time.
+    fn first_mention(&self, entrant: usize) -> bool {
+        if self.whisper {
+            !self.mentioned_gm.contains(&entrant)
+        } else {
+            !self.mentioned.contains(&entrant)
+        }
+    }
+
+    /// Fixes the form of every name in the line about to be said, which names `people`:
+    /// in full when it names anyone for the first time (so that they are met by their full
+    /// name, and nobody else in the line by a shorter one), else short.
+    fn one_form(&mut self, people: &[usize]) {
+        self.line_full = Some(people.iter().any(|&e| self.first_mention(e)));
     }
 
     /// An entrant's short name.
@@ -474,8 +501,14 @@ impl<'a> Narrator<'a> {
         self.used.insert((key, pick));
         let template = lines[pick].clone();
         self.said.insert(self.plain(&vars, &template));
-        // People are named in the order the line mentions them: in full the first time
-        // in the scene, short after that, even within the line.
+        // People are named in one form within the line: all in full when it names anyone
+        // for the first time in the telling, else all short.
+        let named: Vec<usize> = placeholders(&template)
+            .iter()
+            .filter_map(|p| vars.iter().find(|(k, _)| k == p))
+            .flat_map(|(_, v)| people_in(v))
+            .collect();
+        self.one_form(&named);
         let mut words: Vec<(&str, String)> = Vec::new();
         let line = fill_with(&template, &mut |name| {
             let (k, v) = vars.iter().find(|(k, _)| *k == name)?;
@@ -485,6 +518,7 @@ impl<'a> Narrator<'a> {
             }
             Some(said)
         });
+        self.line_full = None;
         let line = agree_with_they(line, &vars);
         self.record(key, &vars, &words, template, line.clone());
         Some(line)
@@ -524,15 +558,14 @@ impl<'a> Narrator<'a> {
     /// line of the book serves twice in a match. Once every line is used, a moment the
     /// story cannot leave out ([`Moment::must_be_told`]: a game's result, the sums of
     /// cheats) may use a line again if what it says this time (names, numbers, places)
-    /// differs from everything said so far; any other moment goes untold. An aside's line
-    /// is picked among those it can fill: a turned stick has no place, a forfeit game may
-    /// have no winner.
+    /// differs from everything said so far; any other moment goes untold. A line is
+    /// picked among those it can fill: a turned stick has no place, a forfeit game may
+    /// have no winner, a comeback's rival may never have led the whole table.
     fn pool(&self, key: Moment, lines: &[String], vars: &[(&'static str, Val)]) -> Vec<usize> {
         let fits = |i: &usize| {
-            !key.is_aside()
-                || placeholders(&lines[*i])
-                    .iter()
-                    .all(|p| vars.iter().any(|(k, _)| k == p))
+            placeholders(&lines[*i])
+                .iter()
+                .all(|p| vars.iter().any(|(k, _)| k == p))
         };
         let fresh: Vec<usize> = (0..lines.len())
             .filter(|&i| !self.used.contains(&(key, i)))
@@ -682,13 +715,18 @@ impl<'a> Narrator<'a> {
             }
             _ => line.to_owned(),
         };
-        fill_with(tag, &mut |key| match key {
+        let mut people = vec![entrant];
+        people.extend(other.filter(|_| tag.contains("{other}")));
+        self.one_form(&people);
+        let quoted = fill_with(tag, &mut |key| match key {
             "name" => Some(self.name(entrant)),
             "other" => other.map(|o| self.name(o)),
             "their" => Some(their.to_owned()),
             "line" => Some(line.clone()),
             _ => None,
-        })
+        });
+        self.line_full = None;
+        quoted
     }
 
     fn verb(&mut self, entrant: usize) -> String {

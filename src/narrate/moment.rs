@@ -302,7 +302,7 @@ impl Moment {
             }
             Moment::TurningPoint => (&["mover", "loser", "number"], false),
             Moment::Swing => (&["mover", "victim", "count"], false),
-            Moment::Comeback => (&["winner", "loser", "count"], false),
+            Moment::Comeback => (&["winner", "loser", "count", "lead"], false),
             Moment::CloseFinish | Moment::Rout => (&["winner", "loser", "count", "scores"], false),
             // An ending that is always a draw (a truce): its own lines tell a draw.
             Moment::Finish(end, Result3::Won) if end.always_drawn() => {

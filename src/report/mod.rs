@@ -277,14 +277,43 @@ pub fn write_replay(
     }
 }
 
-/// `line` with the match's winners' full names in [`short::WON`].
+/// `line` with the match's winners' names in [`short::WON`]: their full names, or in a
+/// line that names them short (a line names everyone in one form), their short names
+/// where they stand as words of their own.
 fn winners_styled(log: &MatchLog, line: &str) -> String {
     let mut line = line.to_owned();
     for &w in &log.winners {
-        let name = &log.entrants[w].name;
-        line = line.replace(name.as_str(), &short::styled(name, short::WON));
+        let e = &log.entrants[w];
+        let name = if line.contains(e.name.as_str()) {
+            &e.name
+        } else {
+            &e.short
+        };
+        line = styled_words(&line, name);
     }
     line
+}
+
+/// `line` with every `word` that stands as a word of its own (not inside a longer one)
+/// in [`short::WON`].
+fn styled_words(line: &str, word: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut at = 0;
+    for (i, _) in line.match_indices(word) {
+        if i < at {
+            continue;
+        }
+        let before = line[..i].chars().next_back();
+        let after = line[i + word.len()..].chars().next();
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        out.push_str(&line[at..i]);
+        out.push_str(&short::styled(word, short::WON));
+        at = i + word.len();
+    }
+    out.push_str(&line[at..]);
+    out
 }
 
 /// `text` as a Markdown code span that shows it exactly, whatever backticks it holds

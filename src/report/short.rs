@@ -37,7 +37,8 @@ pub fn styled(text: &str, style: Style) -> String {
 }
 
 /// The match in one line: "Mirela Quickfingers beats Old Brannoc 2–1 at Tides of War,
-/// coming from behind; game 3 won by massacre after 41 moves. Seed 42." The winners'
+/// coming from behind; game 3 won by massacre after 41 moves. Seed 42.", with "with a
+/// game drawn" after the score when games were drawn. The winners'
 /// names carry [`WON`].
 #[must_use]
 pub fn match_line(log: &MatchLog) -> String {
@@ -69,6 +70,17 @@ pub fn match_line(log: &MatchLog) -> String {
             and_list(&rest)
         ),
     };
+    // Drawn games count for nobody in the score, so the line says there were some.
+    let drawn = log.games.iter().filter(|g| g.winners.is_empty()).count();
+    if drawn > 0 {
+        let unit = log.game.facts().unit.word();
+        let games = if drawn == 1 {
+            format!("a {unit}")
+        } else {
+            format!("{drawn} {unit}s")
+        };
+        line.push_str(&format!(", with {games} drawn"));
+    }
     if let [w] = log.winners.as_slice()
         && trailed(log, *w)
     {

@@ -56,23 +56,23 @@ fn the_players_never_hear_of_a_cheat_nobody_saw() {
         for f in facts.iter().filter(|f| !f.gm_only && f.game > 0) {
             assert!(players.contains(&f.line), "the players hear {:?}", f.line);
         }
-        // Named in full at the first mention the players hear.
-        for scene in &scenes {
-            let text: Vec<&String> = scene.players_lines().collect();
-            let text = text
-                .iter()
-                .map(|l| l.as_str())
-                .collect::<Vec<_>>()
-                .join("\n");
-            for e in &log.entrants {
-                if let Some(short_at) = text.find(&e.short) {
-                    assert!(
-                        text.find(&e.name).is_some_and(|f| f <= short_at),
-                        "{} named short first: {text}",
-                        e.name
-                    );
-                }
+        // Named in full at the first mention the players hear, in the whole telling.
+        let text = scenes
+            .iter()
+            .flat_map(Scene::players_lines)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for e in &log.entrants {
+            if let Some(short_at) = text.find(&e.short) {
+                assert!(
+                    text.find(&e.name).is_some_and(|f| f <= short_at),
+                    "{} named short first: {text}",
+                    e.name
+                );
             }
+        }
+        for scene in &scenes {
             for (i, line) in scene.lines.iter().enumerate() {
                 let told_unseen = unseen.iter().any(|f| &f.line == line);
                 assert_eq!(scene.is_gm_only(i), told_unseen, "{line}");

@@ -46,5 +46,6 @@ mod sit;
 mod sit_input;
 mod snapshots;
 mod stakes;
+mod telling;
 mod wager;
 mod widths;

@@ -46,6 +46,28 @@ fn agrees(line: &str, m: &serde_json::Value) {
         assert!(line.contains(n), "{n} missing: {line}");
     }
     let games = m["games"].as_array().unwrap();
+    // Drawn games (no winner in the JSON) are said, counted.
+    let drawn = games
+        .iter()
+        .filter(|g| g["winners"].as_array().unwrap().is_empty())
+        .count();
+    match drawn {
+        0 => assert!(
+            !["game drawn", "games drawn", "round drawn", "rounds drawn"]
+                .iter()
+                .any(|w| line.contains(w)),
+            "{line}"
+        ),
+        1 => assert!(
+            line.contains("with a game drawn") || line.contains("with a round drawn"),
+            "{line}"
+        ),
+        n => assert!(
+            line.contains(&format!("with {n} games drawn"))
+                || line.contains(&format!("with {n} rounds drawn")),
+            "{line}"
+        ),
+    }
     let last = games.last().unwrap();
     let end = last["outcome"]["end"].as_str().unwrap();
     let word = match end {
@@ -79,6 +101,32 @@ fn play_short_is_one_true_line_in_every_game() {
         assert_eq!(out.stdout.lines().count(), 1, "{}", out.stdout);
         agrees(out.stdout.trim_end(), &json(&args));
     }
+}
+
+/// Matches with drawn games, found by scanning the JSON of many seeds: the short line
+/// says how many were drawn.
+#[test]
+fn the_short_line_tells_of_drawn_games() {
+    let mut found = 0;
+    for (game, seeds) in [("kiust", 1..=12), ("tides", 45..=66)] {
+        for seed in seeds {
+            let seed = seed.to_string();
+            let args = ["play", game, "--seed", &seed];
+            let m = json(&args);
+            let drawn = m["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|g| g["winners"].as_array().unwrap().is_empty());
+            if !drawn {
+                continue;
+            }
+            found += 1;
+            let out = Taproom::new().args(args).arg("--short").ok();
+            agrees(out.stdout.trim_end(), &m);
+        }
+    }
+    assert!(found >= 4, "{found} matches with a drawn game");
 }
 
 #[test]

@@ -663,23 +663,24 @@ fn audit<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) -> (HashSet<Strin
             let mut narrator = Narrator::new(&book, &log, &voice_refs);
             let scenes = narrator.tell(detail);
             let mut seen = HashSet::new();
-            for scene in &scenes {
-                // Full name at the first mention in a scene: a short name alone never
-                // comes before the full one.
-                for e in &log.entrants {
-                    if e.short == e.name {
-                        continue;
-                    }
-                    let text = scene.lines.join("\n");
-                    if let Some(short_at) = text.find(&e.short) {
-                        let full_at = text.find(&e.name);
-                        assert!(
-                            full_at.is_some_and(|f| f <= short_at),
-                            "seed {seed}: {} named short before in full: {text}",
-                            e.name
-                        );
-                    }
+            // Full name at the first mention in the telling: a short name alone never
+            // comes before the full one.
+            let text = scenes
+                .iter()
+                .map(|s| s.lines.join("\n"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for e in log.entrants.iter().filter(|e| e.short != e.name) {
+                if let Some(short_at) = text.find(&e.short) {
+                    let full_at = text.find(&e.name);
+                    assert!(
+                        full_at.is_some_and(|f| f <= short_at),
+                        "seed {seed}: {} named short before in full: {text}",
+                        e.name
+                    );
                 }
+            }
+            for scene in &scenes {
                 for line in &scene.lines {
                     assert!(
                         seen.insert(line.clone()),
@@ -1123,25 +1124,26 @@ fn audit_asides<G: Game>(seeds: std::ops::Range<u64>, names: &[&str]) {
                     let secret = facts.iter().any(|f| f.gm_only && &f.line == line);
                     assert_eq!(scene.is_gm_only(i), secret, "seed {seed}: {line}");
                 }
-                // Each view names everyone in full before it names them short.
-                let views: [Vec<&String>; 2] = [
-                    scene.lines.iter().collect(),
-                    scene.players_lines().collect(),
-                ];
-                for lines in views {
-                    let text = lines
-                        .iter()
-                        .map(|l| l.as_str())
-                        .collect::<Vec<_>>()
-                        .join("\n");
-                    for e in log.entrants.iter().filter(|e| e.short != e.name) {
-                        if let Some(short_at) = text.find(&e.short) {
-                            assert!(
-                                text.find(&e.name).is_some_and(|f| f <= short_at),
-                                "seed {seed}: {} named short first: {text}",
-                                e.name
-                            );
-                        }
+            }
+            // Each view names everyone in full before it names them short, over the
+            // whole telling.
+            let views: [Vec<&String>; 2] = [
+                scenes.iter().flat_map(|s| s.lines.iter()).collect(),
+                scenes.iter().flat_map(|s| s.players_lines()).collect(),
+            ];
+            for lines in views {
+                let text = lines
+                    .iter()
+                    .map(|l| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                for e in log.entrants.iter().filter(|e| e.short != e.name) {
+                    if let Some(short_at) = text.find(&e.short) {
+                        assert!(
+                            text.find(&e.name).is_some_and(|f| f <= short_at),
+                            "seed {seed}: {} named short first: {text}",
+                            e.name
+                        );
                     }
                 }
             }
