@@ -36,7 +36,7 @@ fn voice_lines() -> Vec<String> {
     // literal part.
     out.into_iter()
         .map(|l| {
-            l.split(|c| c == '{' || c == '}')
+            l.split(['{', '}'])
                 .step_by(2)
                 .max_by_key(|p| p.len())
                 .unwrap_or_default()
