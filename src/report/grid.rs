@@ -20,18 +20,18 @@ pub fn glued(text: &str) -> String {
     text.replace(' ', &GLUE.to_string())
 }
 
-/// An amount of coins with each coin kept whole: `41 gp` never parts from its number,
-/// though `41 gp 7 sp` may break between the coins.
+/// An amount of coins kept whole: `41 gp 7 sp 3 cp` is one token, never broken across
+/// lines; between amounts (`1 gp → 2 gp`) the line may break at the words that join them.
 #[must_use]
 pub fn coins(text: &str) -> String {
     let words: Vec<&str> = text.split(' ').collect();
+    let digits = |w: &str| w.chars().any(|c| c.is_ascii_digit());
+    // A word is part of an amount when it is a number or the coin after one.
+    let part = |i: usize| digits(words[i]) || (i > 0 && digits(words[i - 1]));
     let mut out = String::new();
     for (i, w) in words.iter().enumerate() {
         if i > 0 {
-            // A number and its coin are one token; a coin and the next number may part.
-            let number = words[i - 1].chars().any(|c| c.is_ascii_digit())
-                && !w.chars().any(|c| c.is_ascii_digit());
-            out.push(if number { GLUE } else { ' ' });
+            out.push(if part(i - 1) && part(i) { GLUE } else { ' ' });
         }
         out.push_str(w);
     }
@@ -373,18 +373,22 @@ mod tests {
         let mut g = Grid::new(["Character", "Purse"]);
         g.row([glued("Mirela Quickfingers"), coins("41 gp 7 sp 3 cp")]);
         g.row([glued("Pip Underbough"), coins("3 sp 8 cp")]);
-        // 19 for the name, 5 for `41 gp`, 7 for padding and borders.
-        let t = g.within(31).expect("fits").to_string();
-        assert!(t.lines().all(|l| l.width() <= 31), "{t}");
+        // 19 for the name, 15 for `41 gp 7 sp 3 cp`, 7 for padding and borders.
+        let t = g.within(41).expect("fits").to_string();
+        assert!(t.lines().all(|l| l.width() <= 41), "{t}");
         assert!(t.contains("Mirela Quickfingers"), "{t}");
-        assert!(t.contains("41 gp"), "{t}");
+        assert!(t.contains("41 gp 7 sp 3 cp"), "{t}");
         assert!(!t.contains(GLUE), "glue is printed as a space: {t}");
-        assert!(g.within(30).is_none(), "one column short");
+        assert!(g.within(40).is_none(), "one column short");
     }
 
     #[test]
-    fn coins_part_only_between_coins() {
-        assert_eq!(coins("41 gp 7 sp"), "41\u{a0}gp 7\u{a0}sp");
+    fn coins_keep_an_amount_whole() {
+        assert_eq!(coins("41 gp 7 sp"), "41\u{a0}gp\u{a0}7\u{a0}sp");
+        assert_eq!(
+            coins("+3 gp 2 sp 1 cp"),
+            "+3\u{a0}gp\u{a0}2\u{a0}sp\u{a0}1\u{a0}cp"
+        );
         assert_eq!(
             coins("1 gp → 2 gp"),
             "1\u{a0}gp → 2\u{a0}gp",

@@ -187,19 +187,14 @@ fn on_the_board(market: &Value) -> bool {
     }
 }
 
-/// Each coin of an amount: `41 gp 7 sp` is `41 gp` and `7 sp`.
+/// An amount as a whole, its sign aside: `+41 gp 7 sp` is `41 gp 7 sp`, never parted.
 fn coins(amount: &str) -> Vec<String> {
-    let words: Vec<&str> = amount.split_whitespace().collect();
-    words
-        .windows(2)
-        .filter(|w| {
-            w[0].trim_start_matches(['+', '−', '-'])
-                .chars()
-                .all(|c| c.is_ascii_digit())
-                && ["pp", "gp", "ep", "sp", "cp"].contains(&w[1])
-        })
-        .map(|w| format!("{} {}", w[0].trim_start_matches(['+', '−', '-']), w[1]))
-        .collect()
+    let amount = amount.trim().trim_start_matches(['+', '−', '-']);
+    if amount.split_whitespace().count() >= 2 {
+        vec![amount.to_owned()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Whether `token` stands whole on some line: not inside a longer word or number.
@@ -300,5 +295,129 @@ fn the_roster_json_gives_honesty_and_eye() {
     assert_eq!(
         (mirela["honesty"].as_u64(), mirela["eye"].as_u64()),
         (Some(2), Some(9))
+    );
+}
+
+/// The figures of a text, as a GM reads them: each amount of coins whole (`+3 gp 2 sp
+/// 1 cp`, `−5 sp`), each percentage or range of them (`57.0%`, `49.8%–66.5%`) with the
+/// count after it (`53.0% (53)`). Read word by word from the text itself, each cell of a
+/// table on its own.
+fn figures(text: &str) -> Vec<String> {
+    const COINS: [&str; 5] = ["pp", "gp", "ep", "sp", "cp"];
+    let number = |w: &str| {
+        let w = w.trim_start_matches(['+', '−', '-']);
+        !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == ',')
+    };
+    let coin = |w: &str| COINS.contains(&w.trim_end_matches([',', '.', ';', ':', ')']));
+    let mut out = Vec::new();
+    for cell in text.lines().flat_map(|l| l.split(['│', '┆', '|'])) {
+        let words: Vec<&str> = cell.split_whitespace().collect();
+        let mut i = 0;
+        while i < words.len() {
+            if i + 1 < words.len() && number(words[i]) && coin(words[i + 1]) {
+                let mut amount = vec![words[i], words[i + 1]];
+                i += 2;
+                while i + 1 < words.len()
+                    && number(words[i])
+                    && !words[i].starts_with(['+', '−', '-'])
+                    && coin(words[i + 1])
+                    && coin(amount[amount.len() - 1])
+                    && amount[amount.len() - 1]
+                        == amount[amount.len() - 1].trim_end_matches([',', '.', ';', ':', ')'])
+                {
+                    amount.extend([words[i], words[i + 1]]);
+                    i += 2;
+                }
+                let mut a = amount.join(" ");
+                a = a.trim_end_matches([',', '.', ';', ':', ')']).to_owned();
+                out.push(a);
+                continue;
+            }
+            let w = words[i].trim_matches(|c: char| "(),.;:“”\"".contains(c));
+            // A header's `95% range` is no figure.
+            let header = words.get(i + 1) == Some(&"range");
+            if w.ends_with('%') && w.chars().any(|c| c.is_ascii_digit()) && !header {
+                match words.get(i + 1) {
+                    Some(n)
+                        if n.starts_with('(')
+                            && n.ends_with(')')
+                            && n[1..n.len() - 1].chars().all(|c| c.is_ascii_digit()) =>
+                    {
+                        out.push(format!("{w} {n}"));
+                        i += 2;
+                        continue;
+                    }
+                    _ => out.push(w.to_owned()),
+                }
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn figures_read_from_a_text_by_hand() {
+    let text = "│ Pip ┆ +4 gp 6 sp 8 cp ┆ 53.0% (53) ┆ 49.8%–66.5% │\nnet −5 sp, caught 1";
+    assert_eq!(
+        figures(text),
+        ["+4 gp 6 sp 8 cp", "53.0% (53)", "49.8%–66.5%", "−5 sp"]
+    );
+}
+
+/// The commands whose narrower forms show the same figures as the widest: the bookie's
+/// boards and audits, the ladders, the history and a long audit. (`play` and `night`
+/// show a bet's change where the widest shows its payout; their amounts are checked
+/// against the JSON above.)
+fn every_command() -> Vec<Vec<String>> {
+    let own = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let mut all: Vec<Vec<String>> = commands()
+        .into_iter()
+        .filter(|c| c[0] == "odds" || c[0] == "ladder")
+        .collect();
+    all.push(own(&["history", "examples/chronicle"]));
+    all.push(own(&[
+        "history",
+        "examples/chronicle",
+        "--character",
+        "Pip",
+    ]));
+    all.push(own(&[
+        "odds", "tides", "Brannoc", "Mirela", "--audit", "100",
+    ]));
+    all
+}
+
+#[test]
+fn every_figure_printed_wide_is_whole_on_one_line_at_80_and_60_columns() {
+    let mut faults = Vec::new();
+    let mut counted = 0;
+    for args in every_command() {
+        let wide = text(&args, 1000);
+        let want = figures(&wide);
+        counted += want.len();
+        for width in [80, 60] {
+            let out = text(&args, width);
+            let lines: Vec<&str> = out.lines().collect();
+            for line in &lines {
+                if line.chars().count() > width {
+                    faults.push(format!("{args:?} at {width}: wider: {line}"));
+                }
+            }
+            let got = figures(&out);
+            for f in &want {
+                if !got.contains(f) {
+                    faults.push(format!("{args:?} at {width}: {f:?} not whole on a line"));
+                }
+            }
+        }
+    }
+    // The long audit alone shows more than a hundred chances.
+    assert!(counted > 400, "only {counted} figures read");
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.join("\n")
     );
 }

@@ -2,7 +2,7 @@
 //! the audit of stated chances against matches played.
 
 use super::pct;
-use crate::report::grid::{Grid, glued};
+use crate::report::grid::{GLUE, Grid, glued};
 use crate::wager::market::{Market, Scope, Selection};
 use crate::wager::simulate::{Basis, MarketEstimate};
 
@@ -55,7 +55,7 @@ pub fn audit_table(
         };
         last = Some(c.market);
         let stated_range = format!("{}–{}", pct(c.stated_range.0), pct(c.stated_range.1));
-        let played = format!("{} ({})", pct(c.observed), c.hits);
+        let played = format!("{}{GLUE}({})", pct(c.observed), c.hits);
         let interval = format!("{}–{}", pct(c.observed_range.0), pct(c.observed_range.1));
         let verdict = if c.agrees { "agrees" } else { "DOES NOT AGREE" }.to_owned();
         let outcome = glued(&outcome_name(c.selection, names));

@@ -131,6 +131,7 @@ fn play_match<G: Diagram>(
         seen: None,
         steps: 0,
         unseen: Vec::new(),
+        boasted: std::collections::HashSet::new(),
     };
     for notice in notices {
         hands.tell(&notice.to_string());
@@ -168,6 +169,8 @@ struct SitHands<'s, 'c, G: Game> {
     /// Cheats nobody saw this game: after how many steps, by which seat, and what they
     /// put where the table cannot see it (left out of the players' board).
     unseen: Vec<(usize, Seat, i32)>,
+    /// The boasts (entrant, line) already said this match: none is said twice.
+    boasted: std::collections::HashSet<(usize, usize)>,
 }
 
 /// What a person may type on their turn, for `help`.

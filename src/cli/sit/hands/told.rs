@@ -32,9 +32,20 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         };
         let telling = telling(events);
         if telling {
+            // A boast not yet said this match, from where the position points on; when
+            // a character has said them all, they say nothing more (never one twice).
             let boasts = self.voices[entrant].lines(VoiceMoment::Boast);
-            if !boasts.is_empty() {
-                let k = pos_hash(pos) as usize % boasts.len();
+            let n = boasts.len();
+            let start = if n == 0 {
+                0
+            } else {
+                pos_hash(pos) as usize % n
+            };
+            let fresh = (0..n)
+                .map(|d| (start + d) % n)
+                .find(|&k| !self.boasted.contains(&(entrant, k)));
+            if let Some(k) = fresh {
+                self.boasted.insert((entrant, k));
                 line.push_str(&format!(" \"{}\"", boasts[k]));
             }
         }
