@@ -79,7 +79,8 @@ pub fn tell(
     // (or the greetings) have not named yet, else short.
     let mut line = |r: &Recall| {
         let mut in_line: Vec<String> = Vec::new();
-        r.words(&mut |full: &str| {
+        // Said once to learn who the line names.
+        let _ = r.words(&mut |full: &str| {
             in_line.push(full.to_owned());
             full.to_owned()
         });
