@@ -5,7 +5,8 @@
 //! meeting, else the champion defending the title, else a streak) and an upset avenged
 //! after it, so the telling stays short enough to read aloud; in full, every line. Each
 //! character goes by their full name the first time these lines name them (unless the
-//! greetings did), and by their short name after.
+//! greetings did), and by their short name after; a line naming someone for the first
+//! time names everyone in it in full, so that no line mixes the two forms.
 
 use std::collections::BTreeSet;
 
@@ -74,9 +75,19 @@ pub fn tell(
         })
         .map(|e| e.name.clone())
         .collect();
+    // A line names everyone in it in one form: in full when it names anyone these lines
+    // (or the greetings) have not named yet, else short.
     let mut line = |r: &Recall| {
+        let mut in_line: Vec<String> = Vec::new();
+        // Said once to learn who the line names.
+        let _ = r.words(&mut |full: &str| {
+            in_line.push(full.to_owned());
+            full.to_owned()
+        });
+        let in_full = in_line.iter().any(|n| !named.contains(n));
+        named.extend(in_line);
         let mut short = |full: &str| {
-            if named.insert(full.to_owned()) {
+            if in_full {
                 full.to_owned()
             } else {
                 log.entrants
