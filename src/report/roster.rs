@@ -36,18 +36,27 @@ enum Form {
     Full,
     /// The same without the file (the files are listed below the table).
     NoFile,
-    /// The temperament under the name, the files below the table.
+    /// The temperament and the purse under the name, the files below the table: an
+    /// amount is never split across lines, so on a narrow page it takes the name's
+    /// column rather than a column of its own.
     Compact,
 }
 
 /// The roster table in one form.
 fn grid(characters: &[Character], form: Form) -> Grid {
-    let mut head = vec!["Character".to_owned()];
+    let mut head = vec![if form == Form::Compact {
+        "Character, purse".to_owned()
+    } else {
+        "Character".to_owned()
+    }];
     head.extend(GameKind::ALL.iter().map(|g| heading(*g).to_owned()));
     if form != Form::Compact {
         head.push("Temperament".to_owned());
     }
-    head.extend(["Honesty / eye", "Purse"].map(str::to_owned));
+    head.push("Honesty / eye".to_owned());
+    if form != Form::Compact {
+        head.push("Purse".to_owned());
+    }
     // Where each comes from, when any comes from a file.
     let files = form == Form::Full && characters.iter().any(|c| c.file.is_some());
     if files {
@@ -55,8 +64,17 @@ fn grid(characters: &[Character], form: Form) -> Grid {
     }
     let mut table = Grid::new(head);
     for c in characters {
+        let purse = if c.debt.0 > 0 {
+            format!(
+                "{} (owes {})",
+                coins(&c.purse.to_string()),
+                coins(&c.debt.to_string())
+            )
+        } else {
+            coins(&c.purse.to_string())
+        };
         let mut row = vec![match form {
-            Form::Compact => format!("{}\n({})", glued(&c.name), c.temperament),
+            Form::Compact => format!("{}\n({})\n{purse}", glued(&c.name), c.temperament),
             Form::Full | Form::NoFile => glued(&c.name),
         }];
         for game in GameKind::ALL {
@@ -75,16 +93,9 @@ fn grid(characters: &[Character], form: Form) -> Grid {
             .eye
             .unwrap_or_else(|| crate::table::cheat::default_eye(c.skill, c.temperament));
         row.push(glued(&format!("{} / {eye}", c.honesty)));
-        let purse = if c.debt.0 > 0 {
-            format!(
-                "{} (owes {})",
-                coins(&c.purse.to_string()),
-                coins(&c.debt.to_string())
-            )
-        } else {
-            coins(&c.purse.to_string())
-        };
-        row.push(purse);
+        if form != Form::Compact {
+            row.push(purse);
+        }
         if files {
             row.push(glued(&origin(c)));
         }
@@ -97,8 +108,8 @@ fn grid(characters: &[Character], form: Form) -> Grid {
 /// temperament where it differs from their usual), temperament, honesty and eye (their
 /// usual; the eye, when the file gives none, from their usual skill and temperament),
 /// purse (and debt), and their file (when any has one; "built in" for the others). On a
-/// narrow page the temperament goes under the name and the files below the table, and
-/// narrower still each character is a line of their own.
+/// narrow page the temperament and the purse go under the name and the files below the
+/// table, and narrower still each character is a line of their own.
 #[must_use]
 pub fn roster_table(characters: &[Character], layout: Layout) -> Laid {
     let forms = [
