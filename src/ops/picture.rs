@@ -65,6 +65,8 @@ impl ImageTarget {
             file: path.to_path_buf(),
             message,
         };
+        // The name, and what stands there (followed through symlinks): a regular file
+        // that is not read-only, or nothing yet.
         crate::store::file::check_output_path(path).map_err(|e| {
             // The store's sentence names the file first; here the flag names it.
             let said = e.to_string();
@@ -96,8 +98,6 @@ impl ImageTarget {
                 )));
             }
         }
-        crate::store::file::replaceable(&real)
-            .map_err(|what| refuse(crate::store::file::not_regular(what)))?;
         Ok(ImageTarget {
             path: path.to_path_buf(),
             kind,
