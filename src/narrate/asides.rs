@@ -14,7 +14,7 @@ use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog};
 /// second as the moment the whole table starts watching, and the rest summed at the
 /// game's end; the first cheat of a game nobody saw in its place for the GM, the rest
 /// summed. Entrants are the keys.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct CheatCounts {
     /// Catches in the games told before this one.
     caught_before: HashMap<usize, u32>,

@@ -6,6 +6,7 @@
 //! quoted where they fit. A seed chooses among the lines, and no line repeats in a match.
 
 mod asides;
+mod budget;
 #[cfg(test)]
 pub(crate) use asides::tests as aside_tests;
 mod lead;
@@ -13,11 +14,13 @@ mod moment;
 mod moments;
 mod phrasebook;
 pub mod recall;
+mod variety;
 
 use std::collections::HashSet;
 
 use crate::roster::Pronouns;
 
+pub use budget::{AIM, words, words_aloud};
 pub use moment::{Moment, Result3};
 pub use phrasebook::{Phrasebook, fill, fill_with};
 
@@ -36,7 +39,9 @@ const ASIDE_STREAM: u64 = 1;
 pub enum Detail {
     /// What a GM reads aloud in about half a minute: at most two lines a game (the line
     /// that matters most, and the end) and five for the match (two greetings, the result,
-    /// the winner's word, and a hook to end on), at every table size.
+    /// the winner's word, and a hook to end on), at every table size, within [`AIM`]
+    /// words where it can be (shorter lines, then fewer moments, for a long match or a
+    /// full table).
     #[default]
     Brief,
     /// Every moment the narrator finds.
@@ -97,6 +102,7 @@ impl Scene {
 }
 
 /// Tells a match: the greetings, a scene per game, the result.
+#[derive(Clone)]
 pub struct Narrator<'a> {
     book: &'a Phrasebook,
     log: &'a MatchLog,
@@ -136,6 +142,8 @@ pub struct Narrator<'a> {
     ambience: Vec<String>,
     /// How often each cheat has been caught or got away, so far.
     cheats: asides::CheatCounts,
+    /// How much the brief telling may tell, to fit its length.
+    plan: budget::Plan,
 }
 
 /// What one narrated line claims: the moment it tells, who it names in which role, and
@@ -233,6 +241,7 @@ impl<'a> Narrator<'a> {
             game_number: 0,
             ambience: Vec::new(),
             cheats: asides::CheatCounts::default(),
+            plan: budget::Plan::default(),
         }
     }
 
@@ -250,11 +259,18 @@ impl<'a> Narrator<'a> {
         &self.facts
     }
 
-    /// The whole match, told at the given detail.
+    /// The whole match, told at the given detail (briefly, within [`AIM`] words where it
+    /// can be).
     pub fn tell(&mut self, detail: Detail) -> Vec<Scene> {
-        if detail == Detail::None {
-            return Vec::new();
+        match detail {
+            Detail::None => Vec::new(),
+            Detail::Brief => self.tell_within_budget(),
+            Detail::Full => self.tell_as_planned(detail),
         }
+    }
+
+    /// The whole match, told at `detail` as the plan allows.
+    fn tell_as_planned(&mut self, detail: Detail) -> Vec<Scene> {
         let mut scenes = Vec::new();
         self.cheats = asides::CheatCounts::default();
         self.mentioned.clear();
@@ -298,8 +314,7 @@ impl<'a> Narrator<'a> {
                 let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
                 greet.push(self.ambience[pick].clone());
             }
-            let who = rand::RngExt::random_range(&mut self.rng, 0..n);
-            greet.extend(self.voice(who, VoiceMoment::Greeting));
+            greet.extend(self.opening_greeting());
             return greet;
         }
         if self.ambience.is_empty() {
@@ -325,7 +340,11 @@ impl<'a> Narrator<'a> {
             .find(|a| asides::seen_by_the_table(&a.aside));
         if let Some(a) = caught {
             self.tell_caught_briefly(game, a, scene);
-        } else if let Some(m) = self.most_telling(game).filter(|m| m.weight >= TELLING) {
+        } else if let Some(m) = self
+            .most_telling(game)
+            .filter(|m| m.weight >= self.plan.floor)
+        {
+            self.plan.told.push(m.weight);
             self.tell_moment(&m, false, scene);
         }
         let forfeit_told = self
@@ -338,7 +357,7 @@ impl<'a> Narrator<'a> {
     }
 
     /// The heaviest moment of a game, the ceremony and a forfeit game's margin aside (the
-    /// earliest of equals).
+    /// earliest of equals), each weighed down for every time the match has told its kind.
     fn most_telling(&mut self, game: &GameLog) -> Option<Spotted> {
         let mut moments = self.moments(game);
         moments.extend(self.lead_moments(game));
@@ -347,6 +366,7 @@ impl<'a> Narrator<'a> {
             .into_iter()
             .filter(|m| !m.key.is_ceremony())
             .filter(|m| !(forfeit && matches!(m.key, Moment::CloseFinish | Moment::Rout)))
+            .map(|m| self.weighed_down(m))
             .min_by_key(|m| (std::cmp::Reverse(m.weight), m.step))
     }
 
@@ -489,6 +509,7 @@ impl<'a> Narrator<'a> {
         let vars = self.with_implied(vars);
         let lines = self.book.lines(self.log.game, key);
         let pool = self.pool(key, lines, &vars);
+        let pool = self.tersest(pool, lines, &vars);
         if pool.is_empty() {
             return None;
         }
@@ -664,7 +685,21 @@ impl<'a> Narrator<'a> {
     /// A quoted line of an entrant's own voice for the moment, never one already quoted in
     /// this match.
     fn voice(&mut self, entrant: usize, moment: VoiceMoment) -> Option<String> {
-        let lines = self.voices.get(entrant)?.lines(moment);
+        let pool = self.voice_pool(entrant, moment);
+        if pool.is_empty() {
+            return None;
+        }
+        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
+        self.voice_at(entrant, moment, pick)
+    }
+
+    /// The lines of an entrant's voice for the moment that may be quoted now, by index:
+    /// not yet quoted in this match, and fit for the game and the table.
+    fn voice_pool(&self, entrant: usize, moment: VoiceMoment) -> Vec<usize> {
+        let Some(voice) = self.voices.get(entrant) else {
+            return Vec::new();
+        };
+        let lines = voice.lines(moment);
         // Piç has no board: a line that speaks of one is left for another game; and a
         // line for two ("let us both", "just the two of us") for a table of two.
         let pair = self.log.entrants.len() == 2;
@@ -677,15 +712,16 @@ impl<'a> Narrator<'a> {
             (self.log.game != crate::games::GameKind::Pic || !words.contains("board"))
                 && (pair || !of_two)
         };
-        let pool: Vec<usize> = (0..lines.len())
+        (0..lines.len())
             .filter(|&i| !self.quoted.contains(&(entrant, moment, i)) && fits(&lines[i]))
-            .collect();
-        if pool.is_empty() {
-            return None;
-        }
-        let pick = pool[rand::RngExt::random_range(&mut self.rng, 0..pool.len())];
+            .collect()
+    }
+
+    /// Line `pick` of an entrant's voice for the moment, quoted (and never again in this
+    /// match).
+    fn voice_at(&mut self, entrant: usize, moment: VoiceMoment, pick: usize) -> Option<String> {
+        let line = self.voices.get(entrant)?.lines(moment).get(pick)?.clone();
         self.quoted.insert((entrant, moment, pick));
-        let line = lines[pick].clone();
         Some(self.quote(entrant, moment, &line))
     }
 
