@@ -37,6 +37,7 @@ mod pictures;
 mod pipes;
 mod play;
 mod pty;
+mod read_aloud;
 mod readme;
 mod remember;
 mod replay;
