@@ -219,7 +219,7 @@ impl std::fmt::Display for NotAMove {
     }
 }
 
-/// The move a person typed: its number in the list, or its notation.
+/// The move a person typed: its number in the list, or its notation (in any case).
 ///
 /// # Errors
 /// A number no move has, a move not legal here, or a word that is no move.
@@ -243,10 +243,24 @@ pub fn pick<M: Copy + Eq + std::fmt::Display + std::str::FromStr>(
             },
         });
     }
+    // Notation in any case: `E1-E2` is `e1-e2`, `w5` is `W5`. No two moves of a game
+    // differ only in case, so the legal move written so is the one meant.
+    if let Some(&mv) = moves
+        .iter()
+        .find(|m| m.to_string().eq_ignore_ascii_case(word))
+    {
+        return Ok(mv);
+    }
     match word.parse::<M>() {
         Ok(mv) if moves.contains(&mv) => Ok(mv),
         Ok(mv) => Err(NotAMove::NotLegal(mv.to_string())),
-        Err(_) => Err(NotAMove::Unknown(word.to_owned())),
+        Err(_) => match word.to_ascii_lowercase().parse::<M>() {
+            Ok(mv) => Err(NotAMove::NotLegal(mv.to_string())),
+            Err(_) => match word.to_ascii_uppercase().parse::<M>() {
+                Ok(mv) => Err(NotAMove::NotLegal(mv.to_string())),
+                Err(_) => Err(NotAMove::Unknown(word.to_owned())),
+            },
+        },
     }
 }
 
@@ -372,6 +386,26 @@ mod tests {
         assert_eq!(
             pick("castle", &list),
             Err(NotAMove::Unknown("castle".into()))
+        );
+    }
+
+    #[test]
+    fn notation_is_taken_in_any_case() {
+        // Tides of War writes squares in small letters, Òicustiỳtac its actions in
+        // capitals: each is taken typed the other way, and gives the same move.
+        let pos = Tides::start(2, &Default::default()).unwrap();
+        let list = moves(&pos);
+        assert_eq!(pick("E1-E2", &list), Ok("e1-e2".parse().unwrap()));
+        assert_eq!(pick("e1-E2", &list), Ok("e1-e2".parse().unwrap()));
+        let oicus = crate::games::oicus::Oicus::start(2, &Default::default()).unwrap();
+        let list = moves(&oicus);
+        assert_eq!(pick("w5", &list), Ok("W5".parse().unwrap()));
+        assert_eq!(pick("w5+w5", &list), Ok("W5+W5".parse().unwrap()));
+        // A move in capitals that is not legal here is named, not called a stranger.
+        let tides = moves(&pos);
+        assert_eq!(
+            pick("A1-A2", &tides),
+            Err(NotAMove::NotLegal("a1-a2".into()))
         );
     }
 

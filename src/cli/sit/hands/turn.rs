@@ -188,12 +188,17 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             if word.is_empty() {
                 continue;
             }
-            match word.parse::<G::Move>() {
-                Ok(mv) if buf.iter().any(|(m, _)| *m == mv) => {
+            // What fell, in any case (`Kiust` is `kiust`).
+            let fell = buf
+                .iter()
+                .map(|(m, _)| *m)
+                .find(|m| m.to_string().eq_ignore_ascii_case(word));
+            match fell {
+                Some(mv) => {
                     self.sitting.typed.push(mv.to_string());
                     return Some(mv);
                 }
-                _ => self.tell(&format!(
+                None => self.tell(&format!(
                     "`{}` cannot fall here; what can fall: {}.",
                     shown(word),
                     can.join(", ")
