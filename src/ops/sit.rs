@@ -7,7 +7,7 @@
 
 use super::Seated;
 use crate::ai::{Player, Skill, SkilledPlayer, TableRng, Temperament};
-use crate::games::{Event, Game, Seat};
+use crate::games::{Event, Game, Seat, Turn};
 use crate::narrate::Phrasebook;
 use crate::roster::{Character, Voice};
 use crate::table::{Entrant, MatchLog, MatchSettings};
@@ -345,6 +345,59 @@ fn reason<G: Game>(before: &G, after: &G, seat: Seat, events: &[Event]) -> Strin
     }
 }
 
+/// Whether `mv`, played by `seat`, loses the game at once: it ends the game with others
+/// winning, or it lets the next to move win with a reply (after the throw that comes
+/// between, if one does). The chance that it loses so (1 when nothing is thrown
+/// between; the share of the throws that allow it otherwise), or `None` when it does not.
+/// A game drawn is no loss.
+#[must_use]
+pub fn loses_at_once<G: Game>(pos: &G, seat: Seat, mv: G::Move) -> Option<f64> {
+    let mut after = pos.clone();
+    after.play_unchecked(mv, &mut ());
+    if let Some(outcome) = after.outcome() {
+        return lost(&outcome, seat).then_some(1.0);
+    }
+    let share = match after.turn() {
+        Turn::Seat(_) => f64::from(u8::from(reply_wins(&after, seat))),
+        Turn::Chance => {
+            let mut throws = Vec::new();
+            after.chance_outcomes(&mut throws);
+            throws
+                .into_iter()
+                .filter(|(throw, _)| {
+                    let mut thrown = after.clone();
+                    thrown.play_unchecked(*throw, &mut ());
+                    thrown.outcome().is_some_and(|o| lost(&o, seat)) || reply_wins(&thrown, seat)
+                })
+                .map(|(_, c)| f64::from(c.num) / f64::from(c.den))
+                .sum()
+        }
+        Turn::Over => 0.0,
+    };
+    (share > 0.0).then_some(share)
+}
+
+/// Whether the game ended with others winning (`seat` not among them; no draw).
+fn lost(outcome: &crate::games::Outcome, seat: Seat) -> bool {
+    !outcome.winners.is_empty() && !outcome.winners.contains(seat)
+}
+
+/// Whether another seat to move in `pos` has a move that wins the game against `seat`.
+fn reply_wins<G: Game>(pos: &G, seat: Seat) -> bool {
+    match pos.turn() {
+        Turn::Seat(s) if s != seat => {
+            let mut replies = Vec::new();
+            pos.legal_moves(&mut replies);
+            replies.into_iter().any(|reply| {
+                let mut next = pos.clone();
+                next.play_unchecked(reply, &mut ());
+                next.outcome().is_some_and(|o| lost(&o, seat))
+            })
+        }
+        _ => false,
+    }
+}
+
 /// Whether these events make a moment worth the board (and a boast).
 #[must_use]
 pub fn telling(events: &[Event]) -> bool {
@@ -387,6 +440,93 @@ mod tests {
             pick("castle", &list),
             Err(NotAMove::Unknown("castle".into()))
         );
+    }
+
+    #[test]
+    fn two_of_the_fourteen_opening_moves_at_tides_of_war_lose_at_once() {
+        // The count, found by hand at the table: two opening moves leave a stone
+        // that Black's reply carries into White's town.
+        let pos = Tides::start(2, &Default::default()).unwrap();
+        let list = moves(&pos);
+        assert_eq!(list.len(), 14);
+        let losing: Vec<String> = list
+            .iter()
+            .filter(|&&mv| loses_at_once(&pos, Seat(0), mv).is_some())
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(losing.len(), 2, "{losing:?}");
+        for mv in &losing {
+            // Each is lost for certain (nothing is thrown at Tides of War), and by a reply
+            // that ends the game with Black the winner.
+            let mv = mv.parse().unwrap();
+            assert_eq!(loses_at_once(&pos, Seat(0), mv), Some(1.0));
+            let mut after = pos.clone();
+            after.play_unchecked(mv, &mut ());
+            let black_wins = moves(&after).into_iter().any(|r| {
+                let mut end = after.clone();
+                end.play_unchecked(r, &mut ());
+                end.outcome().is_some_and(|o| o.winners.contains(Seat(1)))
+            });
+            assert!(black_wins, "{mv}");
+        }
+    }
+
+    #[test]
+    fn a_move_that_loses_only_on_some_throws_is_weighed_by_their_chance() {
+        // Kiust Oyun, played at random to its ends: a move found to lose on some throws
+        // but not all is weighed in sixteenths (four two-sided sticks), and throwing each
+        // outcome by hand shows both kinds of throw.
+        use crate::games::kiust::Kiust;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut found = 0;
+        for _ in 0..300 {
+            let mut pos = Kiust::start(2, &Default::default()).unwrap();
+            while pos.outcome().is_none() && found < 3 {
+                if pos.turn() == Turn::Chance {
+                    let mut throws = Vec::new();
+                    pos.chance_outcomes(&mut throws);
+                    pos.play_unchecked(throws[next(throws.len())].0, &mut ());
+                    continue;
+                }
+                let seat = pos.side_to_move();
+                let list = moves(&pos);
+                for &mv in &list {
+                    let Some(p) = loses_at_once(&pos, seat, mv) else {
+                        continue;
+                    };
+                    if p >= 1.0 {
+                        continue;
+                    }
+                    found += 1;
+                    assert!((p * 16.0 - (p * 16.0).round()).abs() < 1e-9, "{p}");
+                    let mut after = pos.clone();
+                    after.play_unchecked(mv, &mut ());
+                    let mut throws = Vec::new();
+                    after.chance_outcomes(&mut throws);
+                    let wins: Vec<bool> = throws
+                        .iter()
+                        .map(|(t, _)| {
+                            let mut thrown = after.clone();
+                            thrown.play_unchecked(*t, &mut ());
+                            moves(&thrown).into_iter().any(|r| {
+                                let mut end = thrown.clone();
+                                end.play_unchecked(r, &mut ());
+                                end.outcome().is_some_and(|o| !o.winners.contains(seat))
+                            })
+                        })
+                        .collect();
+                    assert!(wins.contains(&true) && wins.contains(&false), "{pos}");
+                }
+                pos.play_unchecked(list[next(list.len())], &mut ());
+            }
+        }
+        assert!(found > 0, "no move found that loses on some throws only");
     }
 
     #[test]

@@ -87,6 +87,10 @@ pub struct SitArgs {
     /// Boards in plain ASCII (for old terminals and chat windows).
     #[arg(long)]
     ascii: bool,
+    /// Draw the board always from the first seat's side (White's at Tides of War),
+    /// rather than turned to the person to move.
+    #[arg(long)]
+    fixed_board: bool,
     #[command(flatten)]
     tell: TellArgs,
     #[command(flatten)]
@@ -213,6 +217,7 @@ fn sit_at<G: Diagram>(
         width: usize::from(super::args::page_width()),
         typed: Vec::new(),
         view: args.tell.view(Audience::Players),
+        fixed_board: args.fixed_board,
     };
     let played = play_with::<G, CliError>(
         request,
