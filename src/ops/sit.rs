@@ -460,10 +460,10 @@ mod tests {
             // that ends the game with Black the winner.
             let mv = mv.parse().unwrap();
             assert_eq!(loses_at_once(&pos, Seat(0), mv), Some(1.0));
-            let mut after = pos.clone();
+            let mut after = pos;
             after.play_unchecked(mv, &mut ());
             let black_wins = moves(&after).into_iter().any(|r| {
-                let mut end = after.clone();
+                let mut end = after;
                 end.play_unchecked(r, &mut ());
                 end.outcome().is_some_and(|o| o.winners.contains(Seat(1)))
             });
@@ -505,17 +505,17 @@ mod tests {
                     }
                     found += 1;
                     assert!((p * 16.0 - (p * 16.0).round()).abs() < 1e-9, "{p}");
-                    let mut after = pos.clone();
+                    let mut after = pos;
                     after.play_unchecked(mv, &mut ());
                     let mut throws = Vec::new();
                     after.chance_outcomes(&mut throws);
                     let wins: Vec<bool> = throws
                         .iter()
                         .map(|(t, _)| {
-                            let mut thrown = after.clone();
+                            let mut thrown = after;
                             thrown.play_unchecked(*t, &mut ());
                             moves(&thrown).into_iter().any(|r| {
-                                let mut end = thrown.clone();
+                                let mut end = thrown;
                                 end.play_unchecked(r, &mut ());
                                 end.outcome().is_some_and(|o| !o.winners.contains(seat))
                             })
