@@ -125,6 +125,17 @@ impl CheatKind {
             CheatKind::ExtraStone => "slips an extra stone onto the board",
         }
     }
+
+    /// The cheat offered to a person who asks to cheat: "nudge a stone one point".
+    #[must_use]
+    pub fn offer(self) -> &'static str {
+        match self {
+            CheatKind::Nudge => "nudge a stone one point",
+            CheatKind::Palm => "palm a counter from a heap",
+            CheatKind::TurnStick => "turn a stick over",
+            CheatKind::ExtraStone => "slip an extra stone onto the board",
+        }
+    }
 }
 
 /// How a game or round ended.

@@ -551,10 +551,14 @@ impl Watch<'_> {
             .is_ok_and(|p| p.turn() == w.cheat.after.turn() && p.outcome().is_none())
     }
 
-    /// The cheat `seat` would try in `pos` if it tried one: the one worth most, with its
-    /// risk and worth (which may be nothing or less).
-    pub fn best_cheat<G: Game>(&self, pos: &G, seat: Seat) -> Option<Weighed<G>> {
-        self.weigh_all(pos, seat).into_iter().find(Self::reads_back)
+    /// The cheats `seat` may try in `pos` (at most `most`), the most worth first: what a
+    /// person who asks to cheat chooses from.
+    pub fn offers<G: Game>(&self, pos: &G, seat: Seat, most: usize) -> Vec<Weighed<G>> {
+        self.weigh_all(pos, seat)
+            .into_iter()
+            .filter(Self::reads_back)
+            .take(most)
+            .collect()
     }
 
     /// Whether `seat`'s character tries a cheat now, and which: by its appetite, when it

@@ -13,8 +13,8 @@ mod tally;
 pub use format::{Flow, Format};
 pub use log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 pub use runner::{
-    Decision, Hands, Kept, MatchSettings, NoCheat, Npcs, StepFn, TableError, TableRules, Told,
-    play_match, play_match_with, run_game, run_with,
+    CheatOffer, Decision, Hands, Kept, MatchSettings, NoCheat, Npcs, StepFn, TableError,
+    TableRules, Told, play_match, play_match_with, run_game, run_with,
 };
 pub use spec::{
     DEFAULT_DRAW_CAP, MAX_DRAW_CAP, MAX_GAMES, Part, RuleError, RuleOptions, SpecError,

@@ -2,7 +2,7 @@
 
 use super::Format;
 use super::cheat::{Manners, Marks, OnCheat, OnFalseAccusation, Wary, Watch, Weighed};
-use super::log::{Aside, AsideAt, CheatResult, Entrant, GameLog, MatchLog, Step};
+use super::log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
 use crate::games::{Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seats, Turn};
 
@@ -237,6 +237,12 @@ pub trait Hands<G: Game> {
 
     /// Told that the seat asked to cheat and tried nothing, and why.
     fn no_cheat(&mut self, _seat: Seat, _why: NoCheat, _pos: &G) {}
+
+    /// Which of the cheats on offer (`offers`, the most worth first) the seat that asked
+    /// to cheat tries: its index, or `None` to think better of it. By default the first.
+    fn pick_cheat(&mut self, _seat: Seat, _offers: &[CheatOffer], _pos: &G) -> Option<usize> {
+        Some(0)
+    }
 }
 
 /// The characters' hands: one player per entrant, each choosing its seat's moves.
@@ -498,16 +504,46 @@ impl<G: Game> Run<G> {
             hands.no_cheat(s, NoCheat::OnceATurn, pos);
             return None;
         }
-        match w.best_cheat(pos, s) {
-            Some(cheat) => self
-                .table
-                .attempt(pos, s, cheat, w, self.played, hands, step),
-            None => {
-                hands.no_cheat(s, NoCheat::NothingToTry, pos);
-                None
-            }
+        let mut weighed = w.offers(pos, s, MOST_OFFERED);
+        if weighed.is_empty() {
+            hands.no_cheat(s, NoCheat::NothingToTry, pos);
+            return None;
         }
+        let offers: Vec<CheatOffer> = weighed
+            .iter()
+            .map(|c| CheatOffer {
+                kind: c.cheat.kind,
+                at: c.cheat.at.clone(),
+                risk: c.risk,
+                gain: c.gain,
+            })
+            .collect();
+        let i = hands.pick_cheat(s, &offers, pos)?;
+        if i >= weighed.len() {
+            return None;
+        }
+        let cheat = weighed.swap_remove(i);
+        self.table
+            .attempt(pos, s, cheat, w, self.played, hands, step)
     }
+}
+
+/// The most cheats offered to a person who asks to cheat (the most worth first).
+const MOST_OFFERED: usize = 9;
+
+/// A cheat a person may try, as offered to them: what and where, the chance that
+/// somebody sees it, and how much better the game would look to them after it (a share
+/// of the game, from −1 to 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheatOffer {
+    /// What it is.
+    pub kind: CheatKind,
+    /// Where, in words ("c3 to c4", "heap 3").
+    pub at: String,
+    /// The chance that somebody at the table sees it.
+    pub risk: f64,
+    /// How much better the game looks after it, unseen.
+    pub gain: f32,
 }
 
 /// Why a seat that asked to cheat tried nothing.

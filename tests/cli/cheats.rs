@@ -474,7 +474,7 @@ fn a_person_cheats_once_a_turn() {
                 "take-back",
             ])
             .env("COLUMNS", "300")
-            .stdin(&"cheat\n".repeat(150))
+            .stdin(&"cheat\n1\n".repeat(75))
             .run();
         let text = &out.stdout;
         let said = format!("{text}{}", out.stderr);

@@ -28,6 +28,7 @@ mod limits;
 mod markdown;
 mod messages;
 mod names;
+mod newcomer;
 mod no_repeats;
 mod outside;
 mod page;

@@ -50,3 +50,85 @@ fn a_person_plays_a_few_turns_in_a_terminal() {
         .expect("with its replay line");
     p.exp_eof().expect("and taproom exits");
 }
+
+/// A newcomer at a real terminal: playing Black, the board is turned to her side; a move
+/// typed in capitals is played; `cheat` lists what she may try, numbered, and says what
+/// was done.
+#[cfg(unix)]
+#[test]
+fn a_newcomer_playing_black_sees_her_side_types_capitals_and_chooses_a_cheat() {
+    let bin = assert_cmd::cargo::cargo_bin("taproom");
+    let mut cmd = std::process::Command::new(bin);
+    // At seed 1 Old Brannoc has the first turn: Ysolde plays Black.
+    cmd.args([
+        "sit",
+        "tides",
+        "Old Brannoc",
+        "--as",
+        "Ysolde",
+        "--seed",
+        "1",
+        "--best-of",
+        "1",
+        "--view",
+        "gm",
+        "--on-cheat",
+        "take-back",
+    ])
+    .env("NO_COLOR", "1")
+    .env("COLUMNS", "80");
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("a terminal");
+    p.exp_string("Sister Ysolde to move (Black)").unwrap();
+    p.exp_string("f   e   d   c   b   a")
+        .expect("the files from f, the board turned");
+    p.exp_string("Seen from Black's side").unwrap();
+    p.exp_string("Sister Ysolde> ").unwrap();
+    p.send_line("B6-A5").unwrap();
+    p.exp_regex(r"Old Brannoc [a-z]+ .*\([a-f][1-6]")
+        .expect("the capitals were a move: Brannoc replies");
+    p.exp_string("Sister Ysolde> ").unwrap();
+    p.send_line("cheat").unwrap();
+    p.exp_string("What Sister Ysolde may try").unwrap();
+    p.exp_string(" 1. ").expect("the cheats numbered");
+    p.exp_string("Which? (1-").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_regex(r"Sister Ysolde nudges a stone one\s+point \([a-f][1-6] to [a-f][1-6]\)")
+        .expect("what was done, and where");
+    p.exp_string("Sister Ysolde> ").unwrap();
+    p.send_line("resign").unwrap();
+    p.exp_string("The result").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// With `--hint`, a move that loses at once is warned of once; typed again, it is played.
+#[cfg(unix)]
+#[test]
+fn a_move_that_loses_at_once_is_warned_of_at_a_real_terminal() {
+    let bin = assert_cmd::cargo::cargo_bin("taproom");
+    let mut cmd = std::process::Command::new(bin);
+    cmd.args([
+        "sit",
+        "tides",
+        "Old Brannoc",
+        "--as",
+        "Ysolde",
+        "--seed",
+        "8",
+        "--best-of",
+        "1",
+        "--hint",
+    ])
+    .env("NO_COLOR", "1")
+    .env("COLUMNS", "80");
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("a terminal");
+    p.exp_string("Sister Ysolde to move (White)").unwrap();
+    p.exp_string("Sister Ysolde> ").unwrap();
+    p.send_line("c3-c4").unwrap();
+    p.exp_string("Careful: it loses the game at once (c3-c4)")
+        .expect("the warning");
+    p.exp_string("Sister Ysolde> ").expect("asked again");
+    p.send_line("c3-c4").unwrap();
+    p.exp_string("Old Brannoc wins game 1 (conquest).")
+        .expect("played the second time, and lost");
+    p.exp_eof().unwrap();
+}

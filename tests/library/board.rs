@@ -162,7 +162,11 @@ fn check_form(diagram: &str, style: &BoardStyle, plain: &str, what: &dyn std::fm
 fn check_forms<G: Diagram>(positions: &[(G, Option<G::Move>)]) {
     for (pos, last) in positions {
         for names in [&[][..], &LONG_NAMES[..], &["", "Pip"][..]] {
-            let marks = Marks { names, last: *last };
+            let marks = Marks {
+                names,
+                last: *last,
+                ..Marks::none()
+            };
             for style in &STYLES {
                 let plain_style = BoardStyle {
                     colour: false,
@@ -225,7 +229,13 @@ fn board_tides_squares_and_stone_counts_match_the_notation() {
         let (board, side) = notation.split_once(' ').unwrap();
         let ranks: Vec<&str> = board.split('/').collect();
         for style in [BoardStyle::PLAIN, BoardStyle::ASCII] {
-            let diagram = pos.diagram_with(&style, &Marks { names: &[], last });
+            let diagram = pos.diagram_with(
+                &style,
+                &Marks {
+                    last,
+                    ..Marks::none()
+                },
+            );
             let lines: Vec<&str> = diagram.lines().collect();
             let mut counted = [0, 0];
             for (i, rank_text) in ranks.iter().enumerate() {
@@ -320,7 +330,13 @@ fn board_pic_heap_counts_and_owners_match_the_notation() {
             let (ring, side) = notation.split_once(';').unwrap();
             let heaps: Vec<&str> = ring.split_whitespace().filter(|t| *t != "/").collect();
             for style in [BoardStyle::PLAIN, BoardStyle::ASCII] {
-                let diagram = pos.diagram_with(&style, &Marks { names: &[], last });
+                let diagram = pos.diagram_with(
+                    &style,
+                    &Marks {
+                        last,
+                        ..Marks::none()
+                    },
+                );
                 let drawn = pic_ring(&diagram);
                 assert_eq!(drawn.len(), 3 * players, "{notation}\n{diagram}");
                 for ((number, text), (i, expected)) in drawn.iter().zip(heaps.iter().enumerate()) {
@@ -343,7 +359,13 @@ fn board_kiust_points_and_right_match_the_notation() {
         let (board, rest) = notation.split_once(" ; ").unwrap();
         let columns: Vec<Vec<char>> = board.split('/').map(|c| c.chars().collect()).collect();
         for style in [BoardStyle::PLAIN, BoardStyle::ASCII] {
-            let diagram = pos.diagram_with(&style, &Marks { names: &[], last });
+            let diagram = pos.diagram_with(
+                &style,
+                &Marks {
+                    last,
+                    ..Marks::none()
+                },
+            );
             let lines: Vec<&str> = diagram.lines().collect();
             for row in 1..=12 {
                 // Row 1 is drawn on the fifth line; the columns' centres are fixed.
@@ -385,7 +407,13 @@ fn board_oicus_traps_supplies_and_scores_match_the_notation() {
         let supply: Vec<&str> = fields[1].split(' ').collect();
         let score: Vec<&str> = fields[2].split(' ').collect();
         for style in [BoardStyle::PLAIN, BoardStyle::ASCII] {
-            let diagram = pos.diagram_with(&style, &Marks { names: &[], last });
+            let diagram = pos.diagram_with(
+                &style,
+                &Marks {
+                    last,
+                    ..Marks::none()
+                },
+            );
             let lines: Vec<&str> = diagram.lines().collect();
             for (name, land) in [("Black", black_land), ("White", white_land)] {
                 let row = lines
@@ -429,7 +457,11 @@ fn board_oicus_traps_supplies_and_scores_match_the_notation() {
 
 /// Snapshots the diagram in Unicode and in ASCII under `name` and `name_ascii`.
 fn snapshot<G: Diagram>(name: &str, pos: &G, names: &[&str], last: Option<G::Move>) {
-    let marks = Marks { names, last };
+    let marks = Marks {
+        names,
+        last,
+        ..Marks::none()
+    };
     insta::assert_snapshot!(name, pos.diagram_with(&BoardStyle::PLAIN, &marks));
     insta::assert_snapshot!(
         format!("{name}_ascii"),

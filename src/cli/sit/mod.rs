@@ -39,8 +39,10 @@ pub enum BoardsArg {
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "On a person's turn: type a move's number or its notation, or board, moves, \
-help, resign (and hint, undo when the GM allows them). The end of the input resigns the game.
+    after_help = "On a person's turn: type a move's number or its notation (in any case), or \
+board, moves, help, resign, cheat (lists what you may try, numbered), accuse [NAME] (and hint, \
+undo when the GM allows them). The end of the input resigns the game. The board is drawn from \
+the side of the person to move, unless --fixed-board.
 
 The screen is the people's: the match is told in the players' view (no skill, no
 odds, no cheat that nobody saw); `--view gm` tells the GM everything.
@@ -53,6 +55,7 @@ Examples:
   taproom sit oicustiytac Mirela --as Ysolde --dice table
   taproom sit tides Hrodgar --as \"Sister Ysolde\" --bet \"Sister Ysolde 2 gp on Ysolde against Hrodgar\"
   taproom sit tides Brannoc --as Ysolde --image match.gif
+  taproom sit tides Brannoc --as Ysolde --fixed-board   White's side up, whoever moves
   printf '1\\n1\\n' | taproom sit tides Brannoc --as Ysolde --seed 7 --best-of 1"
 )]
 pub struct SitArgs {
@@ -87,6 +90,10 @@ pub struct SitArgs {
     /// Boards in plain ASCII (for old terminals and chat windows).
     #[arg(long)]
     ascii: bool,
+    /// Draw the board always from the first seat's side (White's at Tides of War),
+    /// rather than turned to the person to move.
+    #[arg(long)]
+    fixed_board: bool,
     #[command(flatten)]
     tell: TellArgs,
     #[command(flatten)]
@@ -213,6 +220,7 @@ fn sit_at<G: Diagram>(
         width: usize::from(super::args::page_width()),
         typed: Vec::new(),
         view: args.tell.view(Audience::Players),
+        fixed_board: args.fixed_board,
     };
     let played = play_with::<G, CliError>(
         request,

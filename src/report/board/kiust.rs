@@ -56,21 +56,33 @@ fn cell(pen: &Pen, pos: &Kiust, point: Point, marked: bool) -> String {
     }
 }
 
-fn board(pen: &Pen, pos: &Kiust, last: Option<Move>) -> Vec<String> {
+/// The board: columns `a` to `d` from the left, or `mirrored` (`d` to `a`), so that player
+/// 2 finds their own ladder at the left as player 1 does. The board is the same for both
+/// players but for the side, each running down their outer column first.
+fn board(pen: &Pen, pos: &Kiust, last: Option<Move>, mirrored: bool) -> Vec<String> {
     let g = pen.g;
     let marked = |p: Point| matches!(last, Some(Move::Step { from, to }) if from == p || to == p);
+    let order: [u8; 4] = if mirrored { [3, 2, 1, 0] } else { [0, 1, 2, 3] };
     let mut lines = Vec::new();
     for seat in 0..2 {
         let mut line = format!("   {}", piece(pen, Seat(seat as u8)));
-        for (column, &x) in CENTRES.iter().enumerate() {
-            if let Some(a) = arrow(pen, seat, column) {
+        for (&column, &x) in order.iter().zip(CENTRES.iter()) {
+            if let Some(a) = arrow(pen, seat, usize::from(column)) {
                 text::pad_to(&mut line, x);
                 line.push_str(&pen.paint_char(Ink::Player(seat), a));
             }
         }
         lines.push(line);
     }
-    lines.push("       a     b   c     d".to_owned());
+    let letter = |k: usize| char::from(b'a' + order[k]);
+    let letters = format!(
+        "       {}     {}   {}     {}",
+        letter(0),
+        letter(1),
+        letter(2),
+        letter(3)
+    );
+    lines.push(letters.clone());
     let rules = |ends: [char; 3]| {
         format!(
             "     {} {} {}",
@@ -82,8 +94,8 @@ fn board(pen: &Pen, pos: &Kiust, last: Option<Move>) -> Vec<String> {
     lines.push(rules(g.box_top));
     let bar = pen.bar();
     for row in 1..=12u8 {
-        let at = |column: u8| {
-            let p = Point::new(column, row).expect("a point of the board");
+        let at = |k: usize| {
+            let p = Point::new(order[k], row).expect("a point of the board");
             cell(pen, pos, p, marked(p))
         };
         lines.push(format!(
@@ -95,7 +107,7 @@ fn board(pen: &Pen, pos: &Kiust, last: Option<Move>) -> Vec<String> {
         ));
     }
     lines.push(rules(g.box_bottom));
-    lines.push("       a     b   c     d".to_owned());
+    lines.push(letters);
     lines
 }
 
@@ -166,6 +178,9 @@ fn panel(pen: &Pen, pos: &Kiust, marks: &Marks<'_, Move>) -> Vec<String> {
         None => {}
     }
     lines.push(String::new());
+    if marks.from == Seat(1) {
+        lines.push("Mirrored: player 2's ladder d at the left".to_owned());
+    }
     lines.push("Tracks, round and round:".to_owned());
     lines.push(format!(
         "{} down a, up b, down c, up b...",
@@ -182,7 +197,7 @@ impl Diagram for Kiust {
     fn diagram_with(&self, style: &BoardStyle, marks: &Marks<'_, Move>) -> String {
         let pen = Pen::new(style);
         let lines = text::beside(
-            board(&pen, self, marks.last),
+            board(&pen, self, marks.last, marks.from == Seat(1)),
             &panel(&pen, self, marks),
             GAP,
         );

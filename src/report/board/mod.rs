@@ -91,6 +91,12 @@ pub struct Marks<'a, M> {
     /// The move that reached the position: its squares, heaps or traps are highlighted
     /// (in brackets, and in colour when colour is on).
     pub last: Option<M>,
+    /// The seat whose side the board is drawn from: seat 0's (the game's usual drawing)
+    /// unless a person at `sit` sits elsewhere. Tides of War turns the board round,
+    /// Òicustiỳtac puts that seat's Land along the bottom, Kiust Oyun mirrors its columns
+    /// so the seat's own ladder stands at the left, and Piç turns the ring so the seat's
+    /// heaps stand where the first seat's do.
+    pub from: Seat,
 }
 
 impl<M> Marks<'_, M> {
@@ -100,6 +106,7 @@ impl<M> Marks<'_, M> {
         Marks {
             names: &[],
             last: None,
+            from: Seat(0),
         }
     }
 }
@@ -108,7 +115,11 @@ impl<'a, M> Marks<'a, M> {
     /// The seats labelled with people's names (by seat).
     #[must_use]
     pub fn names(names: &'a [&'a str]) -> Self {
-        Marks { names, last: None }
+        Marks {
+            names,
+            last: None,
+            from: Seat(0),
+        }
     }
 
     /// The same marks, with `mv` as the move that reached the position.
@@ -118,6 +129,12 @@ impl<'a, M> Marks<'a, M> {
             last: Some(mv),
             ..self
         }
+    }
+
+    /// The same marks, the board drawn from `seat`'s side.
+    #[must_use]
+    pub fn from(self, seat: Seat) -> Self {
+        Marks { from: seat, ..self }
     }
 }
 
@@ -132,6 +149,7 @@ impl<M: Clone> Clone for Marks<'_, M> {
         Marks {
             names: self.names,
             last: self.last.clone(),
+            from: self.from,
         }
     }
 }

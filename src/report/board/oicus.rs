@@ -17,14 +17,22 @@ const CELL: usize = 5;
 /// The widest a person's name is drawn.
 const NAME_WIDTH: usize = 16;
 
-/// The trap index (`land * 10 + trap − 1`) drawn in column `col` (0 to 9) of a Land's row.
-fn trap_index(land: usize, col: usize) -> usize {
-    if land == 0 { col } else { 10 + (9 - col) }
+/// The trap index (`land * 10 + trap − 1`) drawn in column `col` (0 to 9) of a Land's row,
+/// Land `near` along the bottom (numbered from its own left) and the other along the top
+/// (numbered from the right as we look).
+fn trap_index_from(land: usize, col: usize, near: usize) -> usize {
+    10 * land + if land == near { col } else { 9 - col }
 }
 
-/// The column (0 to 9) a trap of a Land (numbered from 1) is drawn in.
+/// The column (0 to 9) a trap of a Land (numbered from 1) is drawn in, Black's Land along
+/// the bottom.
 pub(super) fn column(land: usize, trap: usize) -> usize {
-    if land == 0 { trap - 1 } else { 10 - trap }
+    column_from(land, trap, 0)
+}
+
+/// [`column`] with Land `near` along the bottom.
+fn column_from(land: usize, trap: usize, near: usize) -> usize {
+    if land == near { trap - 1 } else { 10 - trap }
 }
 
 fn stone(pen: &Pen, seat: usize) -> (char, Ink) {
@@ -82,38 +90,29 @@ fn board(pen: &Pen, pos: &Oicus, marks: &Marks<'_, Move>) -> Vec<String> {
     let mover = 1 - pos.side_to_move().0;
     let marked = marks.last.map(|mv| touched(mv, mover)).unwrap_or_default();
     let mut c = Canvas::default();
-    // White's Land on top (its span, numbers and cells in rows 0, 1, 3), Black's below
-    // (cells, numbers, span in rows 5, 7, 8); the rules between them.
-    let rows = [(5, 7, 8), (3, 1, 0)]; // (cells, numbers, span) by land
+    // The far Land on top (its span, numbers and cells in rows 0, 1, 3), the near one
+    // below (cells, numbers, span in rows 5, 7, 8); the rules between them. The near Land
+    // is Black's, or White's when the board is drawn from White's side.
+    let near = marks.from.index().min(1);
+    let far = 1 - near;
+    let mut rows = [(5, 7, 8); 2]; // (cells, numbers, span) by land
+    rows[far] = (3, 1, 0);
+    let col = |land: usize, trap: usize| column_from(land, trap, near);
     span(
         pen,
         &mut c,
-        rows[1].2,
-        (column(1, 10), column(1, 5)),
+        0,
+        (col(far, 10), col(far, 5)),
         true,
         "whelping",
     );
+    span(pen, &mut c, 0, (col(far, 2), col(far, 1)), true, "home");
+    span(pen, &mut c, 8, (col(near, 1), col(near, 2)), false, "home");
     span(
         pen,
         &mut c,
-        rows[1].2,
-        (column(1, 2), column(1, 1)),
-        true,
-        "home",
-    );
-    span(
-        pen,
-        &mut c,
-        rows[0].2,
-        (column(0, 1), column(0, 2)),
-        false,
-        "home",
-    );
-    span(
-        pen,
-        &mut c,
-        rows[0].2,
-        (column(0, 5), column(0, 10)),
+        8,
+        (col(near, 5), col(near, 10)),
         false,
         "whelping",
     );
@@ -127,7 +126,7 @@ fn board(pen: &Pen, pos: &Oicus, marks: &Marks<'_, Move>) -> Vec<String> {
         c.put(2, cells_y, name, Some(ink(land)));
         c.put(8, cells_y, &glyph.to_string(), Some(ink(land)));
         for col in 0..10 {
-            let index = trap_index(land, col);
+            let index = trap_index_from(land, col, near);
             let x = X0 + (CELL + 1) * col;
             c.put(x, cells_y, &g.v.to_string(), frame);
             let number = (index % 10 + 1).to_string();
@@ -238,8 +237,17 @@ mod tests {
         for trap in 1..=10 {
             // Black's trap i faces White's trap 11 - i.
             assert_eq!(column(0, trap), column(1, 11 - trap));
-            assert_eq!(trap_index(0, column(0, trap)), trap - 1);
-            assert_eq!(trap_index(1, column(1, trap)), 10 + trap - 1);
+            assert_eq!(trap_index_from(0, column(0, trap), 0), trap - 1);
+            assert_eq!(trap_index_from(1, column(1, trap), 0), 10 + trap - 1);
+            // From White's side: White's trap i along the bottom in column i - 1, still
+            // facing Black's trap 11 - i above it.
+            assert_eq!(column_from(1, trap, 1), trap - 1);
+            assert_eq!(column_from(1, trap, 1), column_from(0, 11 - trap, 1));
+            assert_eq!(
+                trap_index_from(1, column_from(1, trap, 1), 1),
+                10 + trap - 1
+            );
+            assert_eq!(trap_index_from(0, column_from(0, trap, 1), 1), trap - 1);
         }
     }
 

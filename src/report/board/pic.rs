@@ -31,7 +31,15 @@ const RING_NAME: usize = 13;
 const TABLE_NAME: usize = 24;
 
 /// Where a player's box is drawn: its slot from the left, and whether on the top row.
+#[cfg(test)]
 fn slot(seat: usize, players: usize) -> (usize, bool) {
+    slot_from(seat, players, 0)
+}
+
+/// [`slot`] with the ring turned so that seat `from`'s box stands where seat 0's does
+/// (the top left), the others after it round the ring in the order of play.
+fn slot_from(seat: usize, players: usize, from: usize) -> (usize, bool) {
+    let seat = (seat + players - from % players) % players;
     let top = players.div_ceil(2);
     if seat < top {
         (seat, true)
@@ -70,7 +78,7 @@ fn ring(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>) -> Vec<String> {
 fn player_box(c: &mut Canvas, pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>, seat: usize) {
     let g = pen.g;
     let frame = Some(Ink::Frame);
-    let (k, on_top) = slot(seat, pos.players());
+    let (k, on_top) = slot_from(seat, pos.players(), marks.from.index());
     let x = slot_x(k);
     // Rows from the top: label, numbers, frame, heaps, frame (top row); frame,
     // heaps, frame, numbers, label (bottom row).
@@ -96,13 +104,14 @@ fn player_box(c: &mut Canvas, pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>, sea
     for k in 0..=3 {
         c.put(x + k * (CELL + 1), cells_y, &g.v.to_string(), frame);
     }
-    heaps(c, pen, pos, marks.last.and_then(Move::heap), seat);
+    heaps(c, pen, pos, marks, seat);
 }
 
 /// A player's three heaps with their numbers above (top row) or below (bottom row): a
 /// piç in its owner's colour, the heap sown last in brackets.
-fn heaps(c: &mut Canvas, pen: &Pen, pos: &Pic, sown: Option<usize>, seat: usize) {
-    let (k, on_top) = slot(seat, pos.players());
+fn heaps(c: &mut Canvas, pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>, seat: usize) {
+    let sown = marks.last.and_then(Move::heap);
+    let (k, on_top) = slot_from(seat, pos.players(), marks.from.index());
     let x = slot_x(k);
     let (numbers_y, cells_y) = if on_top { (1, 3) } else { (8, 6) };
     for k in 0..3 {
@@ -323,6 +332,24 @@ mod tests {
             assert_eq!(slots, expected, "{players} players");
             let right_end = slot_x(top - 1) + GROUP + 3;
             assert!(right_end <= 80, "{players} players: {right_end} columns");
+        }
+    }
+
+    #[test]
+    fn the_ring_turned_to_a_seat_puts_its_box_first_and_keeps_the_order_of_play() {
+        for players in 2..=5usize {
+            for from in 0..players {
+                for i in 0..players {
+                    // The seat i places after `from` round the table stands where seat i
+                    // stands in the ring drawn from seat 0.
+                    let seat = (from + i) % players;
+                    assert_eq!(
+                        slot_from(seat, players, from),
+                        slot(i, players),
+                        "{players} players from seat {from}"
+                    );
+                }
+            }
         }
     }
 }

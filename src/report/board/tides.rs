@@ -104,26 +104,41 @@ fn cell(pen: &Pen, pos: &Tides, file: u8, rank: u8, trace: &Trace) -> String {
     format!("{l}{glyph}{r}")
 }
 
-/// The board with its labels, one line a row of text.
-fn board(pen: &Pen, pos: &Tides, trace: &Trace) -> Vec<String> {
+/// The board with its labels, one line a row of text: from White's side (rank 6 at the
+/// top, file `a` at the left), or `turned` round from Black's (rank 1 at the top, file
+/// `f` at the left).
+fn board(pen: &Pen, pos: &Tides, trace: &Trace, turned: bool) -> Vec<String> {
     let g = pen.g;
-    let files = "      a   b   c   d   e   f".to_owned();
+    let (ranks, files): (Vec<u8>, Vec<u8>) = if turned {
+        ((1..=6).collect(), (0..6).rev().collect())
+    } else {
+        ((1..=6).rev().collect(), (0..6).collect())
+    };
+    let mut letters = "   ".to_owned();
+    for &file in &files {
+        letters.push_str("   ");
+        letters.push(char::from(b'a' + file));
+    }
     let mut lines = vec![
-        files.clone(),
+        letters.clone(),
         format!("    {}", pen.rule(g.box_top, &[3; 6])),
     ];
-    for rank in (1..=6u8).rev() {
+    for (i, &rank) in ranks.iter().enumerate() {
         let mut row = format!("  {rank} {}", pen.bar());
-        for file in 0..6 {
+        for &file in &files {
             row.push_str(&cell(pen, pos, file, rank, trace));
             row.push_str(&pen.bar());
         }
         row.push_str(&format!(" {rank}"));
         lines.push(row);
-        let ends = if rank > 1 { g.box_mid } else { g.box_bottom };
+        let ends = if i + 1 < ranks.len() {
+            g.box_mid
+        } else {
+            g.box_bottom
+        };
         lines.push(format!("    {}", pen.rule(ends, &[3; 6])));
     }
-    lines.push(files);
+    lines.push(letters);
     lines
 }
 
@@ -179,6 +194,9 @@ fn panel(pen: &Pen, pos: &Tides, marks: &Marks<'_, Move>) -> Vec<String> {
         }
     }
     lines.push(String::new());
+    if marks.from == Seat(1) {
+        lines.push("Seen from Black's side".to_owned());
+    }
     lines.push(format!(
         "{} town: a1 White's, f6 Black's",
         pen.paint_char(Ink::Frame, g.town)
@@ -205,7 +223,12 @@ impl Diagram for Tides {
     fn diagram_with(&self, style: &BoardStyle, marks: &Marks<'_, Move>) -> String {
         let pen = Pen::new(style);
         let trace = marks.last.map(Trace::of).unwrap_or_default();
-        let lines = text::beside(board(&pen, self, &trace), &panel(&pen, self, marks), GAP);
+        let turned = marks.from == Seat(1);
+        let lines = text::beside(
+            board(&pen, self, &trace, turned),
+            &panel(&pen, self, marks),
+            GAP,
+        );
         text::finish(&lines)
     }
 }

@@ -64,6 +64,9 @@ pub struct Sitting<'c> {
     /// Who the screen is for: in the players' view no figure gives an unseen cheat away
     /// (a palmed counter is left out of its cheat's store and score).
     pub view: View,
+    /// Whether the board is always drawn from seat 0's side, rather than from the side of
+    /// the person to move.
+    pub fixed_board: bool,
 }
 
 impl<G: Diagram> Seating<G> for Sitting<'_> {
@@ -132,6 +135,9 @@ fn play_match<G: Diagram>(
         steps: 0,
         unseen: Vec::new(),
         boasted: std::collections::HashSet::new(),
+        viewer: None,
+        pending: None,
+        warned: None,
     };
     for notice in notices {
         hands.tell(&notice.to_string());
@@ -171,12 +177,21 @@ struct SitHands<'s, 'c, G: Game> {
     unseen: Vec<(usize, Seat, i32)>,
     /// The boasts (entrant, line) already said this match: none is said twice.
     boasted: std::collections::HashSet<(usize, usize)>,
+    /// The seat of the person who last had the move this game (at first, the first
+    /// person's seat): the board is drawn from their side between their turns.
+    viewer: Option<Seat>,
+    /// A word typed where a cheat was asked for that was no cheat's number: taken as what
+    /// the person typed on their turn.
+    pending: Option<String>,
+    /// The move a person was last warned loses at once, and when (steps into the game):
+    /// typed again there, it is played.
+    warned: Option<(usize, G::Move)>,
 }
 
 /// What a person may type on their turn, for `help`.
-const HELP: &str = "Type a move's number or its notation. Commands: board (show the board), moves \
-(list the moves), help (this), resign (give up the game), cheat (try your luck), accuse [NAME] \
-(call out a cheat).";
+const HELP: &str = "Type a move's number or its notation (in any case). Commands: board (show the \
+board), moves (list the moves), help (this), resign (give up the game), cheat (what you may \
+try, numbered, to choose from), accuse [NAME] (call out a cheat).";
 
 impl<G: Diagram> SitHands<'_, '_, G> {
     fn is_person(&self, seat: Seat) -> bool {
@@ -243,8 +258,22 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         let marks = Marks {
             names: &names,
             last: self.last,
+            from: self.viewer(pos),
         };
         pos.diagram_seen(&self.sitting.style, &marks, &self.hidden(pos))
+    }
+
+    /// The seat whose side the board is drawn from: the person to move, else the person
+    /// who moved last (at first, the first person at the table); seat 0's side when the
+    /// GM keeps the board fixed.
+    fn viewer(&self, pos: &G) -> Seat {
+        if self.sitting.fixed_board {
+            return Seat(0);
+        }
+        match pos.turn() {
+            crate::games::Turn::Seat(s) if s.index() < self.who.len() && self.is_person(s) => s,
+            _ => self.viewer.unwrap_or(Seat(0)),
+        }
     }
 
     /// By seat, what the players' board leaves out of each seat's figures: what cheats
@@ -342,6 +371,10 @@ impl<G: Diagram> SitHands<'_, '_, G> {
 impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
     fn new_game(&mut self, who: &[usize]) {
         self.who = who.to_vec();
+        self.viewer = who
+            .iter()
+            .position(|&e| self.players[e].is_none())
+            .map(|s| Seat(s as u8));
         self.game += 1;
         self.last = None;
         self.thrown = None;
@@ -465,6 +498,15 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
 
     fn noted(&mut self, aside: &crate::table::Aside, pos: &G) {
         self.note(aside, pos);
+    }
+
+    fn pick_cheat(
+        &mut self,
+        seat: Seat,
+        offers: &[crate::table::CheatOffer],
+        _pos: &G,
+    ) -> Option<usize> {
+        self.choose_cheat(seat, offers)
     }
 
     fn no_cheat(&mut self, seat: Seat, why: crate::table::NoCheat, _pos: &G) {

@@ -47,6 +47,7 @@ fn sitting<'c>(console: &'c mut Script, dice: Dice) -> Sitting<'c> {
         width: 80,
         typed: Vec::new(),
         view: View::Gm,
+        fixed_board: false,
     }
 }
 

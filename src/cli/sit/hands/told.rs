@@ -106,14 +106,19 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             Aside::Cheat {
                 by,
                 kind,
+                at,
                 seen_by,
                 result,
                 ..
             } => {
+                let done = match at {
+                    Some(at) if !at.is_empty() => format!("{} ({at})", kind.words()),
+                    _ => kind.words().to_owned(),
+                };
                 if seen_by.is_empty() {
                     // Only a person who tried it is told it stood.
                     let person = self.players[*by].is_none();
-                    return person.then(|| format!("{} {}. Nobody saw.", name(*by), kind.words()));
+                    return person.then(|| format!("{} {done}. Nobody saw.", name(*by)));
                 }
                 let who: Vec<String> = seen_by.iter().map(|&e| name(e)).collect();
                 let catch = match who.len() {
@@ -122,11 +127,10 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     _ => "all catch",
                 };
                 format!(
-                    "{} {catch} {} trying it: {} {}; {}.",
+                    "{} {catch} {} trying it: {} {done}; {}.",
                     crate::names::and_list(&who),
                     name(*by),
                     name(*by),
-                    kind.words(),
                     then_words(*result)
                 )
                 .replace("  ", " ")

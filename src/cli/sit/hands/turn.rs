@@ -5,10 +5,10 @@
 use super::{HELP, SitHands};
 use crate::ai::TableRng;
 use crate::games::{Chance, Game, Seat, Throws};
-use crate::ops::sit::{accused, hint, pick, shown};
+use crate::ops::sit::{accused, hint, loses_at_once, pick, shown};
 use crate::report::board::Diagram;
 use crate::report::grid::glued;
-use crate::table::Decision;
+use crate::table::{CheatOffer, Decision};
 
 impl<G: Diagram> SitHands<'_, '_, G> {
     /// A person's turn: the table as it stands, then their choice.
@@ -16,6 +16,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let name = self.name(seat).to_owned();
+        self.viewer = Some(seat);
         if self.eof {
             return self.resigns_at_the_end(&name);
         }
@@ -27,7 +28,12 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         }
         self.show_turn(pos, seat, &name, &moves);
         loop {
-            let Some(line) = self.sitting.console.ask(&format!("{name}> ")) else {
+            // A word typed where a cheat was asked for, that was no cheat's number.
+            let typed = match self.pending.take() {
+                Some(word) => Some(word),
+                None => self.sitting.console.ask(&format!("{name}> ")),
+            };
+            let Some(line) = typed else {
                 self.eof = true;
                 return self.resigns_at_the_end(&name);
             };
@@ -124,12 +130,94 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             _ => match pick(word, moves) {
                 Ok(mv) => {
                     self.sitting.typed.push(mv.to_string());
+                    if self.warns(pos, seat, mv) {
+                        return None;
+                    }
                     return Some(Decision::Play(mv));
                 }
                 Err(why) => self.tell(&why.to_string()),
             },
         }
         None
+    }
+
+    /// The cheats a person who asked to cheat may try, numbered (the most worth first),
+    /// and their choice: a number, or anything else to think better of it (a word that
+    /// is no number is then taken as what they typed on their turn).
+    pub(super) fn choose_cheat(&mut self, seat: Seat, offers: &[CheatOffer]) -> Option<usize> {
+        let name = self.name(seat).to_owned();
+        let mut list = self.fill(&format!(
+            "What {name} may try, and the chance that somebody sees it:"
+        ));
+        list.push('\n');
+        for (i, offer) in offers.iter().enumerate() {
+            let at = if offer.at.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", offer.at)
+            };
+            let line = format!(
+                "{:>2}. {}{at}: {} to be seen; {}",
+                i + 1,
+                offer.kind.offer(),
+                glued(&crate::report::history::percent(offer.risk)),
+                gain_words(offer.gain)
+            );
+            list.push_str(&self.fill(&line));
+            list.push('\n');
+        }
+        self.say(list.trim_end());
+        loop {
+            let question = format!(
+                "Which? (1-{}, or Enter to think better of it)",
+                offers.len()
+            );
+            let line = self.ask(&question)?;
+            let word = line.trim();
+            match word.parse::<usize>() {
+                Ok(n) if (1..=offers.len()).contains(&n) => {
+                    self.sitting.typed.push(n.to_string());
+                    return Some(n - 1);
+                }
+                Ok(n) => self.tell(&format!(
+                    "There is no cheat {n} here: type 1 to {}, or Enter.",
+                    offers.len()
+                )),
+                Err(_) => {
+                    self.tell(&format!("{name} thinks better of it."));
+                    if word.is_empty() {
+                        self.sitting.typed.push(String::new());
+                    } else {
+                        self.pending = Some(word.to_owned());
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// With `--hint`, whether to warn (once, then ask again) before `mv`, a move that
+    /// loses the game at once; said when so. The same move typed again is played.
+    fn warns(&mut self, pos: &G, seat: Seat, mv: G::Move) -> bool {
+        if !self.sitting.hint || self.warned == Some((self.steps, mv)) {
+            return false;
+        }
+        let Some(chance) = loses_at_once(pos, seat, mv) else {
+            return false;
+        };
+        self.warned = Some((self.steps, mv));
+        let how = if chance >= 1.0 {
+            "it loses the game at once".to_owned()
+        } else {
+            format!(
+                "a throw {} of the time lets the game be won against you at once",
+                glued(&crate::report::history::percent(chance))
+            )
+        };
+        self.tell(&format!(
+            "Careful: {how} ({mv}). Type it again to play it, or choose another move."
+        ));
+        true
     }
 
     /// What a person may type, as the GM allowed it.
@@ -188,12 +276,17 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             if word.is_empty() {
                 continue;
             }
-            match word.parse::<G::Move>() {
-                Ok(mv) if buf.iter().any(|(m, _)| *m == mv) => {
+            // What fell, in any case (`Kiust` is `kiust`).
+            let fell = buf
+                .iter()
+                .map(|(m, _)| *m)
+                .find(|m| m.to_string().eq_ignore_ascii_case(word));
+            match fell {
+                Some(mv) => {
                     self.sitting.typed.push(mv.to_string());
                     return Some(mv);
                 }
-                _ => self.tell(&format!(
+                None => self.tell(&format!(
                     "`{}` cannot fall here; what can fall: {}.",
                     shown(word),
                     can.join(", ")
@@ -290,5 +383,15 @@ impl<G: Diagram> Throws for AtTable<'_, '_, '_, G> {
                 Throws::bag(&mut *self.rng, player, n, whites, blacks)
             }
         }
+    }
+}
+
+/// What a cheat would gain, in words: how much better the game would look after it.
+fn gain_words(gain: f32) -> &'static str {
+    match gain {
+        g if g >= 0.15 => "a big gain",
+        g if g >= 0.05 => "a fair gain",
+        g if g > 0.0 => "a small gain",
+        _ => "no gain",
     }
 }
