@@ -1,6 +1,6 @@
 //! Tides of War as a picture: the 6×6 board with its river (`a6` to `f1`) in blue and the
 //! towns (`a1` White's, `f6` Black's) in brown, files and ranks labelled; White's stones
-//! ivory, Black's near black; under it each side's stones and the truce.
+//! ivory, Black's near black; under it a key to the marks, each side's stones and the truce.
 
 use std::fmt::Write as _;
 
@@ -23,24 +23,30 @@ const TOWN: &str = "#a9764b";
 /// The size of a town's label.
 const TOWN_SIZE: f32 = 14.0;
 
+/// The key under the board from `top`: the river, the towns and the rings of the last
+/// move (see [`super::key`]).
+fn key(top: f32) -> (String, f32) {
+    super::key(
+        top,
+        &[
+            (Sample::Square(RIVER), "river"),
+            (Sample::Square(TOWN), "town (a1 White's, f6 Black's)"),
+            (Sample::Ring(Mark::Moved), "last move"),
+            (Sample::Ring(Mark::Taken), "stone taken"),
+        ],
+    )
+}
+
 /// The towns' labels, outside the board where no stone stands: White's left of `a1`,
-/// under its rank's number, pointing at it; Black's right of `f6`. Returns the SVG and
-/// each label's box (left, top, right, bottom), at most as wide as DejaVu Sans draws it.
-fn town_labels() -> (String, [[f32; 4]; 2]) {
+/// under its rank's number, pointing at it; Black's right of `f6`.
+fn town_labels() -> String {
     let (_, a1) = centre(0, 1);
     let (_, f6) = centre(5, 6);
-    let width = |text: &str| text.chars().count() as f32 * TOWN_SIZE * 0.6;
-    let (white, black) = ("town →", "← town");
     let (wx, wy) = (X0 - 8.0, a1 + 30.0);
     let (bx, by) = (X0 + 6.0 * CELL + 8.0, f6 + 5.0);
-    let svg = format!(
-        r##"<g font-size="{TOWN_SIZE}" font-weight="bold" fill="#7a5230"><text x="{wx}" y="{wy}" text-anchor="end">{white}</text><text x="{bx}" y="{by}">{black}</text></g>"##
-    );
-    let boxes = [
-        [wx - width(white), wy - TOWN_SIZE, wx, wy + TOWN_SIZE * 0.3],
-        [bx, by - TOWN_SIZE, bx + width(black), by + TOWN_SIZE * 0.3],
-    ];
-    (svg, boxes)
+    format!(
+        r##"<g font-size="{TOWN_SIZE}" font-weight="bold" fill="#7a5230"><text x="{wx}" y="{wy}" text-anchor="end">town →</text><text x="{bx}" y="{by}">← town</text></g>"##
+    )
 }
 
 /// The centre of the square of `file` (0 is `a`) and `rank` (1 to 6): rank 6 at the top.
@@ -118,18 +124,9 @@ impl Picture for Tides {
                 k + 1
             );
         }
-        let (town_labels, _) = town_labels();
-        backdrop.push_str(&town_labels);
+        backdrop.push_str(&town_labels());
         let bottom = Y0 + 6.0 * CELL + 44.0;
-        let (key, height) = super::key(
-            bottom,
-            &[
-                (Sample::Square(RIVER), "river"),
-                (Sample::Square(TOWN), "town (a1 White's, f6 Black's)"),
-                (Sample::Ring(Mark::Moved), "last move"),
-                (Sample::Ring(Mark::Taken), "stone taken"),
-            ],
-        );
+        let (key, height) = key(bottom);
         backdrop.push_str(&key);
         Layout {
             board_height: bottom + height + 8.0,
