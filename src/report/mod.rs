@@ -219,7 +219,7 @@ pub fn write_text(
     }
     write_scenes(out, log, scenes, page)?;
     if page.view == View::Gm {
-        write_secrets(out, scenes, page)?;
+        write_secrets(out, log, scenes, page)?;
     }
     writeln!(out)?;
     writeln!(out, "{}", match_table(log, page.layout, page.view))?;
@@ -272,29 +272,22 @@ pub const SECRETS: &str = "For the GM alone (the table never saw it)";
 pub const SECRET: anstyle::Style = anstyle::Style::new().dimmed();
 
 /// Writes what only the GM may know (a cheat nobody saw), gathered after the telling
-/// under [`SECRETS`], each line after the heading of the game it belongs to ("Game 2:
-/// ..."; the result's lines as they are); nothing when there is none. On a terminal every line is dimmed; in Markdown
-/// (and so on the page) the heading is a scene's heading and the lines a list.
-fn write_secrets(out: &mut impl Write, scenes: &[Scene], page: Page) -> io::Result<()> {
-    let last = scenes.len().saturating_sub(1);
+/// under [`SECRETS`], each line after the game it is about ("Game 2: ..."; a line about
+/// the match as it is); nothing when there is none. On a terminal every line is dimmed;
+/// in Markdown (and so on the page) the heading is a scene's and the lines a list.
+fn write_secrets(
+    out: &mut impl Write,
+    log: &MatchLog,
+    scenes: &[Scene],
+    page: Page,
+) -> io::Result<()> {
+    let unit = log.game.facts().unit.title();
     let lines: Vec<String> = scenes
         .iter()
-        .enumerate()
-        .flat_map(|(n, scene)| {
-            scene
-                .lines
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| scene.is_gm_only(*i))
-                .map(move |(_, line)| {
-                    // The result's own (a brief telling's cheat that got away) need no
-                    // heading: they are about the match.
-                    if n == last {
-                        line.clone()
-                    } else {
-                        format!("{}: {line}", scene.heading)
-                    }
-                })
+        .flat_map(Scene::gm_lines)
+        .map(|(game, line)| match game {
+            0 => line.clone(),
+            n => format!("{unit} {n}: {line}"),
         })
         .collect();
     if lines.is_empty() {

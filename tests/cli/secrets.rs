@@ -49,6 +49,24 @@ fn flagged(json: &str) -> Vec<(String, bool)> {
     out
 }
 
+/// The number of the first game of the JSON's match with a cheat nobody saw, read from
+/// the games' asides.
+fn first_unseen(json: &str) -> u64 {
+    let doc: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    doc["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| {
+            g["asides"].as_array().into_iter().flatten().any(|a| {
+                a["aside"]["aside"] == "cheat"
+                    && a["aside"]["seen_by"].as_array().is_some_and(Vec::is_empty)
+            })
+        })
+        .and_then(|g| g["number"].as_u64())
+        .expect("a game with a cheat nobody saw")
+}
+
 /// A text page cut in three: the telling (after the title, up to the GM's heading or the
 /// results table), the lines under the GM's heading, and whether the heading is there.
 /// `table` is how the results table starts (`┌` in text, `|` in Markdown).
@@ -88,7 +106,7 @@ fn secret_seeds(game: &str, players: &[&str], n: usize) -> Vec<(u64, Vec<(String
 
 /// The same seed in both views, text and Markdown: the GM's telling is the players'
 /// telling line for line, every flagged line stands under the GM's heading (once, after
-/// its scene's heading when it has one) and nowhere else, and the JSON's unflagged lines
+/// the game it is about: the first with a cheat nobody saw) and nowhere else, and the JSON's unflagged lines
 /// are the players' telling's lines, in order.
 fn check_match(game: &str, players: &[&str], seed: u64, lines: &[(String, bool)]) {
     let what = format!("{game} {players:?} seed {seed}");
@@ -117,6 +135,15 @@ fn check_match(game: &str, players: &[&str], seed: u64, lines: &[(String, bool)]
         "{what}: the JSON's unflagged lines are the players'"
     );
     assert_eq!(gm_secret.len(), secrets.len(), "{what}: {gm_secret:?}");
+    // The brief telling tells the match's first cheat that got away, after its game.
+    let unit = if game == "dogfight" { "Round" } else { "Game" };
+    let first = first_unseen(&play(game, players, seed, &["--format", "json"]));
+    assert_eq!(secrets.len(), 1, "{what}: {secrets:?}");
+    assert_eq!(
+        gm_secret[0].trim_start(),
+        format!("{unit} {first}: {}", secrets[0]),
+        "{what}"
+    );
     for (shown, secret) in gm_secret.iter().zip(&secrets) {
         assert!(
             shown.ends_with(secret),
