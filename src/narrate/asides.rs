@@ -147,7 +147,7 @@ impl Narrator<'_> {
                     }
                     let vars = self.cheat_vars(game, *by, *kind, place.as_deref());
                     if let Some(line) = self.whispered(Moment::CheatUnseen, &vars) {
-                        scene.push_gm_only(line);
+                        scene.push_gm_only(line, self.game_number);
                         self.unseen_told = true;
                     } else if detail == Detail::Full {
                         // The book's lines are spent: the GM hears of it in the sum.
@@ -414,7 +414,7 @@ impl Narrator<'_> {
         for (by, n) in unseen {
             let vars = self.tally_vars(by, n, crate::names::more_times(n));
             if let Some(line) = self.whispered(Moment::CheatUnseenTally, &vars) {
-                scene.push_gm_only(line);
+                scene.push_gm_only(line, self.game_number);
             }
         }
     }

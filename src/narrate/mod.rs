@@ -61,6 +61,10 @@ pub struct Scene {
     /// did not see (a cheat nobody caught). The players' view leaves them out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gm_only: Vec<usize>,
+    /// For each of `gm_only`, the game (or round) it is about, 0 for the match: a brief
+    /// telling's cheat that got away is told with the result, of the game it was in.
+    #[serde(skip)]
+    pub gm_games: Vec<u32>,
 }
 
 impl Scene {
@@ -71,6 +75,7 @@ impl Scene {
             heading: heading.into(),
             lines: Vec::new(),
             gm_only: Vec::new(),
+            gm_games: Vec::new(),
         }
     }
 
@@ -94,10 +99,20 @@ impl Scene {
         self.lines.push(line);
     }
 
-    /// Adds a line for the GM alone.
-    fn push_gm_only(&mut self, line: String) {
+    /// Adds a line for the GM alone, about `game` (0 for the match).
+    fn push_gm_only(&mut self, line: String, game: u32) {
         self.gm_only.push(self.lines.len());
+        self.gm_games.push(game);
         self.lines.push(line);
+    }
+
+    /// The lines for the GM alone, each with the game (or round) it is about, 0 for the
+    /// match.
+    pub fn gm_lines(&self) -> impl Iterator<Item = (u32, &String)> {
+        self.gm_only
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| (self.gm_games.get(k).copied().unwrap_or(0), &self.lines[i]))
     }
 }
 

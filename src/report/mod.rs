@@ -183,6 +183,8 @@ impl Page {
 }
 
 /// Writes the told match and its result table: plain text for a terminal, or Markdown.
+/// The telling holds what the table saw, in either view, so the GM can read it aloud;
+/// the GM's view gathers what only the GM may know after it ([`SECRETS`]).
 ///
 /// # Errors
 /// When writing fails.
@@ -215,25 +217,41 @@ pub fn write_text(
     } else {
         writeln!(out, "{}", page.prose("", &title))?;
     }
+    write_scenes(out, log, scenes, page)?;
+    if page.view == View::Gm {
+        write_secrets(out, log, scenes, page)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", match_table(log, page.layout, page.view))?;
+    if page.view == View::Gm {
+        write_replay(out, log, page, replay)?;
+    }
+    Ok(())
+}
+
+/// Writes the telling to read aloud: each scene's heading and the lines the table may
+/// hear, in either view (what only the GM may know is [`write_secrets`]'s).
+fn write_scenes(
+    out: &mut impl Write,
+    log: &MatchLog,
+    scenes: &[Scene],
+    page: Page,
+) -> io::Result<()> {
+    let markdown = page.layout == Layout::Markdown;
     for (i, scene) in scenes.iter().enumerate() {
         // The last scene tells the match's result: its winners' names are in colour on a
         // terminal (the output stream drops the style where colour is off).
         let result = i + 1 == scenes.len();
         writeln!(out)?;
-        // The players hear what the table saw: a cheat nobody caught is the GM's alone.
-        let lines: Vec<&String> = match page.view {
-            View::Gm => scene.lines.iter().collect(),
-            View::Players => scene.players_lines().collect(),
-        };
         if markdown {
             writeln!(out, "### {}", escape_markdown(&scene.heading))?;
-            for line in lines {
+            for line in scene.players_lines() {
                 writeln!(out)?;
                 writeln!(out, "{}", escape_markdown(line))?;
             }
         } else {
             writeln!(out, "{}", scene.heading)?;
-            for line in lines {
+            for line in scene.players_lines() {
                 let line = if result {
                     winners_styled(log, line)
                 } else {
@@ -243,10 +261,53 @@ pub fn write_text(
             }
         }
     }
+    Ok(())
+}
+
+/// The heading of what only the GM may know, after the telling in the GM's view.
+pub const SECRETS: &str = "For the GM alone (the table never saw it)";
+
+/// How the GM's own lines are shown on a terminal: dimmed, set apart from what is read
+/// aloud (the output stream drops the style where colour is off).
+pub const SECRET: anstyle::Style = anstyle::Style::new().dimmed();
+
+/// Writes what only the GM may know (a cheat nobody saw), gathered after the telling
+/// under [`SECRETS`], each line after the game it is about ("Game 2: ..."; a line about
+/// the match as it is); nothing when there is none. On a terminal every line is dimmed;
+/// in Markdown (and so on the page) the heading is a scene's and the lines a list.
+fn write_secrets(
+    out: &mut impl Write,
+    log: &MatchLog,
+    scenes: &[Scene],
+    page: Page,
+) -> io::Result<()> {
+    let unit = log.game.facts().unit.title();
+    let lines: Vec<String> = scenes
+        .iter()
+        .flat_map(Scene::gm_lines)
+        .map(|(game, line)| match game {
+            0 => line.clone(),
+            n => format!("{unit} {n}: {line}"),
+        })
+        .collect();
+    if lines.is_empty() {
+        return Ok(());
+    }
     writeln!(out)?;
-    writeln!(out, "{}", match_table(log, page.layout, page.view))?;
-    if page.view == View::Gm {
-        write_replay(out, log, page, replay)?;
+    if page.layout == Layout::Markdown {
+        writeln!(out, "### {}", escape_markdown(SECRETS))?;
+        writeln!(out)?;
+        for line in &lines {
+            writeln!(out, "- {}", escape_markdown(line))?;
+        }
+        return Ok(());
+    }
+    writeln!(out, "{}", short::styled(SECRETS, SECRET))?;
+    for line in &lines {
+        // Each line as laid out, styled whole, so that a wrapped line stays dimmed.
+        for part in page.prose("  ", line).lines() {
+            writeln!(out, "{}", short::styled(part, SECRET))?;
+        }
     }
     Ok(())
 }

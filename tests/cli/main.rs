@@ -43,6 +43,7 @@ mod readme;
 mod remember;
 mod replay;
 mod replay_moves;
+mod secrets;
 mod settle_words;
 mod short;
 mod sit;

@@ -39,13 +39,15 @@ fn characters(roster: &[&str]) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The telling's lines, each whole: what follows the page's heading up to the results
-/// table, a wrapped line's continuation (indented four) joined to its start.
+/// The telling's lines, each whole: what follows the page's heading up to the GM's own
+/// lines or the results table, a wrapped line's continuation (indented four) joined to
+/// its start.
 fn told_lines(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut started = false;
     for line in text.lines().skip(1) {
-        if line.starts_with('┌') || line.starts_with("Seed ") {
+        // What only the GM may know comes after the telling, under its own heading.
+        if line.starts_with('┌') || line.starts_with("Seed ") || line.starts_with("For the GM") {
             break;
         }
         if let Some(more) = line.strip_prefix("    ")

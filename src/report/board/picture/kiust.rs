@@ -6,7 +6,9 @@
 use std::fmt::Write as _;
 
 use super::super::kiust::throw_clause;
-use super::{Ink, Layout, Look, Mark, Marks, Picture, Spot, WOOD, hex, seat_line, status_line};
+use super::{
+    Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
+};
 use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
 use crate::games::{Rules, Seat, Turn};
 
@@ -74,8 +76,13 @@ impl Picture for Kiust {
                 }
             }
         }
+        let (key, height) = super::key(
+            bottom + 40.0,
+            &[(Sample::Ring(Mark::Moved), "last move, from and to")],
+        );
+        backdrop.push_str(&key);
         Layout {
-            board_height: bottom + 44.0,
+            board_height: bottom + 40.0 + height + 8.0,
             backdrop,
             spots,
             panel_lines: 4,

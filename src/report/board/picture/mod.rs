@@ -28,6 +28,8 @@ pub use svg::{
 };
 pub(crate) use svg::{EDGE, escape};
 
+use std::fmt::Write as _;
+
 use super::{Diagram, Marks};
 
 /// What a spot holds, drawn as a filled disc in the ink's colour (nothing for
@@ -284,4 +286,91 @@ pub(crate) fn title(text: &str) -> String {
         r##"<text x="24" y="36" font-size="26" font-weight="bold" fill="#3a2f25">{}</text>"##,
         svg::escape(text)
     )
+}
+
+/// A sample of a mark in a picture's key, drawn as the board draws the mark.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Sample {
+    /// A square of the board's in this colour (`#rrggbb`): the river, a town, a trap.
+    Square(&'static str),
+    /// A disc in this ink: a stone, a heap, a piç.
+    Disc(Ink),
+    /// A stroke of a seat's colour, as the arcs round a Piç board.
+    Stroke([u8; 3]),
+    /// The ring of the last move, solid ([`Mark::Moved`]) or dashed ([`Mark::Taken`]).
+    Ring(Mark),
+    /// The frame of the last move round a whole trap.
+    Frame,
+}
+
+/// The key's text size, and the width a character of DejaVu Sans takes at it, about.
+const KEY_SIZE: f32 = 16.0;
+const KEY_CHAR: f32 = KEY_SIZE * 0.55;
+/// The height of a row of the key.
+const KEY_ROW: f32 = 30.0;
+
+/// A picture's key from `top`: each mark's sample and what it means, side by side in rows
+/// that keep within the picture's margins, in a group of class `key`. Returns the SVG and
+/// the height it takes.
+pub(crate) fn key(top: f32, entries: &[(Sample, &str)]) -> (String, f32) {
+    let (left, right) = (24.0, WIDTH - 24.0);
+    let mut out = format!(r##"<g class="key" font-size="{KEY_SIZE}" fill="#3a2f25">"##);
+    let (mut x, mut y) = (left, top + KEY_ROW / 2.0);
+    for (sample, words) in entries {
+        let width = 34.0 + words.chars().count() as f32 * KEY_CHAR;
+        if x > left && x + width > right {
+            x = left;
+            y += KEY_ROW;
+        }
+        out.push_str(&sample_svg(*sample, x + 11.0, y));
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            x + 28.0,
+            y + KEY_SIZE * 0.35,
+            svg::escape(words)
+        );
+        x += width + 18.0;
+    }
+    out.push_str("</g>");
+    (out, y + KEY_ROW / 2.0 - top)
+}
+
+/// A sample centred at (`x`, `y`), about 22 pixels across.
+fn sample_svg(sample: Sample, x: f32, y: f32) -> String {
+    let edge = "#5b4330";
+    let mark = hex(MARK);
+    match sample {
+        Sample::Square(fill) => format!(
+            r#"<rect x="{}" y="{}" width="20" height="20" fill="{fill}" stroke="{edge}" stroke-width="1"/>"#,
+            x - 10.0,
+            y - 10.0
+        ),
+        Sample::Disc(ink) => format!(
+            r#"<circle cx="{x}" cy="{y}" r="9" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
+            ink.rgb().map_or_else(|| "none".to_owned(), hex),
+            svg::EDGE
+        ),
+        Sample::Stroke(rgb) => format!(
+            r#"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="{}" stroke-width="7" stroke-linecap="round"/>"#,
+            x - 8.0,
+            x + 8.0,
+            hex(rgb)
+        ),
+        Sample::Ring(kind) => {
+            let dash = if kind == Mark::Taken {
+                r#" stroke-dasharray="4 3""#
+            } else {
+                ""
+            };
+            format!(
+                r#"<circle cx="{x}" cy="{y}" r="9" fill="none" stroke="{mark}" stroke-width="3"{dash}/>"#
+            )
+        }
+        Sample::Frame => format!(
+            r#"<rect x="{}" y="{}" width="16" height="22" rx="4" fill="none" stroke="{mark}" stroke-width="3"/>"#,
+            x - 8.0,
+            y - 11.0
+        ),
+    }
 }

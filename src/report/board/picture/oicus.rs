@@ -2,13 +2,13 @@
 //! (numbered from White's left, so from the right as we look), Black's along the bottom,
 //! so that Black's trap `i` stands under White's trap `11 − i`, the trap it faces. Each
 //! trap holds up to five stones, drawn as five slots; the home traps (1–2) are darker,
-//! the whelping traps (5–10) lighter. Under the board each side's score, supply and
-//! stones on the board.
+//! the whelping traps (5–10) lighter, as the key under the board says. Under it each
+//! side's score, supply and stones on the board.
 
 use std::fmt::Write as _;
 
 use super::super::oicus::{column, touched};
-use super::{Ink, Layout, Look, Mark, Marks, PanelLine, Picture, Spot, seat_line, status_line};
+use super::{Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, seat_line, status_line};
 use crate::games::oicus::Oicus;
 use crate::games::{Rules, Seat};
 
@@ -27,6 +27,11 @@ const TRAP_H: f32 = SLOTS as f32 * SLOT + 12.0;
 /// The top of White's traps and of Black's.
 const WHITE_Y: f32 = 86.0;
 const BLACK_Y: f32 = WHITE_Y + TRAP_H + 40.0;
+/// The traps' colours: home (1–2) darker, whelping (5–10) lighter, the plain ones
+/// (3–4) between.
+const HOME: &str = "#b58a55";
+const PLAIN: &str = "#cfa86e";
+const WHELPING: &str = "#e2c79a";
 
 fn ink(seat: Seat) -> Ink {
     if seat.0 == 0 { Ink::Dark } else { Ink::Light }
@@ -47,9 +52,9 @@ impl Picture for Oicus {
             for trap in 1..=10usize {
                 let (x, y) = corner(land, trap);
                 let fill = match trap {
-                    1 | 2 => "#b58a55",
-                    5..=10 => "#e2c79a",
-                    _ => "#cfa86e",
+                    1 | 2 => HOME,
+                    5..=10 => WHELPING,
+                    _ => PLAIN,
                 };
                 let _ = write!(
                     backdrop,
@@ -86,11 +91,22 @@ impl Picture for Oicus {
             super::WIDTH / 2.0,
             middle + 6.0
         );
+        let bottom = BLACK_Y + TRAP_H + 40.0;
+        let (key, height) = super::key(
+            bottom,
+            &[
+                (Sample::Square(HOME), "home traps (1–2)"),
+                (Sample::Square(PLAIN), "plain (3–4)"),
+                (Sample::Square(WHELPING), "whelping traps (5–10)"),
+                (Sample::Frame, "last move"),
+            ],
+        );
+        backdrop.push_str(&key);
         Layout {
-            board_height: BLACK_Y + TRAP_H + 40.0,
+            board_height: bottom + height + 8.0,
             backdrop,
             spots,
-            panel_lines: 4,
+            panel_lines: 3,
         }
     }
 
@@ -130,11 +146,6 @@ impl Picture for Oicus {
             cap => format!("Turns played: {} of {cap}", self.turns_played()),
         };
         look.panel.push(status_line(self, marks.names, turns));
-        look.panel.push(PanelLine {
-            swatch: None,
-            text: "Dark traps are home (1–2), light ones whelping traps (5–10)".to_owned(),
-            strong: false,
-        });
         look
     }
 }

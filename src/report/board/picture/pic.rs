@@ -6,7 +6,7 @@
 use std::f32::consts::PI;
 use std::fmt::Write as _;
 
-use super::{Ink, Layout, Look, Mark, Marks, Picture, Spot, hex, seat_line, status_line};
+use super::{Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, hex, seat_line, status_line};
 use crate::games::pic::Pic;
 use crate::games::{Rules, Seat};
 
@@ -78,8 +78,19 @@ impl Picture for Pic {
                 }
             })
             .collect();
+        let bottom = CY + RING + r + 96.0;
+        let (key, height) = super::key(
+            bottom,
+            &[
+                (Sample::Disc(Ink::Heap), "a heap"),
+                (Sample::Disc(Ink::Seat(0)), "a piç: its owner's colour"),
+                (Sample::Stroke(super::SEAT_COLOURS[0]), "a player's heaps"),
+                (Sample::Ring(Mark::Moved), "heap last sown"),
+            ],
+        );
+        backdrop.push_str(&key);
         Layout {
-            board_height: CY + RING + r + 100.0,
+            board_height: bottom + height + 8.0,
             backdrop,
             spots,
             panel_lines: players + 1,

@@ -1,11 +1,13 @@
 //! Tides of War as a picture: the 6×6 board with its river (`a6` to `f1`) in blue and the
 //! towns (`a1` White's, `f6` Black's) in brown, files and ranks labelled; White's stones
-//! ivory, Black's near black; under it each side's stones and the truce.
+//! ivory, Black's near black; under it a key to the marks, each side's stones and the truce.
 
 use std::fmt::Write as _;
 
 use super::super::tides::{Trace, on_river, town_of};
-use super::{Ink, Layout, Look, Mark, Marks, Picture, Spot, WOOD, hex, seat_line, status_line};
+use super::{
+    Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
+};
 use crate::games::Seat;
 use crate::games::tides::Tides;
 
@@ -15,6 +17,37 @@ const CELL: f32 = 88.0;
 const X0: f32 = (super::WIDTH - 6.0 * CELL) / 2.0;
 /// The board's top edge.
 const Y0: f32 = 56.0;
+/// The river's squares, and the towns'.
+const RIVER: &str = "#8fbcd0";
+const TOWN: &str = "#a9764b";
+/// The size of a town's label.
+const TOWN_SIZE: f32 = 14.0;
+
+/// The key under the board from `top`: the river, the towns and the rings of the last
+/// move (see [`super::key`]).
+fn key(top: f32) -> (String, f32) {
+    super::key(
+        top,
+        &[
+            (Sample::Square(RIVER), "river"),
+            (Sample::Square(TOWN), "town (a1 White's, f6 Black's)"),
+            (Sample::Ring(Mark::Moved), "last move"),
+            (Sample::Ring(Mark::Taken), "stone taken"),
+        ],
+    )
+}
+
+/// The towns' labels, outside the board where no stone stands: White's left of `a1`,
+/// under its rank's number, pointing at it; Black's right of `f6`.
+fn town_labels() -> String {
+    let (_, a1) = centre(0, 1);
+    let (_, f6) = centre(5, 6);
+    let (wx, wy) = (X0 - 8.0, a1 + 30.0);
+    let (bx, by) = (X0 + 6.0 * CELL + 8.0, f6 + 5.0);
+    format!(
+        r##"<g font-size="{TOWN_SIZE}" font-weight="bold" fill="#7a5230"><text x="{wx}" y="{wy}" text-anchor="end">town →</text><text x="{bx}" y="{by}">← town</text></g>"##
+    )
+}
 
 /// The centre of the square of `file` (0 is `a`) and `rank` (1 to 6): rank 6 at the top.
 fn centre(file: u8, rank: u8) -> (f32, f32) {
@@ -43,9 +76,9 @@ impl Picture for Tides {
             for file in 0..6u8 {
                 let (cx, cy) = centre(file, rank);
                 let fill = if on_river(file, rank) {
-                    Some("#8fbcd0")
+                    Some(RIVER)
                 } else if town_of(file, rank).is_some() {
-                    Some("#a9764b")
+                    Some(TOWN)
                 } else {
                     None
                 };
@@ -91,18 +124,12 @@ impl Picture for Tides {
                 k + 1
             );
         }
-        let (tx, ty) = centre(0, 1);
-        let (bx, by) = centre(5, 6);
-        for (x, y) in [(tx, ty), (bx, by)] {
-            let _ = write!(
-                backdrop,
-                r##"<text x="{}" y="{}" font-size="13" fill="#fbf7ee">town</text>"##,
-                x - CELL / 2.0 + 4.0,
-                y - CELL / 2.0 + 13.0
-            );
-        }
+        backdrop.push_str(&town_labels());
+        let bottom = Y0 + 6.0 * CELL + 44.0;
+        let (key, height) = key(bottom);
+        backdrop.push_str(&key);
         Layout {
-            board_height: Y0 + 6.0 * CELL + 44.0,
+            board_height: bottom + height + 8.0,
             backdrop,
             spots,
             panel_lines: 3,
