@@ -170,6 +170,42 @@ fn a_telling_keeps_to_its_game_and_to_money_that_moved() {
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
+/// The example characters (`examples/characters/`) likewise, over six seeds at every
+/// table, in the full telling.
+#[test]
+fn the_example_characters_keep_to_their_game_too() {
+    let roster = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/characters");
+    let cast = [
+        "Gorm", "Vessa", "Dobbin", "Ilse", "Hrodgar", "Pip", "Tamsin",
+    ];
+    let mut faults = Vec::new();
+    let mut told = 0;
+    for seed in 1..=6 {
+        let at =
+            |n: usize| -> Vec<&str> { (0..n).map(|i| cast[(seed + i) % cast.len()]).collect() };
+        let mut tables = vec![("tides", at(2)), ("kiust", at(2)), ("oicustiytac", at(2))];
+        tables.extend((2..=5).map(|n| ("pic", at(n))));
+        for (game, players) in tables {
+            let out = play(
+                game,
+                &players,
+                seed,
+                &["--narrate", "full", "--roster", roster],
+            );
+            told += out.lines().filter(|l| l.contains('"')).count();
+            let at = format!("{game} {players:?} seed {seed}");
+            faults.extend(
+                foreign(game, &out)
+                    .into_iter()
+                    .map(|f| format!("{at}: {f}")),
+            );
+            faults.extend(money(&out).into_iter().map(|l| format!("{at}: money: {l}")));
+        }
+    }
+    assert!(told > 100, "only {told} quoted lines: nothing to check");
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
 /// At `sit`, a long scripted match against each built-in character at every game: the
 /// boasts (and everything else printed) keep to the game, and to no money.
 #[test]
