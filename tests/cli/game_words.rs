@@ -292,6 +292,44 @@ fn where_money_moved_a_character_may_speak_of_it() {
     );
 }
 
+/// An ante alone moves money: at a night whose one match has an ante and no bet, the
+/// characters may speak of money.
+#[test]
+fn an_ante_alone_lets_money_be_spoken_of() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("quick.toml"),
+        "tavern = \"The Quick\"\nsims = 2000\n",
+    )
+    .unwrap();
+    let mut said = Vec::new();
+    for seed in 1..=4 {
+        let night = dir.path().join(format!("ante-{seed}.toml"));
+        std::fs::write(
+            &night,
+            format!(
+                "evening = \"Ante only\"\ntavern = \"quick.toml\"\nseed = {seed}\n\n\
+                 [[match]]\ngame = \"kiust-oyun\"\nplayers = [\"Mirela\", \"Tamsin\"]\n\
+                 ante = \"1 sp\"\n"
+            ),
+        )
+        .unwrap();
+        let out = Taproom::new()
+            .args(["night", night.to_str().unwrap(), "--narrate", "full"])
+            .env("COLUMNS", "1000")
+            .ok()
+            .stdout;
+        let telling = out.split("At the table").nth(1).unwrap_or_default();
+        let telling = telling.split('┌').next().unwrap_or_default();
+        said.extend(money(telling).into_iter().filter(|l| l.contains('"')));
+    }
+    assert!(
+        said.len() >= 2,
+        "money spoken of {} times: {said:?}",
+        said.len()
+    );
+}
+
 const WREN: &str = "name = \"Wren\"\nskill = 5\n\n[voice]\ngreeting = [\"Evening, all.\"]\n\n\
                     [voice.kiust-oyun]\ngreeting = [\"Sticks out, friend. Throw.\"]\n";
 
