@@ -986,7 +986,7 @@ fn quote_tags(moment: VoiceMoment) -> &'static [&'static str] {
         VoiceMoment::Win => &[
             "{name}: \"{line}\"",
             "{name}, to {other}: \"{line}\"",
-            "\"{line}\" says {name}, gathering up the winnings.",
+            "\"{line}\" says {name}, well pleased.",
             "{name} leans back: \"{line}\"",
             "{name} raises a mug to {other}: \"{line}\"",
         ],

@@ -7,6 +7,7 @@ use super::Moment;
 use crate::ai::Temperament;
 use crate::games::GameKind;
 use crate::roster::source::{Doc, FileError};
+use crate::roster::speaks_of_money;
 
 /// The phrasebook built into taproom.
 const BUILT_IN: &str = include_str!("../../data/phrases.toml");
@@ -87,6 +88,17 @@ impl Phrasebook {
             .filter_map(|s| self.sections.get(*s).and_then(|m| m.get(&moment)))
             .find(|l| !l.is_empty())
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// The book without the lines that speak of money, for a match where no money moved
+    /// (a game's moment left with none falls back to `common`, as when it has none).
+    #[must_use]
+    pub fn without_money(&self) -> Phrasebook {
+        let mut book = self.clone();
+        for lines in book.sections.values_mut().flat_map(BTreeMap::values_mut) {
+            lines.retain(|l| !speaks_of_money(l));
+        }
+        book
     }
 
     /// Verbs in a temperament's manner.
@@ -284,6 +296,25 @@ mod tests {
             "common lines serve every game"
         );
         assert!(!book.verbs(Temperament::Reckless).is_empty());
+    }
+
+    #[test]
+    fn without_money_keeps_every_line_but_those_of_money() {
+        let book = Phrasebook::built_in();
+        let quiet = book.without_money();
+        let crowd = |b: &Phrasebook| b.lines(GameKind::Pic, Moment::Murmur).to_vec();
+        let murmurs = crowd(&book);
+        // By hand: one murmur of the built-in crowd is of side bets.
+        let bets = "Low voices at the back lay side bets on who will blink first.";
+        assert!(murmurs.iter().any(|l| l == bets));
+        let kept: Vec<String> = murmurs.into_iter().filter(|l| l != bets).collect();
+        assert_eq!(crowd(&quiet), kept);
+        // The moments of money have nothing left, and a game's own lines stay its own.
+        assert!(quiet.lines(GameKind::Pic, Moment::WagerPaid).is_empty());
+        assert_eq!(
+            quiet.lines(GameKind::KiustOyun, Moment::FirstThrow),
+            book.lines(GameKind::KiustOyun, Moment::FirstThrow)
+        );
     }
 
     #[test]

@@ -396,7 +396,8 @@ fn play_one<G: Game>(
     let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
     let log = play_match::<G>(&m.spec.entrants(), &settings)?;
     let after = memory.after(&m.spec, &log);
-    let mut scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[]);
+    let wagered = !placed.bets().is_empty();
+    let mut scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[], wagered);
     crate::narrate::recall::tell(&mut scenes, &before, &after, &log, detail);
     let mut recalled = before;
     recalled.extend(after);

@@ -367,16 +367,16 @@ fn play_game<G: Game>(
         Some(_) => Some(memory::prices::<G>(spec, tavern, progress)?),
         None => None,
     };
+    // Money moves at this match when any bet or stake was taken.
+    let wagered = prepared
+        .as_ref()
+        .is_some_and(|(placed, _)| !placed.bets().is_empty());
     let before = told.memory.before(spec, &tavern.name);
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
     let log = match sitting {
         None => play_match::<G>(&spec.entrants(), &settings)?,
         Some(sitting) => {
-            let voices: Vec<_> = spec
-                .seats
-                .iter()
-                .map(|s| s.character.voice.clone())
-                .collect();
+            let voices = super::tell::voices(spec, wagered);
             // The people sit first: their seats are marked as people's, not characters'.
             let mut entrants = spec.entrants();
             for e in entrants.iter_mut().take(sitting.people().len()) {
@@ -392,7 +392,14 @@ fn play_game<G: Game>(
         }
     };
     let after = told.memory.after(spec, &log);
-    let mut scenes = super::tell::tell(told.phrasebook, spec, &log, req.detail, told.ambience);
+    let mut scenes = super::tell::tell(
+        told.phrasebook,
+        spec,
+        &log,
+        req.detail,
+        told.ambience,
+        wagered,
+    );
     crate::narrate::recall::tell(&mut scenes, &before, &after, &log, req.detail);
     let wagers = match prepared {
         Some((placed, purses)) => Some(finish(req, table, tavern, placed, &purses, &log)?),

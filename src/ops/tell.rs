@@ -32,7 +32,9 @@ pub fn phrasebook(roster: Option<&Path>, extra: &[PathBuf]) -> Result<Phrasebook
 }
 
 /// Tells a match played from `spec`: `ambience` (a tavern's lines) sets the scene when
-/// given, else the phrasebook's own.
+/// given, else the phrasebook's own. Each character speaks in their voice at this game;
+/// where no money moved (`wagered` false: no bet, stake or ante was taken), no line of
+/// theirs or of the book speaks of money.
 #[must_use]
 pub fn tell(
     book: &Phrasebook,
@@ -40,9 +42,28 @@ pub fn tell(
     log: &MatchLog,
     detail: Detail,
     ambience: &[String],
+    wagered: bool,
 ) -> Vec<Scene> {
-    let voices: Vec<&Voice> = spec.seats.iter().map(|s| &s.character.voice).collect();
+    let quiet;
+    let book = if wagered {
+        book
+    } else {
+        quiet = book.without_money();
+        &quiet
+    };
+    let voices = voices(spec, wagered);
+    let voices: Vec<&Voice> = voices.iter().collect();
     Narrator::new(book, log, &voices)
         .with_ambience(ambience)
         .tell(detail)
+}
+
+/// Each seat's voice at `spec`'s game: the lines for every game and the game's own, and
+/// none that speaks of money unless money moved (`wagered`).
+#[must_use]
+pub fn voices(spec: &MatchSpec, wagered: bool) -> Vec<Voice> {
+    spec.seats
+        .iter()
+        .map(|s| s.character.voice.at(spec.game, wagered))
+        .collect()
 }

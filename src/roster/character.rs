@@ -241,30 +241,53 @@ fn read_game_style(style: &Table<'_, '_>) -> Result<GameStyle, FileError> {
     })
 }
 
-/// `[voice]`: the lines they say at each moment, none of them empty.
+/// `[voice]`: the lines they say at each moment, none of them empty; and under
+/// `[voice.GAME]`, the lines they say at that game alone.
 fn read_voice(root: &Table<'_, '_>) -> Result<Voice, FileError> {
-    let mut voice = Voice::default();
     let Some(voice_field) = root.get("voice") else {
-        return Ok(voice);
+        return Ok(Voice::default());
     };
     let table = voice_field.table()?;
-    table.only(&VOICE_KEYS)?;
+    let mut voice = read_moments(&table, true)?;
     for (key, field) in table.fields() {
+        if VOICE_KEYS.contains(&key) {
+            continue;
+        }
+        let game = GameKind::from_key(key).map_err(|e| table.key_error(key, e.to_string()))?;
+        if voice.games.contains_key(&game) {
+            return Err(table.key_error(
+                key,
+                format!("`{key}` is a second name for {game}, whose lines are given already"),
+            ));
+        }
+        voice
+            .games
+            .insert(game, read_moments(&field.table()?, false)?);
+    }
+    Ok(voice)
+}
+
+/// The lines of each moment in a voice's table; with `games`, it may also hold a table of
+/// lines for each game (read by the caller).
+fn read_moments(table: &Table<'_, '_>, games: bool) -> Result<Voice, FileError> {
+    let mut allowed: Vec<&str> = VOICE_KEYS.to_vec();
+    if games {
+        allowed.extend(GameKind::ALL.iter().map(|k| k.id()));
+        // A game's other names (`tides`, `piç`) serve as they do under `[games]`.
+        let keys: Vec<&str> = table.fields().map(|(k, _)| k).collect();
+        allowed.extend(keys.into_iter().filter(|k| GameKind::from_key(k).is_ok()));
+    }
+    table.only(&allowed)?;
+    let mut voice = Voice::default();
+    for (key, field) in table.fields() {
+        let Some(moment) = VoiceMoment::ALL.into_iter().find(|m| m.key() == key) else {
+            continue;
+        };
         let lines = field.strings()?;
         if let Some(blank) = lines.iter().position(|l| l.trim().is_empty()) {
             return Err(field.error(format!("line {} of the list is empty", blank + 1)));
         }
-        let moment = VoiceMoment::ALL
-            .into_iter()
-            .find(|m| m.key() == key)
-            .ok_or_else(|| table.key_error(key, format!("unknown key `{key}`")))?;
-        match moment {
-            VoiceMoment::Greeting => voice.greeting = lines,
-            VoiceMoment::Boast => voice.boast = lines,
-            VoiceMoment::Win => voice.win = lines,
-            VoiceMoment::Loss => voice.loss = lines,
-            VoiceMoment::Caught => voice.caught = lines,
-        }
+        *voice.lines_mut(moment) = lines;
     }
     Ok(voice)
 }
@@ -390,6 +413,74 @@ loss = ["Bah. The stones were cold."]
             let err = load(&text).unwrap_err();
             assert_eq!(err.field.as_deref(), Some(field), "{err}");
             assert_eq!(err.line, line, "{err}");
+        }
+    }
+
+    #[test]
+    fn a_games_voice_is_read_under_its_name_or_another_of_its_names() {
+        let text = format!(
+            "{BRANNOC}\n[voice.tides-of-war]\nboast = [\"Slow and steady keeps the town.\"]\n\n\
+             [voice.\"piç\"]\nloss = [\"Heaps and heaps.\"]\n"
+        );
+        let c = load(&text).unwrap();
+        assert_eq!(c.voice.win, ["The town is mine, friend."]);
+        assert_eq!(
+            c.voice.at(GameKind::TidesOfWar, true).boast,
+            ["Slow and steady keeps the town."]
+        );
+        assert!(c.voice.at(GameKind::KiustOyun, true).boast.is_empty());
+        assert_eq!(
+            c.voice.at(GameKind::Pic, true).loss,
+            ["Bah. The stones were cold.", "Heaps and heaps."]
+        );
+        let twice = format!("{text}\n[voice.pic]\nwin = [\"Mine.\"]\n");
+        let err = load(&twice).unwrap_err();
+        assert!(
+            err.field
+                .as_deref()
+                .is_some_and(|f| f.starts_with("voice.pi")),
+            "{err}"
+        );
+        assert!(err.message.contains("second name for pic"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_key_in_a_games_voice_names_its_place() {
+        let cases = [
+            (
+                "[voice.chess]\nwin = [\"x\"]\n",
+                "voice.chess",
+                15,
+                8,
+                "the keys here are",
+            ),
+            (
+                "[voice.tides-of-wat]\nwin = [\"x\"]\n",
+                "voice.tides-of-wat",
+                15,
+                8,
+                "did you mean `tides-of-war`?",
+            ),
+            (
+                "[voice.pic]\nwins = [\"x\"]\n",
+                "voice.pic.wins",
+                16,
+                1,
+                "did you mean `win`?",
+            ),
+            (
+                "[voice.pic]\nwin = [\"\"]\n",
+                "voice.pic.win",
+                16,
+                7,
+                "line 1 of the list is empty",
+            ),
+        ];
+        for (tail, field, line, column, why) in cases {
+            let err = load(&format!("{BRANNOC}\n{tail}")).unwrap_err();
+            assert_eq!(err.field.as_deref(), Some(field), "{err}");
+            assert_eq!((err.line, err.column), (line, column), "{err}");
+            assert!(err.message.contains(why), "{err}");
         }
     }
 

@@ -21,7 +21,7 @@ pub use evening::{Evening, MatchPlan};
 pub use kind::{FileKind, detect, expect};
 pub use source::FileError;
 pub use tavern::Tavern;
-pub use voice::{VOICE_KEYS, Voice, VoiceMoment};
+pub use voice::{MONEY_WORDS, VOICE_KEYS, Voice, VoiceMoment, speaks_of_money};
 
 /// The characters built into taproom, so that it runs with no files at all.
 const BUILT_IN: [(&str, &str); 6] = [

@@ -84,11 +84,16 @@ impl Sketch {
             String::new(),
             "# Lines the narrator quotes, as many as you like for each moment:".to_owned(),
             "[voice]".to_owned(),
-            "greeting = []   # on sitting down, e.g. [\"Sit, sit. Mind the river.\"]".to_owned(),
+            "greeting = []   # on sitting down, e.g. [\"Another fool for the board. Sit.\"]"
+                .to_owned(),
             "boast = []      # when things go their way".to_owned(),
             "win = []        # on winning".to_owned(),
             "loss = []       # on losing".to_owned(),
             "caught = []     # on being caught cheating".to_owned(),
+            String::new(),
+            "# Lines said at one game alone, the same keys: those that name its things".to_owned(),
+            format!("# [voice.{example}]"),
+            "# greeting = [\"Sit, sit. Mind the river.\"]".to_owned(),
         ];
         let mut text = lines.join("\n");
         text.push('\n');
@@ -139,6 +144,16 @@ mod tests {
         let c = Character::from_toml(Path::new("gorm.toml"), &text).unwrap();
         assert_eq!(c.skill_at(GameKind::TidesOfWar), Skill::Level(6));
         assert_eq!(c.temperament_at(GameKind::Pic), Temperament::Cautious);
+        let text = sketch()
+            .to_toml()
+            .replace("# [voice.", "[voice.")
+            .replace("# greeting = [", "greeting = [");
+        let c = Character::from_toml(Path::new("gorm.toml"), &text).unwrap();
+        assert_eq!(
+            c.voice.at(GameKind::TidesOfWar, false).greeting,
+            ["Sit, sit. Mind the river."]
+        );
+        assert!(c.voice.at(GameKind::KiustOyun, false).greeting.is_empty());
     }
 
     #[test]

@@ -1,7 +1,12 @@
 //! What a character says, at the moments a character's own voice has lines for (the
-//! narrator reads them; a character file's `[voice]` writes them).
+//! narrator reads them; a character file's `[voice]` writes them, and `[voice.GAME]` the
+//! lines said at that game alone).
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
+
+use crate::games::GameKind;
 
 /// The moments a character has lines for, by their keys in `[voice]`.
 pub const VOICE_KEYS: [&str; 5] = [
@@ -25,6 +30,10 @@ pub struct Voice {
     pub loss: Vec<String>,
     /// On being caught cheating, and caught again.
     pub caught: Vec<String>,
+    /// Lines said at one game alone (`[voice.GAME]`), besides the lines above: those that
+    /// name its things (a river, a heap, the sticks, a trap).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub games: BTreeMap<GameKind, Voice>,
 }
 
 impl Voice {
@@ -39,6 +48,91 @@ impl Voice {
             VoiceMoment::Caught => &self.caught,
         }
     }
+
+    /// The lines for a moment, to fill.
+    pub fn lines_mut(&mut self, moment: VoiceMoment) -> &mut Vec<String> {
+        match moment {
+            VoiceMoment::Greeting => &mut self.greeting,
+            VoiceMoment::Boast => &mut self.boast,
+            VoiceMoment::Win => &mut self.win,
+            VoiceMoment::Loss => &mut self.loss,
+            VoiceMoment::Caught => &mut self.caught,
+        }
+    }
+
+    /// What they say at a match of `game`: their lines for every game, then that game's
+    /// own (each line once); and where no money moved in the match (`wagered` false), none
+    /// that speaks of money (see [`speaks_of_money`]).
+    #[must_use]
+    pub fn at(&self, game: GameKind, wagered: bool) -> Voice {
+        let mut out = Voice::default();
+        for moment in VoiceMoment::ALL {
+            let own = self.games.get(&game).map_or(&[][..], |v| v.lines(moment));
+            let lines = out.lines_mut(moment);
+            for line in self.lines(moment).iter().chain(own) {
+                if (wagered || !speaks_of_money(line)) && !lines.contains(line) {
+                    lines.push(line.clone());
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The words that make a line speak of money: said only at a match where money moved (a
+/// bet, a stake or an ante was taken), whether a character's or the phrasebook's.
+pub const MONEY_WORDS: &[&str] = &[
+    "ante",
+    "bet",
+    "bets",
+    "betting",
+    "business",
+    "coin",
+    "coins",
+    "copper",
+    "coppers",
+    "cp",
+    "credit",
+    "debt",
+    "debts",
+    "expensive",
+    "fare",
+    "gold",
+    "gp",
+    "interest",
+    "money",
+    "owe",
+    "owed",
+    "owes",
+    "paid",
+    "pay",
+    "payout",
+    "pays",
+    "price",
+    "purse",
+    "purses",
+    "silver",
+    "slate",
+    "sp",
+    "spend",
+    "spent",
+    "stake",
+    "staked",
+    "stakes",
+    "strongbox",
+    "wager",
+    "wagered",
+    "wagers",
+    "winnings",
+];
+
+/// Whether a line speaks of money: holds one of [`MONEY_WORDS`] as a word of its own
+/// (in any case; a placeholder such as `{coins}` counts).
+#[must_use]
+pub fn speaks_of_money(line: &str) -> bool {
+    line.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| MONEY_WORDS.contains(&w))
 }
 
 /// The moments a character's own voice has lines for.
@@ -81,6 +175,63 @@ impl VoiceMoment {
             VoiceMoment::Win => "win",
             VoiceMoment::Loss => "loss",
             VoiceMoment::Caught => "caught",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn voice(win: &[&str]) -> Voice {
+        Voice {
+            win: win.iter().map(|l| (*l).to_owned()).collect(),
+            ..Voice::default()
+        }
+    }
+
+    #[test]
+    fn a_games_lines_are_said_there_alone_after_the_lines_for_every_game() {
+        let mut v = voice(&["Steady wins.", "Into the strongbox with it."]);
+        v.games.insert(
+            GameKind::TidesOfWar,
+            voice(&["The town is mine, friend.", "Steady wins."]),
+        );
+        assert_eq!(
+            v.at(GameKind::TidesOfWar, true).win,
+            [
+                "Steady wins.",
+                "Into the strongbox with it.",
+                "The town is mine, friend."
+            ]
+        );
+        assert_eq!(
+            v.at(GameKind::Pic, true).win,
+            ["Steady wins.", "Into the strongbox with it."]
+        );
+        // No money moved: the strongbox stays shut.
+        assert_eq!(v.at(GameKind::Pic, false).win, ["Steady wins."]);
+        assert!(v.at(GameKind::Pic, false).games.is_empty());
+    }
+
+    #[test]
+    fn money_is_found_as_a_word_of_its_own() {
+        for line in [
+            "Don't look so glum. It's only coin.",
+            "Coin's round; it rolls away.",
+            "Pay up!",
+            "{coins} to {winner}.",
+            "A PURSE!",
+        ] {
+            assert!(speaks_of_money(line), "{line}");
+        }
+        for line in [
+            "Bah. The stones were cold.",
+            "Better luck next time.",
+            "A spot of bother, spelled out.",
+            "Shall we make it interesting?",
+        ] {
+            assert!(!speaks_of_money(line), "{line}");
         }
     }
 }

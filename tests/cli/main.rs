@@ -20,6 +20,7 @@ mod commands;
 mod defaults;
 mod engine;
 mod files;
+mod game_words;
 mod history;
 mod json;
 mod ladder;
