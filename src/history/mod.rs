@@ -36,8 +36,11 @@ pub struct Record {
     pub at: String,
     /// The tavern's name.
     pub tavern: String,
-    /// The evening it belongs to: the night's title and start for `night`, else the date
-    /// (every match of one day at `play` or `sit` is one evening).
+    /// The evening it belongs to: the one named by `--evening` or the campaign file's
+    /// `evening`, else the night's title and start for `night`, else the date (every match
+    /// of one day at `play` or `sit` is one evening). A line without it (none, or empty) is
+    /// of its date's evening ([`Record::evening_name`]).
+    #[serde(default)]
     pub evening: String,
     /// The command that played it: `play`, `sit` or `night`.
     pub command: String,
@@ -164,6 +167,16 @@ impl Record {
         match self.winners.as_slice() {
             [one] => Some(one),
             _ => None,
+        }
+    }
+
+    /// The evening it belongs to: its `evening`, or its date when it names none.
+    #[must_use]
+    pub fn evening_name(&self) -> &str {
+        if self.evening.trim().is_empty() {
+            self.date()
+        } else {
+            &self.evening
         }
     }
 

@@ -112,6 +112,33 @@ pub fn today(now: &str) -> String {
     now.get(..10).unwrap_or(now).to_owned()
 }
 
+/// The longest name an evening may have, in characters.
+pub const MAX_EVENING: usize = 100;
+
+/// An evening's name as given with `--evening` (a session's name or a date): through the
+/// one check every printed name passes ([`crate::names::check`]), trimmed, not empty.
+///
+/// # Errors
+/// A name that is empty, too long, or holds a character that name check refuses.
+pub fn evening_name(text: &str) -> Result<String, Error> {
+    let bad = |why: String| Error::Argument {
+        flag: "--evening",
+        message: format!("--evening `{}`: {why}", crate::names::escaped(text)),
+    };
+    let name = crate::names::check(text).map_err(|e| bad(e.to_string()))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(bad("the evening's name is empty".to_owned()));
+    }
+    if name.chars().count() > MAX_EVENING {
+        return Err(bad(format!(
+            "the evening's name is {} characters long; at most {MAX_EVENING}",
+            name.chars().count()
+        )));
+    }
+    Ok(name.to_owned())
+}
+
 /// The bookie's chance of each entrant's winning the match, as he would price it.
 ///
 /// # Errors

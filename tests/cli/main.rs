@@ -11,6 +11,7 @@ mod apply;
 mod audit;
 mod before_write;
 mod browser;
+mod calendar;
 mod campaign;
 mod cheat_bets;
 mod cheats;
