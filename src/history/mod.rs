@@ -2,6 +2,9 @@
 //! `--apply`), a line of JSON each in `history.jsonl` beside the ledger (or the tavern's
 //! `history` file), written in the same transaction as the purses and the ledger.
 //!
+//! Each record keeps what the write that recorded it changed ([`applied`]), so that
+//! `taproom undo` can take the last write back.
+//!
 //! What the rest of taproom reads from it: the standings ([`standings`]), who is the
 //! champion of a game at a tavern ([`standings::champion`]), what an earlier meeting of the same
 //! characters was ([`rematch`]), and who watches whom for cheating ([`reputation`]).
@@ -10,6 +13,7 @@
 //! filled outside taproom, an amount no purse can hold) is read past with a warning that
 //! names it ([`read`]); the lines after it still count.
 
+pub mod applied;
 pub mod rematch;
 pub mod reputation;
 pub mod standings;
@@ -67,6 +71,9 @@ pub struct Record {
     /// Every purse the match's wagers moved (a bettor's or a player's), in copper pieces.
     #[serde(default)]
     pub money: Vec<MoneyChange>,
+    /// The write that recorded it, for `taproom undo` (none in lines of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub applied: Option<applied::Applied>,
 }
 
 /// A player of a recorded match.

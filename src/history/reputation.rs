@@ -108,6 +108,7 @@ mod tests {
             winners: Vec::new(),
             cheats,
             money: Vec::new(),
+            applied: None,
         }
     }
 

@@ -275,6 +275,7 @@ pub fn record(
         winners: log.winners.iter().map(|&w| name(w)).collect(),
         cheats,
         money,
+        applied: None,
     }
 }
 

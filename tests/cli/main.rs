@@ -49,5 +49,6 @@ mod sit_input;
 mod snapshots;
 mod stakes;
 mod telling;
+mod undo;
 mod wager;
 mod widths;
