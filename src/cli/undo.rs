@@ -7,10 +7,7 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{Quiet, apply_with};
-use crate::ops::memory::history_file;
 use crate::ops::undo::{Plan, Request, match_words, plan, undo};
-use crate::ops::wagers::ledger_path;
-use crate::roster::Tavern;
 
 #[derive(Debug, Args)]
 #[command(
@@ -65,32 +62,23 @@ pub fn run(
                    at; give --yes to take it back without asking";
         return Err(crate::ops::Error::Conflict(why).into());
     }
-    let tavern = Tavern::load(here.tavern(args.tavern.as_deref())?.as_deref())
-        .map_err(crate::ops::Error::from)?;
     let apply = here
         .apply(Some(apply_with(args.ledger.clone(), args.wait)))?
         .unwrap_or_else(|| apply_with(None, args.wait));
-    let ledger = ledger_path(apply.ledger.as_deref(), &tavern, Path::new(""));
     let given = match &args.history {
         Some(h) => Some(h.clone()),
         None => here.history()?,
     };
-    let history = history_file(given.as_deref(), &tavern, &ledger);
+    let tavern = here.tavern(args.tavern.as_deref())?;
     // A write a killed run left half done is made whole before the history is read.
-    let done = crate::ops::apply::open(&crate::store::folder_of(&history), apply.wait)?;
+    let (req, done) = Request::locate(tavern.as_deref(), given.as_deref(), apply)?;
     args.quiet.recovered(&done);
-    let shown = plan(&history)?;
-    tell(&shown, &ledger, tavern.currency, out)?;
+    let shown = plan(&req.history)?;
+    tell(&shown, &req.ledger, req.currency, out)?;
     if asking && !confirmed(out)? {
         writeln!(out, "Nothing was taken back.")?;
         return Ok(());
     }
-    let req = Request {
-        history,
-        ledger,
-        currency: tavern.currency,
-        apply,
-    };
     let quiet = args.quiet;
     let done = undo(&req, shown.from, &crate::history::now(), &mut |f| {
         quiet.waiting(f)

@@ -102,6 +102,33 @@ pub struct Request {
     pub apply: Apply,
 }
 
+impl Request {
+    /// Where undo looks, found as `play` finds them: the tavern file given (else the built-in
+    /// tavern), the ledger `apply` names (else the tavern's, else `ledger.txt` here), the
+    /// history given (else the tavern's, else beside the ledger); and any write a killed
+    /// run left in the history's folder, made whole first.
+    ///
+    /// # Errors
+    /// A tavern file that cannot be read; an unfinished write that cannot be finished.
+    pub fn locate(
+        tavern: Option<&Path>,
+        history: Option<&Path>,
+        apply: Apply,
+    ) -> Result<(Request, Vec<Recovered>), Error> {
+        let tavern = crate::roster::Tavern::load(tavern)?;
+        let ledger = super::wagers::ledger_path(apply.ledger.as_deref(), &tavern, Path::new(""));
+        let history = super::memory::history_file(history, &tavern, &ledger);
+        let recovered = apply::open(&folder_of(&history), apply.wait)?;
+        let req = Request {
+            history,
+            ledger,
+            currency: tavern.currency,
+            apply,
+        };
+        Ok((req, recovered))
+    }
+}
+
 /// One character file to take back: as it is now, and as it was before the write.
 #[derive(Clone, Debug)]
 pub struct FileBack {

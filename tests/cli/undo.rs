@@ -333,3 +333,36 @@ fn without_a_terminal_undo_asks_for_yes() {
     );
     assert!(out.stdout.contains("-> 3 sp 8 cp"), "{}", out.stdout);
 }
+
+/// In a terminal, undo says what it will take back and asks: "n" keeps the match, "y"
+/// takes it back.
+#[cfg(unix)]
+#[test]
+fn in_a_terminal_undo_asks_and_takes_back_only_on_yes() {
+    let dir = campaign();
+    play(dir.path(), "11");
+    let applied = snapshot(dir.path());
+    let ask = |answer: &str| {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("taproom"));
+        cmd.arg("undo")
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .env("TAPROOM_NOW", common::NOW)
+            .env_remove("TAPROOM_CAMPAIGN");
+        let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("a terminal");
+        p.exp_string("Old Brannoc v Mirela Quickfingers (seed 11)")
+            .expect("the match is named");
+        p.exp_string("Take it back? [y/N]").expect("a question");
+        p.send_line(answer).unwrap();
+        let said = p.exp_eof().expect("taproom exits");
+        said
+    };
+    assert!(ask("n").contains("Nothing was taken back."));
+    assert_eq!(snapshot(dir.path()), applied, "no: nothing written");
+    assert!(ask("y").contains("Taken back."));
+    assert_eq!(
+        history_lines(dir.path()),
+        0,
+        "yes: the match left the history"
+    );
+}
