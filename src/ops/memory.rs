@@ -68,14 +68,20 @@ impl Memory {
 
     /// The history a bookie reads before pricing a table at `tavern` now (the one given,
     /// a campaign's, else the tavern's, else `history.jsonl` beside its ledger or here),
-    /// unless `forget`.
+    /// unless `forget`, on `evening` (none: today's).
     ///
     /// # Errors
     /// A history that exists and cannot be read.
-    pub fn for_odds(tavern: &Tavern, given: Option<&Path>, forget: bool) -> Result<Memory, Error> {
+    pub fn for_odds(
+        tavern: &Tavern,
+        given: Option<&Path>,
+        forget: bool,
+        evening: Option<String>,
+    ) -> Result<Memory, Error> {
         let ledger = super::wagers::ledger_path(None, tavern, Path::new(""));
         let file = history_file(given, tavern, &ledger);
-        Memory::load(file, forget, today(&history::now()))
+        let evening = evening.unwrap_or_else(|| today(&history::now()));
+        Memory::load(file, forget, evening)
     }
 
     /// Puts what the history remembers of cheats caught into `spec`'s watch (unless the

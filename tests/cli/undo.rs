@@ -354,8 +354,7 @@ fn in_a_terminal_undo_asks_and_takes_back_only_on_yes() {
             .expect("the match is named");
         p.exp_string("Take it back? [y/N]").expect("a question");
         p.send_line(answer).unwrap();
-        let said = p.exp_eof().expect("taproom exits");
-        said
+        p.exp_eof().expect("taproom exits")
     };
     assert!(ask("n").contains("Nothing was taken back."));
     assert_eq!(snapshot(dir.path()), applied, "no: nothing written");
