@@ -256,6 +256,23 @@ mod tests {
     }
 
     #[test]
+    fn the_current_evening_is_a_checked_name() {
+        let c = Campaign::from_toml(
+            Path::new("taproom.toml"),
+            "campaign = \"Rat\"\nevening = \"  Session 12 \"\n",
+        )
+        .unwrap();
+        assert_eq!(c.evening.as_deref(), Some("Session 12"));
+        let err = Campaign::from_toml(
+            Path::new("taproom.toml"),
+            "campaign = \"Rat\"\nevening = \"Session\u{202e}12\"\n",
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("taproom.toml:2:"), "{err}");
+        assert!(err.to_string().contains("field `evening`"), "{err}");
+    }
+
+    #[test]
     fn a_wrong_key_or_type_is_named_at_its_place() {
         let err = Campaign::from_toml(
             Path::new("taproom.toml"),
