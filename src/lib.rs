@@ -29,6 +29,7 @@
 //!     bets: Vec::new(),
 //!     apply: None,
 //!     history: None,
+//!     evening: None,
 //! };
 //! let played = play(&request, &(), &mut |_| {}).expect("two built-in characters can play");
 //! let log = &played.log;
@@ -83,6 +84,7 @@
 //!     bets: vec![(bet.parse::<BetText>().unwrap(), bet.to_owned())],
 //!     apply: None,
 //!     history: None,
+//!     evening: None,
 //! };
 //! let played = play(&request, &(), &mut |_| {}).unwrap();
 //! let settled = played.wagers.expect("a bet was made").settlement;

@@ -44,6 +44,11 @@ pub struct BetArgs {
     /// folders, before giving up (0 to 3600).
     #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=3600))]
     wait: u64,
+    /// The evening the match belongs to, as the history records it (a session's name or a
+    /// date): reputations fade by evenings, and the history counts them (default: the
+    /// campaign file's `evening`, else today's date).
+    #[arg(long, value_name = "NAME")]
+    evening: Option<String>,
 }
 
 impl BetArgs {
@@ -59,6 +64,12 @@ impl BetArgs {
             .iter()
             .map(|text| Ok((text.parse::<BetText>()?, text.clone())))
             .collect()
+    }
+
+    /// The evening named with `--evening`, as typed.
+    #[must_use]
+    pub fn evening(&self) -> Option<&str> {
+        self.evening.as_deref()
     }
 
     /// The tavern file given.

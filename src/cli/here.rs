@@ -81,6 +81,18 @@ impl Here {
         Ok(self.lookup()?.history().map(Path::to_owned))
     }
 
+    /// The evening matches are recorded under: `flag` (`--evening`, checked) when given,
+    /// else the campaign file's `evening`, else none (each command's own default).
+    ///
+    /// # Errors
+    /// A flag's name that does not pass the name check; as [`Here::lookup`].
+    pub fn evening(&self, flag: Option<&str>) -> Result<Option<String>, CliError> {
+        if let Some(name) = flag {
+            return Ok(Some(crate::ops::memory::evening_name(name)?));
+        }
+        Ok(self.campaign()?.and_then(|c| c.evening.clone()))
+    }
+
     /// The campaign, if any.
     ///
     /// # Errors

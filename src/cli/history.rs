@@ -92,7 +92,11 @@ pub fn run(
         super::note(&warning);
     }
     let now = crate::history::now();
-    let summary = summary(&read, now.get(..10).unwrap_or(&now));
+    // A reputation is reckoned on the campaign's evening, else today's.
+    let evening = here
+        .evening(None)?
+        .unwrap_or_else(|| crate::ops::memory::today(&now));
+    let summary = summary(&read, &evening);
     if let Some(target) = &image {
         let only = summary.character.as_deref();
         let bytes = match target.kind {

@@ -20,6 +20,7 @@ mod replay;
 mod roster;
 mod rules;
 mod sit;
+mod undo;
 mod usage;
 
 use std::io::Write;
@@ -69,6 +70,7 @@ const EXAMPLES: &str = "Examples:
   taproom roster --roster examples/characters      who is at hand: skills, temperaments, purses
   taproom rules kiust                              the rules, to read out at the table
   taproom init                                     a campaign file here: no more --roster, --tavern
+  taproom undo                                     take back the last match applied, after asking
   taproom ladder tides --levels 1,5,10,baseline --games 100
   taproom history examples/chronicle               the campaign's record: standings, champions
   taproom engine perft tides-of-war --depth 4";
@@ -102,6 +104,9 @@ enum Command {
     /// Write a campaign file (taproom.toml) here, naming the roster, tavern, ledger and
     /// history every command in this folder or below then uses.
     Init(init::InitArgs),
+    /// Take back the last match applied (purses, debts, history), after saying what it
+    /// was and asking; the ledger keeps a line saying so.
+    Undo(undo::UndoArgs),
     /// Start a new file to fill in: `taproom new character NAME`.
     #[command(subcommand)]
     New(new::NewCommand),
@@ -153,6 +158,7 @@ pub fn main() -> i32 {
         Command::History(args) => history::run(&args, &here, &mut out),
         Command::Roster(args) => roster::run(&args, &here, &mut out),
         Command::Init(args) => init::run(&args, &mut out),
+        Command::Undo(args) => undo::run(&args, &here, &mut out),
         Command::New(cmd) => new::run(&cmd, &here, &mut out),
         Command::Rules(args) => rules::run(&args, &mut out),
         Command::Completions(args) => completions::completions(&args, &mut out),

@@ -20,7 +20,8 @@ use crate::report::{self, Page};
   taproom night examples/evening.toml --short
   taproom night examples/evening.toml --format json --quiet
   taproom night examples/evening.toml --format html --view players > evening.html
-  taproom night examples/evening.toml --apply")]
+  taproom night examples/evening.toml --apply
+  taproom night examples/evening.toml --apply --evening \"Session 12\"")]
 pub struct NightArgs {
     /// The evening file: its tavern, roster and matches, each with its wagers (the
     /// campaign's tavern and roster where it names none).
@@ -62,6 +63,11 @@ pub struct NightArgs {
     /// Tables as wide as they need, whatever the terminal.
     #[arg(long)]
     wide: bool,
+    /// The evening its matches belong to, as the history records them (a session's name or
+    /// a date): reputations fade by evenings, and the history counts them (default: the
+    /// campaign file's `evening`, else the evening file's title and the time it began).
+    #[arg(long = "evening", value_name = "NAME")]
+    evening_name: Option<String>,
 }
 
 /// What `night` writes.
@@ -103,6 +109,7 @@ pub fn run(
         &crate::ops::evening::Remember {
             history: None,
             forget: args.no_history,
+            evening: here.evening(args.evening_name.as_deref())?,
         },
         &quiet.bar(),
         &mut |f| quiet.waiting(f),

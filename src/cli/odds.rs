@@ -89,8 +89,12 @@ pub fn run(
     draft.table = draft.table.or(tavern.table_rules());
     let mut spec = cast::describe(kind, &roster, &args.characters, draft)?;
     // The campaign's reputations: the bookie prices a table as it will be watched.
-    let memory =
-        crate::ops::memory::Memory::for_odds(&tavern, here.history()?.as_deref(), spec.no_history)?;
+    let memory = crate::ops::memory::Memory::for_odds(
+        &tavern,
+        here.history()?.as_deref(),
+        spec.no_history,
+        here.evening(None)?,
+    )?;
     super::args::warn(&memory.warnings);
     memory.remember(&mut spec, &tavern.name);
     let sims = args.sims.unwrap_or(tavern.sims);

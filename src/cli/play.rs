@@ -23,7 +23,8 @@ use crate::report;
   taproom play tides Brannoc Mirela --seed 42 --image match.gif --game 1
   taproom play pic Pip Ysolde Hrodgar --format html > match.html
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
-  taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply")]
+  taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply
+  taproom play tides Gorm Vessa --roster examples/characters --apply --evening \"Session 12\"")]
 pub struct PlayArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,
@@ -76,6 +77,7 @@ pub fn run(
         bets,
         apply: here.apply(args.wager.apply())?,
         history: here.history()?,
+        evening: here.evening(args.wager.evening())?,
     };
     let quiet = args.quiet;
     let page = args.tell.page(Audience::Gm);

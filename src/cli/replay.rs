@@ -104,6 +104,7 @@ pub fn run(
         bets: Vec::new(),
         apply: None,
         history: here.history()?,
+        evening: here.evening(None)?,
     };
     let played = play(&request, &(), &mut |_| {})?;
     say_recovered(&played.recovered);

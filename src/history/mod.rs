@@ -2,6 +2,9 @@
 //! `--apply`), a line of JSON each in `history.jsonl` beside the ledger (or the tavern's
 //! `history` file), written in the same transaction as the purses and the ledger.
 //!
+//! Each record keeps what the write that recorded it changed ([`applied`]), so that
+//! `taproom undo` can take the last write back.
+//!
 //! What the rest of taproom reads from it: the standings ([`standings`]), who is the
 //! champion of a game at a tavern ([`standings::champion`]), what an earlier meeting of the same
 //! characters was ([`rematch`]), and who watches whom for cheating ([`reputation`]).
@@ -10,6 +13,7 @@
 //! filled outside taproom, an amount no purse can hold) is read past with a warning that
 //! names it ([`read`]); the lines after it still count.
 
+pub mod applied;
 pub mod rematch;
 pub mod reputation;
 pub mod standings;
@@ -36,8 +40,11 @@ pub struct Record {
     pub at: String,
     /// The tavern's name.
     pub tavern: String,
-    /// The evening it belongs to: the night's title and start for `night`, else the date
-    /// (every match of one day at `play` or `sit` is one evening).
+    /// The evening it belongs to: the one named by `--evening` or the campaign file's
+    /// `evening`, else the night's title and start for `night`, else the date (every match
+    /// of one day at `play` or `sit` is one evening). A line without it (none, or empty) is
+    /// of its date's evening ([`Record::evening_name`]).
+    #[serde(default)]
     pub evening: String,
     /// The command that played it: `play`, `sit` or `night`.
     pub command: String,
@@ -64,6 +71,9 @@ pub struct Record {
     /// Every purse the match's wagers moved (a bettor's or a player's), in copper pieces.
     #[serde(default)]
     pub money: Vec<MoneyChange>,
+    /// The write that recorded it, for `taproom undo` (none in lines of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub applied: Option<applied::Applied>,
 }
 
 /// A player of a recorded match.
@@ -164,6 +174,16 @@ impl Record {
         match self.winners.as_slice() {
             [one] => Some(one),
             _ => None,
+        }
+    }
+
+    /// The evening it belongs to: its `evening`, or its date when it names none.
+    #[must_use]
+    pub fn evening_name(&self) -> &str {
+        if self.evening.trim().is_empty() {
+            self.date()
+        } else {
+            &self.evening
         }
     }
 

@@ -10,9 +10,11 @@
 //! * at the tavern where it happened, everyone else carries [`TAVERN_SHARE`] of a
 //!   sighting for each catch: the story goes round the room;
 //! * each sighting fades by half ([`FADE`]) for every evening the campaign has played
-//!   since (an evening is a day with a match recorded, whatever played it: a `night`, or
-//!   single matches): a catch earlier this evening counts whole, last evening's half, a
-//!   month of evenings ago next to nothing. Below [`FORGOTTEN`] a memory is dropped.
+//!   since (an evening is what the records name as one: `--evening`, the campaign file's
+//!   `evening`, a `night`'s title, else the date of single matches; evenings come in the
+//!   order they were first recorded, whatever their names): a catch earlier this evening
+//!   counts whole, last evening's half, a month of evenings ago next to nothing. Below
+//!   [`FORGOTTEN`] a memory is dropped.
 
 use crate::table::cheat::Wary;
 
@@ -28,14 +30,14 @@ pub const FADE: f64 = 0.5;
 /// A memory fainter than this is forgotten.
 pub const FORGOTTEN: f64 = 0.01;
 
-/// The evenings (the dates) of `records` in order of their first match, then `current`
-/// (a date) if it is not one of them.
+/// The evenings of `records` ([`Record::evening_name`]) in order of their first match,
+/// then `current` (the evening of the run) if it is not one of them.
 #[must_use]
 pub fn evenings<'a>(records: &'a [Record], current: &'a str) -> Vec<&'a str> {
     let mut out: Vec<&str> = Vec::new();
     for r in records {
-        if !out.contains(&r.date()) {
-            out.push(r.date());
+        if !out.contains(&r.evening_name()) {
+            out.push(r.evening_name());
         }
     }
     if !out.contains(&current) {
@@ -44,8 +46,8 @@ pub fn evenings<'a>(records: &'a [Record], current: &'a str) -> Vec<&'a str> {
     out
 }
 
-/// What the table of `names` at `tavern`, on the evening of the date `current`
-/// (`YYYY-MM-DD`), remembers of the cheats caught in `records`: each watcher's sightings of
+/// What the table of `names` at `tavern`, on the evening `current` (its name, or the
+/// date `YYYY-MM-DD`), remembers of the cheats caught in `records`: each watcher's sightings of
 /// each hand, faded.
 #[must_use]
 pub fn wary(records: &[Record], tavern: &str, names: &[String], current: &str) -> Wary {
@@ -54,7 +56,7 @@ pub fn wary(records: &[Record], tavern: &str, names: &[String], current: &str) -
     let now = index(current);
     let mut out = Wary::default();
     for r in records {
-        let age = now.saturating_sub(index(r.date()));
+        let age = now.saturating_sub(index(r.evening_name()));
         let fade = FADE.powi(i32::try_from(age).unwrap_or(i32::MAX));
         for c in r.cheats.iter().filter(|c| c.caught()) {
             if !names.contains(&c.by) {
@@ -106,6 +108,7 @@ mod tests {
             winners: Vec::new(),
             cheats,
             money: Vec::new(),
+            applied: None,
         }
     }
 
@@ -196,5 +199,63 @@ mod tests {
         let p = crate::table::cheat::watched(p0, m);
         assert!((p - (1.0 - (1.0 - p0).powi(3))).abs() < 1e-12);
         assert!(p > p0);
+    }
+
+    #[test]
+    fn two_sessions_on_one_day_are_two_evenings_in_the_order_first_recorded() {
+        // Both sessions on 2026-11-02, named; "Session 9" was recorded first though its
+        // name sorts after "Session 10".
+        let mut first = record(
+            "Rat",
+            "Session 9",
+            &["Mirela", "Brannoc"],
+            vec![caught("Mirela", &["Brannoc"])],
+        );
+        first.at = "2026-11-02T19:00:00+00:00".to_owned();
+        let mut second = record("Rat", "Session 10", &["Pip", "Tamsin"], Vec::new());
+        second.at = "2026-11-02T23:00:00+00:00".to_owned();
+        let history = vec![first, second];
+        let table = names(&["Mirela", "Brannoc"]);
+        assert_eq!(
+            evenings(&history, "Session 10"),
+            ["Session 9", "Session 10"]
+        );
+        // Session 10 is one evening on from Session 9, the same day: half.
+        assert_eq!(
+            wary(&history, "Rat", &table, "Session 10").seen("Brannoc", "Mirela"),
+            0.5
+        );
+        // A third session that day: two evenings on, a quarter.
+        assert_eq!(
+            wary(&history, "Rat", &table, "Session 11").seen("Brannoc", "Mirela"),
+            0.25
+        );
+        // Session 9 itself: whole.
+        assert_eq!(
+            wary(&history, "Rat", &table, "Session 9").seen("Brannoc", "Mirela"),
+            1.0
+        );
+    }
+
+    #[test]
+    fn a_record_naming_no_evening_is_of_its_date() {
+        let mut old = record(
+            "Rat",
+            "",
+            &["Mirela", "Brannoc"],
+            vec![caught("Mirela", &["Brannoc"])],
+        );
+        old.at = "2026-11-02T19:00:00+00:00".to_owned();
+        assert_eq!(old.evening_name(), "2026-11-02");
+        let history = vec![old];
+        let table = names(&["Mirela", "Brannoc"]);
+        assert_eq!(
+            wary(&history, "Rat", &table, "2026-11-02").seen("Brannoc", "Mirela"),
+            1.0
+        );
+        assert_eq!(
+            wary(&history, "Rat", &table, "Session 1").seen("Brannoc", "Mirela"),
+            0.5
+        );
     }
 }

@@ -314,7 +314,9 @@ pub struct Entries<'a> {
 
 /// Writes every changed purse into its character's own file, appends the entry to the
 /// ledger and the records to the history, as one transaction. The caller holds the
-/// locks. Returns the files written.
+/// locks. Each record keeps where the write's lines begin in the history, and the last
+/// one how each character file changed ([`crate::history::applied`]), for `taproom
+/// undo`. Returns the files written.
 ///
 /// # Errors
 /// A character with no file of their own, a file that cannot be read or written (every
@@ -326,7 +328,53 @@ pub fn write(
     stop: &Stop,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut txn = Transaction::new();
+    // Where the history really is: each character file is noted relative to its folder.
+    let base = real_target(entries.history)
+        .map(|h| folder_of(&h))
+        .unwrap_or_default();
+    let (mut written, mut files) = stage_purses(&mut txn, changed, currency, &base)?;
+    if !entries.entry.is_empty() {
+        let ledger = entries.ledger;
+        stage_appended(&mut txn, ledger, "the ledger", |old| {
+            crate::wager::ledger::appended(old, entries.entry)
+        })?;
+        written.push(ledger.to_owned());
+    }
+    if !entries.records.is_empty() {
+        let history = entries.history;
+        stage_appended(&mut txn, history, "the history", |old| {
+            let from = crate::history::appended(old, &[]).len() as u64;
+            let mut records = entries.records.to_vec();
+            let last = records.len() - 1;
+            for (i, r) in records.iter_mut().enumerate() {
+                r.applied = Some(crate::history::applied::Applied {
+                    from,
+                    files: if i == last {
+                        std::mem::take(&mut files)
+                    } else {
+                        Vec::new()
+                    },
+                });
+            }
+            crate::history::appended(old, &records)
+        })?;
+        written.push(history.to_owned());
+    }
+    txn.commit(stop)?;
+    Ok(written)
+}
+
+/// Stages every changed purse in its character's own file, checked to be the file the
+/// purses were read from; the files, and how each changed (each named relative to `base`
+/// when it is in it, else by its real path).
+fn stage_purses(
+    txn: &mut Transaction,
+    changed: &[(&Character, Purse)],
+    currency: Currency,
+    base: &Path,
+) -> Result<(Vec<PathBuf>, Vec<crate::history::applied::Restore>), Error> {
     let mut written = Vec::new();
+    let mut files = Vec::new();
     for (c, purse) in changed {
         let Some(file) = &c.file else {
             return Err(Error::NoPurseFile {
@@ -345,34 +393,24 @@ pub fn write(
             }
             .into());
         }
-        txn.stage_expecting(
-            file,
-            with_purse(file, &text, *purse, currency)?.as_bytes(),
-            Expect::Same(stamp),
-        )?;
+        let new = with_purse(file, &text, *purse, currency)?;
+        let real = real_target(file)?;
+        let named = real.strip_prefix(base).map_or(real.clone(), Path::to_owned);
+        files.push(crate::history::applied::Restore::between(
+            &named, &text, &new,
+        ));
+        txn.stage_expecting(file, new.as_bytes(), Expect::Same(stamp))?;
         written.push(file.clone());
     }
-    if !entries.entry.is_empty() {
-        let ledger = entries.ledger;
-        stage_appended(&mut txn, ledger, "the ledger", |old| {
-            crate::wager::ledger::appended(old, entries.entry)
-        })?;
-        written.push(ledger.to_owned());
-    }
-    if !entries.records.is_empty() {
-        let history = entries.history;
-        stage_appended(&mut txn, history, "the history", |old| {
-            crate::history::appended(old, entries.records)
-        })?;
-        written.push(history.to_owned());
-    }
-    txn.commit(stop)?;
-    Ok(written)
+    Ok((written, files))
 }
 
 /// Stages `file` with what `append` makes of its text as it is now (none: no file yet),
 /// expecting it unchanged (or still absent) at the commit.
-fn stage_appended(
+///
+/// # Errors
+/// A file that cannot be read, is not UTF-8 text or not a regular file.
+pub fn stage_appended(
     txn: &mut Transaction,
     file: &Path,
     what: &str,

@@ -317,13 +317,9 @@ pub fn run(
         m.spec.wary = wary.among(&names);
         // A history consulted (or forgotten with --no-history): the replay line reads none.
         if memory.consulted {
-            m.spec.wary = crate::history::reputation::wary(
-                &memory.records,
-                &t.name,
-                &names,
-                &super::memory::today(&at),
-            )
-            .with(&m.spec.wary);
+            m.spec.wary =
+                crate::history::reputation::wary(&memory.records, &t.name, &names, &memory.evening)
+                    .with(&m.spec.wary);
             m.spec.no_history = true;
         }
         let m = &m;
@@ -523,6 +519,9 @@ pub struct Remember {
     pub history: Option<PathBuf>,
     /// Tell and play it as if nobody had met before (`--no-history`).
     pub forget: bool,
+    /// The evening its matches are recorded under (`--evening`, else the campaign file's;
+    /// none: the evening file's title and the time it began).
+    pub evening: Option<String>,
 }
 
 /// Checks and plays the evening in `path`; with `apply`, holds the lock of every folder
@@ -557,7 +556,10 @@ pub fn night(
         .or(campaign.and_then(|c| c.history.as_deref()));
     let history = super::memory::history_file(given, &prepared.tavern, &ledger);
     let at = crate::history::now();
-    let evening = format!("{} ({at})", prepared.evening.title);
+    let evening = remember
+        .evening
+        .clone()
+        .unwrap_or_else(|| format!("{} ({at})", prepared.evening.title));
     let Some(a) = apply else {
         if !remember.forget {
             recovered.extend(apply::open(

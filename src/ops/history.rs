@@ -238,11 +238,38 @@ pub fn reputation(history: &History, name: &str, today: &str) -> Option<Reputati
     })
 }
 
+/// One evening of the history: its name and how many of the matches counted it holds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Evening {
+    /// Its name, as recorded (a record naming none: its date).
+    pub name: String,
+    /// The matches counted that were played on it.
+    pub matches: usize,
+}
+
+/// The evenings of `matches`, in the order they were first recorded (never by name).
+#[must_use]
+pub fn evenings(matches: &[&Record]) -> Vec<Evening> {
+    let mut out: Vec<Evening> = Vec::new();
+    for r in matches {
+        match out.iter_mut().find(|e| e.name == r.evening_name()) {
+            Some(e) => e.matches += 1,
+            None => out.push(Evening {
+                name: r.evening_name().to_owned(),
+                matches: 1,
+            }),
+        }
+    }
+    out
+}
+
 /// What the history adds up to, for the records asked for.
 #[derive(Clone, Debug)]
 pub struct Summary<'a> {
     /// The records counted, oldest first.
     pub matches: Vec<&'a Record>,
+    /// The evenings they were played on, in the order first recorded.
+    pub evenings: Vec<Evening>,
     /// Each character's standing (with `--character`, theirs alone).
     pub standings: Vec<Standing>,
     /// Every pair that met (with `--character`, the pairs they are in).
@@ -280,6 +307,7 @@ pub fn summary<'a>(read: &'a Read, today: &str) -> Summary<'a> {
         .as_deref()
         .and_then(|c| reputation(&read.history, c, today));
     Summary {
+        evenings: evenings(&matches),
         matches,
         standings,
         head_to_heads,

@@ -68,14 +68,20 @@ impl Memory {
 
     /// The history a bookie reads before pricing a table at `tavern` now (the one given,
     /// a campaign's, else the tavern's, else `history.jsonl` beside its ledger or here),
-    /// unless `forget`.
+    /// unless `forget`, on `evening` (none: today's).
     ///
     /// # Errors
     /// A history that exists and cannot be read.
-    pub fn for_odds(tavern: &Tavern, given: Option<&Path>, forget: bool) -> Result<Memory, Error> {
+    pub fn for_odds(
+        tavern: &Tavern,
+        given: Option<&Path>,
+        forget: bool,
+        evening: Option<String>,
+    ) -> Result<Memory, Error> {
         let ledger = super::wagers::ledger_path(None, tavern, Path::new(""));
         let file = history_file(given, tavern, &ledger);
-        Memory::load(file, forget, today(&history::now()))
+        let evening = evening.unwrap_or_else(|| today(&history::now()));
+        Memory::load(file, forget, evening)
     }
 
     /// Puts what the history remembers of cheats caught into `spec`'s watch (unless the
@@ -110,6 +116,33 @@ impl Memory {
 #[must_use]
 pub fn today(now: &str) -> String {
     now.get(..10).unwrap_or(now).to_owned()
+}
+
+/// The longest name an evening may have, in characters.
+pub const MAX_EVENING: usize = 100;
+
+/// An evening's name as given with `--evening` (a session's name or a date): through the
+/// one check every printed name passes ([`crate::names::check`]), trimmed, not empty.
+///
+/// # Errors
+/// A name that is empty, too long, or holds a character that name check refuses.
+pub fn evening_name(text: &str) -> Result<String, Error> {
+    let bad = |why: String| Error::Argument {
+        flag: "--evening",
+        message: format!("--evening `{}`: {why}", crate::names::escaped(text)),
+    };
+    let name = crate::names::check(text).map_err(|e| bad(e.to_string()))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(bad("the evening's name is empty".to_owned()));
+    }
+    if name.chars().count() > MAX_EVENING {
+        return Err(bad(format!(
+            "the evening's name is {} characters long; at most {MAX_EVENING}",
+            name.chars().count()
+        )));
+    }
+    Ok(name.to_owned())
 }
 
 /// The bookie's chance of each entrant's winning the match, as he would price it.
@@ -248,6 +281,7 @@ pub fn record(
         winners: log.winners.iter().map(|&w| name(w)).collect(),
         cheats,
         money,
+        applied: None,
     }
 }
 

@@ -20,6 +20,7 @@ pub mod price;
 pub mod sit;
 pub mod spec;
 pub mod tell;
+pub mod undo;
 pub mod wagers;
 
 pub use spec::{Draft, MatchSpec, Seated};
@@ -158,6 +159,9 @@ pub enum Error {
     /// A history file that cannot be read.
     #[error(transparent)]
     History(#[from] crate::history::ReadError),
+    /// A write that `taproom undo` cannot take back.
+    #[error(transparent)]
+    Undo(#[from] undo::UndoError),
     /// No history where the GM pointed.
     #[error(
         "there is no history at {}: matches played with --apply are recorded there",

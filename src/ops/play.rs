@@ -45,6 +45,9 @@ pub struct Request {
     /// The campaign's history file, when a campaign names one (else the tavern's, else
     /// `history.jsonl` beside the ledger).
     pub history: Option<PathBuf>,
+    /// The evening the match belongs to (`--evening`, else the campaign file's; none:
+    /// today's date).
+    pub evening: Option<String>,
 }
 
 /// A match played, told, and its wagers settled.
@@ -247,7 +250,8 @@ pub fn play_with<G: Game, E: From<Error>>(
     // The history, read (under the locks, with --apply) before the match: who watches
     // whom, and what it recalls of the table.
     let now = crate::history::now();
-    let mut memory = Memory::load(history.clone(), table.spec.no_history, memory::today(&now))?;
+    let evening = req.evening.clone().unwrap_or_else(|| memory::today(&now));
+    let mut memory = Memory::load(history.clone(), table.spec.no_history, evening)?;
     // A match --apply records is in the history from now on: its replay line reads none.
     memory.consulted |= req.apply.is_some() && !table.spec.no_history;
     memory.remember(&mut table.spec, &tavern.name);

@@ -9,6 +9,7 @@
 //! tavern = "tavern.toml"          # the tavern file
 //! ledger = "ledger.txt"           # where --apply records settlements
 //! history = "history.jsonl"       # where the matches are remembered
+//! evening = "Session 12"          # the evening matches are recorded under (optional)
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -20,7 +21,9 @@ use super::source::{Doc, Field, FileError};
 pub const FILE_NAME: &str = "taproom.toml";
 
 /// The keys of a campaign file.
-pub const CAMPAIGN_KEYS: [&str; 5] = ["campaign", "roster", "tavern", "ledger", "history"];
+pub const CAMPAIGN_KEYS: [&str; 6] = [
+    "campaign", "roster", "tavern", "ledger", "history", "evening",
+];
 
 /// The keys of a campaign file that name a path.
 pub const PATH_KEYS: [&str; 4] = ["roster", "tavern", "ledger", "history"];
@@ -41,6 +44,9 @@ pub struct Campaign {
     pub ledger: Option<PathBuf>,
     /// The file the campaign's matches are remembered in, when it names one.
     pub history: Option<PathBuf>,
+    /// The evening the campaign is at (`evening = "Session 12"`): what `play`, `sit` and
+    /// `night` record their matches under when no `--evening` is given.
+    pub evening: Option<String>,
     /// Where each path key is written, for errors found after reading (a folder that is
     /// not there).
     spots: Vec<(&'static str, Spot)>,
@@ -77,6 +83,10 @@ impl Campaign {
         let tavern = path("tavern")?;
         let ledger = path("ledger")?;
         let history = path("history")?;
+        let evening = root
+            .get("evening")
+            .map(|f| f.name("evening's name"))
+            .transpose()?;
         Ok(Campaign {
             name,
             file: file.to_owned(),
@@ -84,6 +94,7 @@ impl Campaign {
             tavern,
             ledger,
             history,
+            evening,
             spots,
         })
     }
@@ -242,6 +253,23 @@ mod tests {
             (c.roster, c.tavern, c.ledger, c.history),
             (None, None, None, None)
         );
+    }
+
+    #[test]
+    fn the_current_evening_is_a_checked_name() {
+        let c = Campaign::from_toml(
+            Path::new("taproom.toml"),
+            "campaign = \"Rat\"\nevening = \"  Session 12 \"\n",
+        )
+        .unwrap();
+        assert_eq!(c.evening.as_deref(), Some("Session 12"));
+        let err = Campaign::from_toml(
+            Path::new("taproom.toml"),
+            "campaign = \"Rat\"\nevening = \"Session\u{202e}12\"\n",
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("taproom.toml:2:"), "{err}");
+        assert!(err.to_string().contains("field `evening`"), "{err}");
     }
 
     #[test]

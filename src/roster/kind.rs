@@ -1,6 +1,7 @@
-//! Which kind of file a TOML file is, by the key that names it: an evening file has a
-//! top-level `evening` (its title), a tavern file a top-level `tavern` (its name) and no
-//! `evening`, a campaign file a top-level `campaign` (its name), a phrasebook has only tables named `common`, `temperament` or after a game
+//! Which kind of file a TOML file is, by the key that names it: a campaign file has a
+//! top-level `campaign` (its name; it may name the current `evening` too), an evening
+//! file a top-level `evening` (its title), a tavern file a top-level `tavern` (its name)
+//! and no `evening`, a phrasebook has only tables named `common`, `temperament` or after a game
 //! (and no `name`), and anything else is read as a character file (whose `name` key is
 //! then required).
 
@@ -33,10 +34,11 @@ pub fn detect(text: &str) -> FileKind {
         return FileKind::Character;
     };
     let has = |key: &str| table.get_ref().iter().any(|(k, _)| k.get_ref() == key);
-    if has("evening") {
-        FileKind::Evening
-    } else if has("campaign") {
+    // A campaign file may name its current evening: its `campaign` key decides.
+    if has("campaign") {
         FileKind::Campaign
+    } else if has("evening") {
+        FileKind::Evening
     } else if has("tavern") {
         FileKind::Tavern
     } else if is_phrasebook(table.get_ref()) {
@@ -152,6 +154,11 @@ mod tests {
         assert_eq!(detect("not toml ="), FileKind::Character);
         assert_eq!(
             detect("campaign = \"Rat\"\ntavern = \"rat.toml\"\n"),
+            FileKind::Campaign
+        );
+        // A campaign naming its current evening is still a campaign.
+        assert_eq!(
+            detect("evening = \"Session 12\"\ncampaign = \"Rat\"\n"),
             FileKind::Campaign
         );
         assert_eq!(

@@ -466,6 +466,75 @@ fn a_bet_at_play_killed_mid_write_is_all_or_nothing_too() {
     }
 }
 
+#[test]
+fn an_undo_killed_at_any_point_leaves_the_match_all_applied_or_all_taken_back() {
+    let undo = ["undo", "--yes"];
+    let mut args = night(5);
+    args.push("--apply".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let reference = tempfile::tempdir().unwrap();
+    evening(reference.path(), 5);
+    let start = balances(reference.path());
+    Taproom::new()
+        .args(&args)
+        .current_dir(reference.path())
+        .ok();
+    let applied = snapshot(reference.path());
+    let out = Taproom::new().args(undo).current_dir(reference.path()).ok();
+    let undone = snapshot(reference.path());
+    assert_ne!(applied, undone);
+    purses_match_the_ledger(reference.path(), &start, "undone");
+    // Purses, history and ledger: in two folders.
+    let (n, m) = written(&out.stdout, reference.path());
+    assert!(n >= 4 && m == 2, "{}", out.stdout);
+    let roster: &[&str] = &["roster", "--roster", "npcs"];
+    let top: &[&str] = &[
+        "play",
+        "tides",
+        "Brannoc",
+        "Mirela",
+        "--roster",
+        ".",
+        "--best-of",
+        "1",
+        "--seed",
+        "1",
+        "--narrate",
+        "none",
+    ];
+    let (all, point) = steps(n, m);
+    for k in 0..all {
+        for (first, second) in [(roster, top), (top, roster)] {
+            let dir = tempfile::tempdir().unwrap();
+            evening(dir.path(), 5);
+            assert!(run_with(dir.path(), &args, None).success());
+            let stop = format!("crash:{k}");
+            let status = run_with(dir.path(), &undo, Some(("TAPROOM_TEST_STOP", &stop)));
+            assert!(
+                status.code().is_none(),
+                "step {k}: the undo was killed: {status}"
+            );
+            let what = format!("undo killed before step {k}, `{}` first", first[0]);
+            let want = if k < point { &applied } else { &undone };
+            Taproom::new().args(first).current_dir(dir.path()).ok();
+            assert_eq!(&plain(snapshot(dir.path())), want, "{what}");
+            purses_match_the_ledger(dir.path(), &start, &what);
+            Taproom::new().args(second).current_dir(dir.path()).ok();
+            assert_eq!(&snapshot(dir.path()), want, "{what}: nothing left over");
+        }
+    }
+    // Failing at any point before the renames (a full disk), it leaves the match applied.
+    for k in 0..1 + 2 * m + n {
+        let dir = tempfile::tempdir().unwrap();
+        evening(dir.path(), 5);
+        assert!(run_with(dir.path(), &args, None).success());
+        let stop = format!("fail:{k}");
+        let status = run_with(dir.path(), &undo, Some(("TAPROOM_TEST_STOP", &stop)));
+        assert_eq!(status.code(), Some(1), "point {k}: a write error");
+        assert_eq!(snapshot(dir.path()), applied, "point {k}: all as applied");
+    }
+}
+
 /// Each character's purse less debt, in copper, from the files of `dir/npcs`, by name.
 fn balances(dir: &Path) -> Vec<(String, i128)> {
     common::balances_of(&dir.join("npcs")).into_iter().collect()

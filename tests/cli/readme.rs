@@ -159,8 +159,21 @@ fn every_readme_command_runs_as_written() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
-/// Help examples not run yet, each with why.
-const NOT_YET: [(&str, &str); 0] = [];
+/// Help examples not run here, each with why.
+const NOT_YET: [(&str, &str); 3] = [
+    (
+        "taproom undo",
+        "it asks at a terminal, and needs a match applied first: tests/cli/undo.rs runs it",
+    ),
+    (
+        "taproom undo --yes",
+        "it needs a match applied first: tests/cli/undo.rs runs it",
+    ),
+    (
+        "taproom undo --tavern examples/tavern.toml --ledger ledger.txt",
+        "it asks at a terminal, and needs a match applied first: tests/cli/undo.rs runs it",
+    ),
+];
 
 #[test]
 fn every_help_example_runs_as_written() {

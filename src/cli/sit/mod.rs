@@ -127,6 +127,7 @@ pub fn run(args: &SitArgs, here: &super::here::Here, out: &mut impl Write) -> Re
         bets: args.wager.bets()?,
         apply: here.apply(args.wager.apply())?,
         history: here.history()?,
+        evening: here.evening(args.wager.evening())?,
     };
     let image = args.picture.target()?;
     let quiet = args.quiet;

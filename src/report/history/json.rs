@@ -31,6 +31,7 @@ struct JsonHistory<'a> {
     version: u32,
     file: String,
     matches: &'a [&'a Record],
+    evenings: &'a [crate::ops::history::Evening],
     standings: Vec<JsonStanding<'a>>,
     head_to_heads: &'a [HeadToHead],
     upsets: Vec<JsonUpset<'a>>,
@@ -52,6 +53,7 @@ pub fn write_json(
         version: crate::report::JSON_VERSION,
         file: file.display().to_string(),
         matches: &summary.matches,
+        evenings: &summary.evenings,
         standings: summary
             .standings
             .iter()

@@ -274,6 +274,11 @@ fn opening(summary: &Summary<'_>, file: &std::path::Path, since: Option<&str>) -
     if let Some(d) = since {
         what = format!("{what} since {d}");
     }
+    match summary.evenings.len() {
+        0 => {}
+        1 => what = format!("{what} over 1 evening"),
+        e => what = format!("{what} over {e} evenings"),
+    }
     let span = match (summary.matches.first(), summary.matches.last()) {
         (Some(a), Some(b)) if a.date() == b.date() => format!(", on {}", a.date()),
         (Some(a), Some(b)) => format!(", {} to {}", a.date(), b.date()),
