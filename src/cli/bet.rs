@@ -14,7 +14,7 @@ use crate::report::wagers::{SettledRow, coloured, placed_lines, settled_lines_at
 use crate::report::{Layout, Page};
 use crate::table::MatchLog;
 use crate::wager::Settlement;
-use crate::wager::syntax::BetText;
+use crate::wager::syntax::{BetText, split_bets};
 
 /// The wager flags of `taproom play`.
 #[derive(Debug, Args)]
@@ -47,7 +47,8 @@ pub struct BetArgs {
 }
 
 impl BetArgs {
-    /// The bets, read, each with its text as written.
+    /// The bets, read, each with its text as written (a `--bet` may hold several, split
+    /// at `;`).
     ///
     /// # Errors
     /// A bet that cannot be read, `--ledger` without `--apply`.
@@ -57,7 +58,8 @@ impl BetArgs {
         }
         self.bets
             .iter()
-            .map(|text| Ok((text.parse::<BetText>()?, text.clone())))
+            .flat_map(|line| split_bets(line))
+            .map(|text| Ok((text.parse::<BetText>()?, text.to_owned())))
             .collect()
     }
 
