@@ -41,6 +41,7 @@ mod readme;
 mod remember;
 mod replay;
 mod replay_moves;
+mod said_bets;
 mod settle_words;
 mod short;
 mod sit;
