@@ -27,7 +27,10 @@
 //!                                         amount, or nothing against a thing), and the
 //!                                         winner takes the pot
 //! ```
-//! AMOUNT is coins as anywhere else (`5 gp`, `2gp 5sp`, `250cp`). Where a bet `against` a
+//! AMOUNT is coins as anywhere else (`5 gp`, `2gp 5sp`, `250cp`), or as a GM says them
+//! (`3 silver pieces and 2 copper`); a verb may follow the BETTOR (`Pip bets 3 sp on
+//! Brannoc`), `to win` the PICK, and [`split_bets`] splits a line of
+//! several bets at `;`. A bet refused names the nearest that would be taken. Where a bet `against` a
 //! rival has an AMOUNT, either side may stake a thing instead: an item, a favour, an
 //! answer, written in double quotes (`"where the caravan went"`, or `“…”`); a STAKE is an
 //! AMOUNT or a quoted thing. A thing passes whole to the winning side and changes no
