@@ -73,8 +73,8 @@ pub enum BetError {
     /// would be taken with those words (`Pip gambles 3 sp on Brannoc`).
     #[error("{source}; did you mean `{nearest}`?")]
     Nearest {
-        /// What is wrong with the name as written.
-        source: NameError,
+        /// What is wrong with the name as written (boxed, to keep errors small).
+        source: Box<NameError>,
         /// The bet with the name cut short, in its plain form.
         nearest: String,
     },
@@ -160,12 +160,12 @@ pub fn resolve(
             Err(match (near, e) {
                 // The bet offered stands for the name's own suggestion and list.
                 (Some(bet), NameError::Unknown { what, name, .. }) => BetError::Nearest {
-                    source: NameError::Unknown {
+                    source: Box::new(NameError::Unknown {
                         what,
                         name,
                         suggestion: None,
                         known: Vec::new(),
-                    },
+                    }),
                     nearest: bet.to_string(),
                 },
                 (_, e) => BetError::Name(e),
