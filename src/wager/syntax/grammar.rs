@@ -54,6 +54,9 @@ impl<'a> Reader<'a> {
         if !self.starts_stake() && self.peek().as_deref() != Some("backs") {
             self.at = start;
             bettor = self.words();
+            if bettor.is_empty() {
+                return self.fail("it does not begin with the bettor's name");
+            }
         }
         let words = &self.tokens[start..self.at];
         if let [name @ .., verb] = words

@@ -246,3 +246,31 @@ fn a_bet_refused_names_the_nearest_that_would_be_taken() {
         assert!(msg.contains("write it like"), "{msg}");
     }
 }
+
+proptest::proptest! {
+    /// Any words at all: read or refused in one sentence, never a panic; and a bet
+    /// offered as the nearest is one that is taken.
+    #[test]
+    fn any_words_are_read_or_refused_with_a_bet_that_reads(
+        words in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "Pip", "Brannoc", "Tom", "and", "Lays", "bets", "puts", "3", "2", "sp", "cp",
+                "silver", "gold", "pieces", "on", "in", "the", "pool", "to", "win", "against",
+                "for", "at", "1", "game", "end", "massacre", "caught", "anyone", ";", "\"a key\"",
+                "silvr", "agianst", "é", "3gp",
+            ]),
+            0..12,
+        )
+    ) {
+        let text = words.join(" ");
+        for piece in split_bets(&text) {
+            if let Err(e) = piece.parse::<BetText>() {
+                let msg = e.to_string();
+                proptest::prop_assert_eq!(msg.lines().count(), 1, "{}", msg);
+                if let Some(near) = &e.nearest {
+                    proptest::prop_assert!(near.parse::<BetText>().is_ok(), "{} → {}", piece, near);
+                }
+            }
+        }
+    }
+}
