@@ -14,17 +14,21 @@ use crate::report::wagers::{SettledRow, coloured, placed_lines, settled_lines_at
 use crate::report::{Layout, Page};
 use crate::table::MatchLog;
 use crate::wager::Settlement;
-use crate::wager::syntax::BetText;
+use crate::wager::syntax::{BetText, split_bets};
 
 /// The wager flags of `taproom play`.
 #[derive(Debug, Args)]
 pub struct BetArgs {
-    /// A wager at the table (repeatable): "BETTOR AMOUNT on [MARKET] PICK [in the pool |
-    /// at 3 to 1 | against RIVAL [AMOUNT]]". Markets: match (default), game N, round N,
-    /// first-turn, points, down, home, captures, kiusts (add "in game N" for one game),
-    /// end WAY, caught NAME, anyone caught (caught cheating). Against a rival, either side may stake a thing in double quotes where an
-    /// amount goes. E.g. "Pip 5 gp on Brannoc", "Pip 2 gp on first-turn Mirela in the
-    /// pool", 'Brannoc "where the caravan went" on Brannoc against Ysolde'.
+    /// A wager at the table (repeatable; several in one, split by ";"): "BETTOR AMOUNT on
+    /// [MARKET] PICK [in the pool | at 3 to 1 | against RIVAL [AMOUNT]]". Markets: match
+    /// (default), game N, round N, first-turn, points, down, home, captures, kiusts (add
+    /// "in game N" for one game), end WAY, caught NAME, anyone caught (caught cheating).
+    /// A verb may follow the bettor (bets, puts, wagers, stakes, lays), coins may be
+    /// named (3 silver pieces) and joined by "and", and "to win" may follow the pick.
+    /// Against a rival, either side may stake a thing in double quotes where an amount
+    /// goes. E.g. "Pip 5 gp on Brannoc", "Pip puts 3 silver and 2 copper on Brannoc to
+    /// win", "Pip 2 gp on first-turn Mirela in the pool; Tamsin 1 gp on Mirela", 'Brannoc
+    /// "where the caravan went" on Brannoc against Ysolde'.
     #[arg(long = "bet", value_name = "BET")]
     bets: Vec<String>,
     /// The tavern file: its bookie's margin, the pool's take, credit, currency (default:
@@ -52,7 +56,8 @@ pub struct BetArgs {
 }
 
 impl BetArgs {
-    /// The bets, read, each with its text as written.
+    /// The bets, read, each with its text as written (a `--bet` may hold several, split
+    /// at `;`).
     ///
     /// # Errors
     /// A bet that cannot be read, `--ledger` without `--apply`.
@@ -62,7 +67,8 @@ impl BetArgs {
         }
         self.bets
             .iter()
-            .map(|text| Ok((text.parse::<BetText>()?, text.clone())))
+            .flat_map(|line| split_bets(line))
+            .map(|text| Ok((text.parse::<BetText>()?, text.to_owned())))
             .collect()
     }
 

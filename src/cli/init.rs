@@ -15,7 +15,7 @@ use crate::ops::campaign::{FILE_NAME, Outline, init};
 then reads taproom.toml: its roster, tavern and ledger stand in for --roster, --tavern and \
 --ledger (a flag given still wins). TAPROOM_CAMPAIGN names a campaign file, or its folder, \
 from anywhere else. The roster folder is made if it is not there, and a starter tavern \
-written where the tavern file is not.
+written where the tavern file is not (called by --name when it is given).
 
 Examples:
   taproom init
@@ -24,7 +24,7 @@ Examples:
   taproom init --force --history notes/history.jsonl"
 )]
 pub struct InitArgs {
-    /// The campaign's name (default: the folder's).
+    /// The campaign's name (default: the folder's); a starter tavern written takes it too.
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// The folder of character files, relative to this folder.
@@ -80,6 +80,9 @@ pub fn run(args: &InitArgs, out: &mut impl Write) -> Result<(), CliError> {
         tavern: text("--tavern", &args.tavern)?,
         ledger: text("--ledger", &args.ledger)?,
         history: text("--history", &args.history)?,
+        // A campaign named on the command line names the starter tavern too; a tavern
+        // file that is there already keeps its own name.
+        tavern_name: args.name.clone(),
     };
     let made = init(Path::new(""), &outline, args.force)?;
     writeln!(

@@ -199,7 +199,7 @@ pub struct Made {
 /// Writes a campaign file described by `outline` into `dir` (the command's folder, `""`
 /// for the current one), whole or not at all, never over a file that is there unless
 /// `force`. The roster folder is made when it is not there, and a starter tavern (a copy
-/// of the one built in) written where the tavern file is not; the folders that would
+/// of the one built in, named as the outline says) written where the tavern file is not; the folders that would
 /// hold the ledger and the history are made when missing.
 ///
 /// # Errors
@@ -241,7 +241,14 @@ pub fn init(dir: &Path, outline: &Outline, force: bool) -> Result<Made, Error> {
     };
     // Whatever is made is unmade if a later step fails: a failed init leaves nothing.
     let mut undo = Undo::default();
-    let result = make(&file, &text, &campaign, &mut made, &mut undo);
+    let result = make(
+        &file,
+        &text,
+        &campaign,
+        outline.tavern_name.as_deref(),
+        &mut made,
+        &mut undo,
+    );
     if result.is_err() {
         undo.undo();
     }
@@ -366,6 +373,7 @@ fn make(
     file: &Path,
     text: &str,
     campaign: &Campaign,
+    tavern_name: Option<&str>,
     made: &mut Made,
     undo: &mut Undo,
 ) -> Result<(), Error> {
@@ -399,7 +407,7 @@ fn make(
     {
         super::pages::write_file(
             tavern,
-            crate::roster::tavern::starter().as_bytes(),
+            crate::roster::tavern::starter(tavern_name).as_bytes(),
             cannot(tavern),
         )?;
         undo.files.push(tavern.clone());

@@ -167,6 +167,9 @@ pub struct Outline {
     pub ledger: String,
     /// The history.
     pub history: String,
+    /// The name of the starter tavern `init` writes where no tavern file is (the
+    /// built-in one's, The Wayside Inn, when `None`).
+    pub tavern_name: Option<String>,
 }
 
 /// A TOML string, quoted and escaped.
@@ -222,6 +225,7 @@ impl Default for Outline {
             tavern: "tavern.toml".to_owned(),
             ledger: "ledger.txt".to_owned(),
             history: "history.jsonl".to_owned(),
+            tavern_name: None,
         }
     }
 }

@@ -285,20 +285,24 @@ fn read_ante(f: &Field<'_, '_>) -> Result<Money, FileError> {
     Ok(m)
 }
 
-/// `bets`: each bet read, where it was written, and its words as written.
+/// `bets`: each bet read, where it was written, and its words as written (a string may
+/// hold several bets, split at `;`).
 fn read_bets(f: &Field<'_, '_>) -> Result<(Vec<Located<BetText>>, Vec<String>), FileError> {
     let mut bets = Vec::new();
     let mut bet_texts = Vec::new();
     for item in f.items()? {
-        let written = item.line()?;
-        let text: BetText = written
-            .parse()
-            .map_err(|e: crate::wager::syntax::BetSyntaxError| item.error(e.to_string()))?;
-        bets.push(Located {
-            value: text,
-            spot: Spot::of(&item),
-        });
-        bet_texts.push(written);
+        let line = item.line()?;
+        // One string may hold several bets, split at `;`.
+        for written in crate::wager::syntax::split_bets(&line) {
+            let text: BetText = written
+                .parse()
+                .map_err(|e: crate::wager::syntax::BetSyntaxError| item.error(e.to_string()))?;
+            bets.push(Located {
+                value: text,
+                spot: Spot::of(&item),
+            });
+            bet_texts.push(written.to_owned());
+        }
     }
     Ok((bets, bet_texts))
 }

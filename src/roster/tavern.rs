@@ -89,10 +89,26 @@ fn percent(field: &Field<'_, '_>, max: f64) -> Result<u32, FileError> {
 }
 
 /// A tavern file to start from (`taproom init`): the tavern built into taproom, with a
-/// note on what the file is.
+/// note on what the file is, called `name` when one is given (the campaign's).
 #[must_use]
-pub fn starter() -> String {
+pub fn starter(name: Option<&str>) -> String {
     let body = BUILT_IN.split_once('\n').map_or(BUILT_IN, |(_, rest)| rest);
+    let body = match name {
+        Some(name) => {
+            body.lines()
+                .map(|line| {
+                    if line.starts_with("tavern = ") {
+                        format!("tavern = {}", toml::Value::String(name.to_owned()))
+                    } else {
+                        line.to_owned()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+                + "\n"
+        }
+        None => body.to_owned(),
+    };
     format!(
         "# A tavern file, a copy of the one built into taproom for `taproom init`: make it\n\
          # your own. The key `tavern` (its name) is what makes this a tavern file; ledger,\n\

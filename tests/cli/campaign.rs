@@ -596,3 +596,67 @@ fn campaign_init_refuses_what_apply_would_and_a_failed_init_leaves_nothing_behin
     assert_eq!(entries(dir.path()), ["blocked"]);
     assert_eq!(read(&dir.path().join("blocked")), "the GM's");
 }
+
+/// The name the tavern file in `dir` gives, read back as `play` reads it: the heading of
+/// the wagers placed at a match played in the campaign.
+fn tavern_played_at(dir: &Path) -> String {
+    let out = Taproom::new()
+        .args([
+            "play",
+            "tides",
+            "Pip",
+            "Brannoc",
+            "--seed",
+            "1",
+            "--bet",
+            "Pip 1 sp on Brannoc in the pool",
+        ])
+        .args(["--narrate", "none"])
+        .current_dir(dir)
+        .ok();
+    let line = out
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Wagers at "))
+        .unwrap_or_else(|| panic!("no wagers heading: {}", out.stdout));
+    line.split(", placed before").next().unwrap().to_owned()
+}
+
+#[test]
+fn campaign_init_names_the_starter_tavern_after_the_campaign() {
+    // Named on the command line, quotation marks and all: the tavern takes the name.
+    for name in ["The Salty Eel", "The \"Salty\" Eel"] {
+        let dir = tempfile::tempdir().unwrap();
+        Taproom::new()
+            .args(["init", "--name", name])
+            .current_dir(dir.path())
+            .ok();
+        assert_eq!(tavern_played_at(dir.path()), name);
+        // And `check` takes the tavern written.
+        Taproom::new()
+            .args(["check", "tavern.toml"])
+            .current_dir(dir.path())
+            .ok();
+    }
+    // No name given: the campaign is the folder's, the starter tavern the built-in one's.
+    let dir = tempfile::tempdir().unwrap();
+    Taproom::new().arg("init").current_dir(dir.path()).ok();
+    assert_eq!(tavern_played_at(dir.path()), "The Wayside Inn");
+    // A tavern file that is there already keeps its name, and its bytes.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("examples/tavern.toml", dir.path().join("rat.toml")).unwrap();
+    let before = read(&dir.path().join("rat.toml"));
+    let own = before
+        .lines()
+        .find_map(|l| l.strip_prefix("tavern = \""))
+        .and_then(|l| l.split('"').next())
+        .unwrap()
+        .to_owned();
+    Taproom::new()
+        .args(["init", "--name", "The Salty Eel", "--tavern", "rat.toml"])
+        .current_dir(dir.path())
+        .ok();
+    assert_eq!(read(&dir.path().join("rat.toml")), before);
+    assert_ne!(own, "The Salty Eel");
+    assert_eq!(tavern_played_at(dir.path()), own);
+}

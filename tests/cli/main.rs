@@ -45,6 +45,7 @@ mod readme;
 mod remember;
 mod replay;
 mod replay_moves;
+mod said_bets;
 mod secrets;
 mod settle_words;
 mod short;

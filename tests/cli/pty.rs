@@ -132,3 +132,38 @@ fn a_move_that_loses_at_once_is_warned_of_at_a_real_terminal() {
         .expect("played the second time, and lost");
     p.exp_eof().unwrap();
 }
+
+/// Bets as a GM says them, at a sitting in a terminal: the person resigns at once, so
+/// Old Brannoc wins and each pot goes as counted by hand (1 gp and 5 silver is 1 gp 5 sp;
+/// 3 silver is 3 sp).
+#[cfg(unix)]
+#[test]
+fn a_sitting_in_a_terminal_takes_bets_as_said() {
+    let bin = assert_cmd::cargo::cargo_bin("taproom");
+    let mut cmd = std::process::Command::new(bin);
+    cmd.args([
+        "sit",
+        "tides",
+        "Old Brannoc",
+        "--as",
+        "Mirela Quickfingers",
+        "--seed",
+        "7",
+        "--best-of",
+        "1",
+        "--bet",
+        "Mirela bets 1 gold piece and 5 silver on Mirela against Brannoc; Pip puts 3 silver on Brannoc to win against Tamsin",
+    ])
+    .env("NO_COLOR", "1")
+    .env("COLUMNS", "200");
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("a terminal");
+    p.exp_string("Mirela Quickfingers> ").expect("a prompt");
+    p.send_line("resign").unwrap();
+    p.exp_string("Mirela Quickfingers resigns game 1.")
+        .expect("the resignation is said");
+    p.exp_string("Mirela Quickfingers loses 1 gp 5 sp to Old Brannoc")
+        .expect("Mirela's stake, as said, goes to Brannoc");
+    p.exp_string("Tamsin the Tinker loses 3 sp to Pip Underbough")
+        .expect("Tamsin's matching stake goes to Pip");
+    p.exp_eof().expect("and taproom exits");
+}

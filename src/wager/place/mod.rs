@@ -463,6 +463,109 @@ mod tests {
         ));
     }
 
+    /// The error of a bet at Brannoc and Ysolde's table, among `people`.
+    fn refused_among(people: &[&str], text: &str) -> BetError {
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let table = Table {
+            game: GameKind::TidesOfWar,
+            entrants: &names,
+            shorts: &[],
+        };
+        let find = |n: &str| {
+            Matcher::new("character", people.iter().map(|n| (*n, (*n).to_owned()))).find(n)
+        };
+        resolve(&text.parse().unwrap(), &table, &find).unwrap_err()
+    }
+
+    fn bettor_among(people: &[&str], text: &str) -> String {
+        let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();
+        let table = Table {
+            game: GameKind::TidesOfWar,
+            entrants: &names,
+            shorts: &[],
+        };
+        let find = |n: &str| {
+            Matcher::new("character", people.iter().map(|n| (*n, (*n).to_owned()))).find(n)
+        };
+        let bet = resolve(&text.parse().unwrap(), &table, &find);
+        bet.unwrap_or_else(|e| panic!("{text}: {e}")).bettor
+    }
+
+    #[test]
+    fn a_verb_after_a_name_is_a_verb_unless_the_roster_has_the_whole_name() {
+        let people = [
+            "Tom Lays",
+            "Tom Smith",
+            "Lays",
+            "Pip Underbough",
+            "Tom and Jerry",
+        ];
+        // The whole words name someone: they are the bettor.
+        assert_eq!(
+            bettor_among(&people, "Tom Lays 3 sp on Brannoc"),
+            "Tom Lays"
+        );
+        assert_eq!(
+            bettor_among(&people, "Tom Lays lays 3 sp on Brannoc"),
+            "Tom Lays"
+        );
+        assert_eq!(bettor_among(&people, "Lays 3 sp on Brannoc"), "Lays");
+        assert_eq!(bettor_among(&people, "Lays lays 3 sp on Brannoc"), "Lays");
+        // They name nobody: the name before the verb is the bettor.
+        assert_eq!(
+            bettor_among(&people, "Pip lays 3 sp on Brannoc"),
+            "Pip Underbough"
+        );
+        assert_eq!(
+            bettor_among(&people, "Tom Smith bets 3 sp on Brannoc"),
+            "Tom Smith"
+        );
+        assert_eq!(
+            bettor_among(&people, "Tom and Jerry bets 3 sp and 2 cp on Brannoc"),
+            "Tom and Jerry"
+        );
+        // `Tom` alone could be three people: the verb does not pick one.
+        let e = refused_among(&people, "Tom bets 3 sp on Brannoc").to_string();
+        assert!(e.contains("`Tom` could be"), "{e}");
+    }
+
+    #[test]
+    fn a_name_that_picks_out_nobody_is_told_with_the_nearest_bet() {
+        let people = ["Pip Underbough", "Old Brannoc", "Sister Ysolde"];
+        for (text, near) in [
+            ("Pip gambles 3 sp on Brannoc", "Pip 3 sp on Brannoc"),
+            ("Pip quietly bets 3 sp on Brannoc", "Pip 3 sp on Brannoc"),
+            ("Pip 3 sp on Brannoc quickly", "Pip 3 sp on Brannoc"),
+            (
+                "Pip 2 gp on frist-turn Ysolde",
+                "Pip 2 gp on first-turn Ysolde",
+            ),
+            (
+                "Pip 3 sp on Brannoc agianst Ysolde",
+                "Pip 3 sp on Brannoc against Ysolde",
+            ),
+            (
+                "Pip 3 sp on Brannoc against Ysolde now",
+                "Pip 3 sp on Brannoc against Ysolde",
+            ),
+        ] {
+            let e = refused_among(&people, text);
+            assert!(
+                matches!(&e, BetError::Nearest { nearest, .. } if nearest == near),
+                "{text}: {e}"
+            );
+            let msg = e.to_string();
+            assert_eq!(msg.matches("did you mean").count(), 1, "{msg}");
+            assert!(msg.ends_with(&format!("did you mean `{near}`?")), "{msg}");
+        }
+        // Nothing near: the name's own error, with its own suggestion.
+        let e = refused_among(&people, "Pipp 3 sp on Brannoc").to_string();
+        assert_eq!(
+            e,
+            "no character is called `Pipp`; did you mean `Pip Underbough`?"
+        );
+    }
+
     #[test]
     fn a_thing_with_the_house_is_refused_even_when_written_by_hand() {
         let names: Vec<String> = SEATED.iter().map(|n| (*n).to_owned()).collect();

@@ -8,7 +8,7 @@ use crate::names::{Matcher, NameError};
 use crate::wager::market::{Market, MarketError, Selection};
 use crate::wager::money::Money;
 use crate::wager::price::Odds;
-use crate::wager::syntax::{BetText, HowText, PickText};
+use crate::wager::syntax::{BetText, HowText, PickText, respelled};
 use crate::wager::thing::{Stake, Thing};
 
 /// The table a bet is placed at.
@@ -69,6 +69,15 @@ pub enum BetError {
     /// A name that picks out nobody, or several.
     #[error(transparent)]
     Name(#[from] NameError),
+    /// A name that picks out nobody, whose first words pick out someone: the bet as it
+    /// would be taken with those words (`Pip gambles 3 sp on Brannoc`).
+    #[error("{source}; did you mean `{nearest}`?")]
+    Nearest {
+        /// What is wrong with the name as written (boxed, to keep errors small).
+        source: Box<NameError>,
+        /// The bet with the name cut short, in its plain form.
+        nearest: String,
+    },
     /// A rival who is the bettor.
     #[error("{0} cannot bet against themselves")]
     OwnRival(String),
@@ -94,8 +103,47 @@ fn find_entrant(name: &str, table: &Table<'_>) -> Result<usize, NameError> {
         .find(name)
 }
 
+/// The bets near `text` that name someone where it names nobody: a word of the syntax
+/// respelled (`frist-turn`), then a name cut short to its first words (`Pip gambles`),
+/// the most words first.
+fn neighbours(text: &BetText) -> Vec<BetText> {
+    let mut out = respelled(text);
+    let shorter = |name: &str| -> Vec<String> {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        (1..words.len())
+            .rev()
+            .map(|n| words[..n].join(" "))
+            .collect()
+    };
+    let mut with = |mend: &dyn Fn(&mut BetText)| {
+        let mut b = text.clone();
+        b.said = None;
+        mend(&mut b);
+        out.push(b);
+    };
+    for words in shorter(&text.bettor) {
+        with(&|b| b.bettor.clone_from(&words));
+    }
+    if let PickText::Name(name) = &text.pick {
+        for words in shorter(name) {
+            with(&|b| b.pick = PickText::Name(words.clone()));
+        }
+    }
+    if let HowText::Against { rival, .. } = &text.how {
+        for words in shorter(rival) {
+            with(&|b| {
+                if let HowText::Against { rival, .. } = &mut b.how {
+                    rival.clone_from(&words);
+                }
+            });
+        }
+    }
+    out
+}
+
 /// Matches a written bet to the table. `character` finds a character's full name by any
-/// name the GM may use.
+/// name the GM may use. A name that picks out nobody is told with the nearest bet that
+/// would be taken, when a small change makes one.
 ///
 /// # Errors
 /// A name that matches nobody, a market the game has not, a rival who is the bettor.
@@ -104,8 +152,41 @@ pub fn resolve(
     table: &Table<'_>,
     character: &dyn Fn(&str) -> Result<String, NameError>,
 ) -> Result<Proposal, BetError> {
+    match resolve_as_written(text, table, character) {
+        Err(BetError::Name(e @ NameError::Unknown { .. })) => {
+            let near = neighbours(text)
+                .into_iter()
+                .find(|b| resolve_as_written(b, table, character).is_ok());
+            Err(match (near, e) {
+                // The bet offered stands for the name's own suggestion and list.
+                (Some(bet), NameError::Unknown { what, name, .. }) => BetError::Nearest {
+                    source: Box::new(NameError::Unknown {
+                        what,
+                        name,
+                        suggestion: None,
+                        known: Vec::new(),
+                    }),
+                    nearest: bet.to_string(),
+                },
+                (_, e) => BetError::Name(e),
+            })
+        }
+        other => other,
+    }
+}
+
+/// Matches a written bet to the table, every name as written.
+fn resolve_as_written(
+    text: &BetText,
+    table: &Table<'_>,
+    character: &dyn Fn(&str) -> Result<String, NameError>,
+) -> Result<Proposal, BetError> {
     text.market.check_game(table.game)?;
-    let bettor = character(&text.bettor)?;
+    // `Tom Lays 3 sp on ...`: Tom Lays when there is one, else Tom, who lays.
+    let bettor = match &text.said {
+        Some(whole) => character(whole).or_else(|_| character(&text.bettor)),
+        None => character(&text.bettor),
+    }?;
     let pick = match &text.pick {
         PickText::Name(name) => Selection::Entrant(find_entrant(name, table)?),
         PickText::End(end) => {

@@ -3,6 +3,7 @@
 //! round in scope, the pool, the bookie or a price agreed, a rival and their stake).
 
 use super::reader::Reader;
+use super::said::is_verb;
 use super::{BetSyntaxError, HowText, PickText};
 use crate::games::{End, Tally};
 use crate::wager::market::{Market, Scope};
@@ -39,8 +40,10 @@ impl<'a> Reader<'a> {
         Ok(r)
     }
 
-    /// The bettor's name, which the bet begins with.
-    pub(super) fn bettor(&mut self) -> Result<String, BetSyntaxError> {
+    /// The bettor's name, which the bet begins with, and (when its last word is a verb
+    /// the GM may say, `Pip bets 3 sp`) the words with that verb: the roster decides
+    /// whether they are a name of their own (`Tom Lays`).
+    pub(super) fn bettor(&mut self) -> Result<(String, Option<String>), BetSyntaxError> {
         let start = self.at;
         let mut bettor = self.name_words();
         if bettor.is_empty() {
@@ -51,8 +54,19 @@ impl<'a> Reader<'a> {
         if !self.starts_stake() && self.peek().as_deref() != Some("backs") {
             self.at = start;
             bettor = self.words();
+            if bettor.is_empty() {
+                return self.fail("it does not begin with the bettor's name");
+            }
         }
-        Ok(bettor)
+        let words = &self.tokens[start..self.at];
+        if let [name @ .., verb] = words
+            && !name.is_empty()
+            && is_verb(verb)
+            && self.starts_stake()
+        {
+            return Ok((name.join(" "), Some(bettor)));
+        }
+        Ok((bettor, None))
     }
 
     /// The stake, the market and the pick, either way round: `STAKE on MARKET PICK` or
@@ -156,6 +170,17 @@ impl<'a> Reader<'a> {
             let with = match word.as_str() {
                 "in" if matches!(self.peek().as_deref(), Some("game" | "round")) => {
                     market = self.scoped(market)?;
+                    continue;
+                }
+                // What a bet on a name backs anyway: `Pip 3 sp on Brannoc to win`, `to
+                // win the match`.
+                "to" if self.eat("win") => {
+                    if self.peek().as_deref() == Some("the")
+                        && self.tokens.get(self.at + 1).map(|t| t.to_lowercase())
+                            == Some("match".into())
+                    {
+                        self.at += 2;
+                    }
                     continue;
                 }
                 "in" | "to" => self.pool(&word)?,

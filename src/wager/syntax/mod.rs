@@ -27,7 +27,10 @@
 //!                                         amount, or nothing against a thing), and the
 //!                                         winner takes the pot
 //! ```
-//! AMOUNT is coins as anywhere else (`5 gp`, `2gp 5sp`, `250cp`). Where a bet `against` a
+//! AMOUNT is coins as anywhere else (`5 gp`, `2gp 5sp`, `250cp`), or as a GM says them
+//! (`3 silver pieces and 2 copper`); a verb may follow the BETTOR (`Pip bets 3 sp on
+//! Brannoc`), `to win` the PICK, and [`split_bets`] splits a line of
+//! several bets at `;`. A bet refused names the nearest that would be taken. Where a bet `against` a
 //! rival has an AMOUNT, either side may stake a thing instead: an item, a favour, an
 //! answer, written in double quotes (`"where the caravan went"`, or `“…”`); a STAKE is an
 //! AMOUNT or a quoted thing. A thing passes whole to the winning side and changes no
@@ -52,7 +55,13 @@ use crate::games::End;
 use reader::Reader;
 
 mod grammar;
+mod nearest;
 mod reader;
+mod said;
+mod written;
+
+pub use nearest::respelled;
+pub use said::split_bets;
 
 /// What a bet picks, before the names are matched to the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +96,10 @@ pub enum HowText {
 pub struct BetText {
     /// The bettor's name, as written.
     pub bettor: String,
+    /// The bettor's words with the verb said after them (`Tom Lays` of `Tom Lays 3 sp on
+    /// ...`), when the bettor's name may run on into it: a character of that whole name
+    /// is the bettor, else the one named without the verb.
+    pub said: Option<String>,
     /// The stake: coins, or (against a rival) a thing.
     pub stake: Stake,
     /// The question.
@@ -104,10 +117,20 @@ pub struct BetSyntaxError {
     pub text: String,
     /// What is wrong, as a clause.
     pub problem: String,
+    /// The nearest bet that would be taken, in its plain form, when a small change to
+    /// the words makes one.
+    pub nearest: Option<String>,
 }
 
 impl fmt::Display for BetSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(nearest) = &self.nearest {
+            return write!(
+                f,
+                "cannot read the bet `{}`: {}; did you mean `{nearest}`?",
+                self.text, self.problem
+            );
+        }
         let like = if opens_a_thing(&self.text) {
             "'Brannoc \"where the caravan went\" on Brannoc against Ysolde'"
         } else {
@@ -124,21 +147,30 @@ impl fmt::Display for BetSyntaxError {
 impl FromStr for BetText {
     type Err = BetSyntaxError;
 
-    /// Reads a bet: the bettor, the stake and what it backs, then the options.
+    /// Reads a bet; one refused names the nearest bet that would be taken, if any.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut r = Reader::open(text)?;
-        let bettor = r.bettor()?;
-        let (stake, market, pick) = r.backing()?;
-        let (market, how) = r.options(market)?;
-        r.coin_with_the_house(&stake, &how)?;
-        Ok(BetText {
-            bettor,
-            stake,
-            market,
-            pick,
-            how,
+        read(text).map_err(|mut e| {
+            e.nearest = nearest::nearest(text);
+            e
         })
     }
+}
+
+/// Reads a bet: the bettor, the stake and what it backs, then the options.
+fn read(text: &str) -> Result<BetText, BetSyntaxError> {
+    let mut r = Reader::open(text)?;
+    let (bettor, said) = r.bettor()?;
+    let (stake, market, pick) = r.backing()?;
+    let (market, how) = r.options(market)?;
+    r.coin_with_the_house(&stake, &how)?;
+    Ok(BetText {
+        bettor,
+        said,
+        stake,
+        market,
+        pick,
+        how,
+    })
 }
 
 #[cfg(test)]
@@ -522,3 +554,6 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod said_tests;

@@ -2,7 +2,8 @@
 //! thing) and numbers, and the one-sentence error that names the bet as given.
 
 use super::BetSyntaxError;
-use crate::wager::money::{COINS, MAX_STAKE, Money};
+use super::said::{coin_of, is_piece, plain_amount};
+use crate::wager::money::{MAX_STAKE, Money};
 use crate::wager::thing::{Stake, Thing};
 use crate::wager::words::{is_quoted, unquoted};
 
@@ -13,14 +14,17 @@ fn is_keyword(token: &str) -> bool {
     KEYWORDS.contains(&token.to_lowercase().as_str())
 }
 
-/// Whether a token belongs to an amount: `5`, `gp`, `5gp`.
+/// Whether a token belongs to an amount: `5`, `gp`, `5gp`, `silver`, `pieces`.
 fn is_money_token(token: &str) -> bool {
-    let t = token.trim_end_matches(',').to_ascii_lowercase();
+    let t = token.trim_end_matches(',');
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let coin = &t[digits..];
-    !t.is_empty() && (coin.is_empty() || COINS.iter().any(|(name, _)| *name == coin)) && {
-        digits > 0 || !coin.is_empty()
-    }
+    !t.is_empty() && (coin.is_empty() || coin_of(coin).is_some() || (digits == 0 && is_piece(coin)))
+}
+
+/// Whether a token is a coin, short or by name (`gp`, `gold`).
+fn is_coin(token: &str) -> bool {
+    coin_of(token.trim_end_matches(',')).is_some()
 }
 
 /// A bet's words, and how far they have been read.
@@ -52,6 +56,7 @@ impl<'a> Reader<'a> {
         Err(BetSyntaxError {
             text,
             problem: problem.into(),
+            nearest: None,
         })
     }
 
@@ -86,7 +91,12 @@ impl<'a> Reader<'a> {
     /// followed by a coin (`5 gp`). A number with no coin after it may be part of a name
     /// (`Char 7`).
     fn starts_coins(&self) -> bool {
-        let Some(t) = self.tokens.get(self.at) else {
+        self.coins_at(self.at)
+    }
+
+    /// Whether coins start at the word `at`, as [`Reader::starts_coins`] says.
+    fn coins_at(&self, at: usize) -> bool {
+        let Some(t) = self.tokens.get(at) else {
             return false;
         };
         let t = t.trim_end_matches(',');
@@ -96,20 +106,27 @@ impl<'a> Reader<'a> {
         if !t.chars().all(|c| c.is_ascii_digit()) {
             return is_money_token(t);
         }
-        self.tokens.get(self.at + 1).is_some_and(|next| {
-            let coin = next.trim_end_matches(',').to_ascii_lowercase();
-            COINS.iter().any(|(name, _)| *name == coin)
-        })
+        self.tokens.get(at + 1).is_some_and(|next| is_coin(next))
     }
 
-    /// Words of a name, up to a keyword, a quoted thing or coins: a number is a word of
-    /// the name unless a coin follows it (`Char 7 1 gp on Char 5`).
+    /// Whether `to win` or `to the pool` comes next, which no name runs into.
+    fn at_to_option(&self) -> bool {
+        let word = |i: usize| self.tokens.get(self.at + i).map(|t| t.to_lowercase());
+        word(0).as_deref() == Some("to")
+            && (word(1).as_deref() == Some("win")
+                || (word(1).as_deref() == Some("the") && word(2).as_deref() == Some("pool")))
+    }
+
+    /// Words of a name, up to a keyword, a quoted thing, coins, `to win` or `to the
+    /// pool`: a number is a word of the name unless a coin follows it (`Char 7 1 gp on
+    /// Char 5`).
     pub(super) fn name_words(&mut self) -> String {
         let start = self.at;
         while self.at < self.tokens.len()
             && !is_keyword(self.tokens[self.at])
             && !is_quoted(self.tokens[self.at])
             && !self.starts_coins()
+            && !self.at_to_option()
         {
             self.at += 1;
         }
@@ -145,7 +162,8 @@ impl<'a> Reader<'a> {
     }
 
     /// An amount of coins, refused when missing, nothing, too large or without a coin;
-    /// `whose` stake it is begins the error ("the", "the rival's").
+    /// `whose` stake it is begins the error ("the", "the rival's"). Coins may be named
+    /// (`3 silver pieces`) and joined by `and` (`3 sp and 2 cp`).
     fn amount(&mut self, whose: &str) -> Result<Money, BetSyntaxError> {
         let start = self.at;
         while self.at < self.tokens.len() && is_money_token(self.tokens[self.at]) {
@@ -160,20 +178,31 @@ impl<'a> Reader<'a> {
             {
                 self.at += 1;
             }
+            // `and` joins two amounts of coins: `3 sp and 2 cp`.
+            if self.at > start
+                && self.peek().as_deref() == Some("and")
+                && self.coins_at(self.at + 1)
+            {
+                self.at += 1;
+            }
         }
         if start == self.at {
             return self.fail(format!("{whose} stake is missing"));
         }
         let text = self.tokens[start..self.at].join(" ");
-        match text.parse::<Money>() {
+        let plain = plain_amount(&self.tokens[start..self.at]);
+        match plain.parse::<Money>() {
             Ok(Money::ZERO) => self.fail(format!("{whose} stake is nothing")),
             Ok(m) if m > MAX_STAKE => self.fail(format!(
                 "{whose} stake of {m} is more than the largest taproom takes, {MAX_STAKE}"
             )),
             Ok(m) => Ok(m),
-            Err(_) if text.chars().all(|c| c.is_ascii_digit()) => self.fail(format!(
-                "{whose} stake `{text}` has no coin: write it `{text} gp`, or in pp, ep, sp or cp"
-            )),
+            Err(_) if !plain.is_empty() && plain.chars().all(|c| c.is_ascii_digit()) => {
+                self.fail(format!(
+                    "{whose} stake `{text}` has no coin: write it `{plain} gp`, or in pp, ep, \
+                     sp or cp"
+                ))
+            }
             Err(e) => self.fail(format!("{whose} stake `{text}`: {}", e.reason)),
         }
     }
