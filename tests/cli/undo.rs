@@ -365,3 +365,32 @@ fn in_a_terminal_undo_asks_and_takes_back_only_on_yes() {
         "yes: the match left the history"
     );
 }
+
+/// A second window: while undo asks, another run applies a match; the yes that follows
+/// takes nothing back (the history changed meanwhile), and both matches stay recorded.
+#[cfg(unix)]
+#[test]
+fn a_match_applied_from_a_second_window_while_undo_asks_is_not_taken_back_blind() {
+    let dir = campaign();
+    play(dir.path(), "11");
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("taproom"));
+    cmd.arg("undo")
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .env("TAPROOM_NOW", common::NOW)
+        .env_remove("TAPROOM_CAMPAIGN");
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("a terminal");
+    p.exp_string("Take it back? [y/N]").expect("a question");
+    // The other window: a second match applied while the question waits.
+    play(dir.path(), "12");
+    let both = snapshot(dir.path());
+    assert_eq!(history_lines(dir.path()), 2);
+    p.send_line("y").unwrap();
+    let said = p.exp_eof().expect("taproom exits");
+    assert!(
+        said.contains("the history changed while taproom asked"),
+        "{said}"
+    );
+    assert!(!said.contains("Taken back."), "{said}");
+    assert_eq!(snapshot(dir.path()), both, "nothing written");
+}
