@@ -176,6 +176,8 @@ pub fn newcomer(name: &str) -> Character {
         debt: crate::wager::Money::ZERO,
         games: std::collections::BTreeMap::new(),
         voice: Voice::default(),
+        intent: crate::roster::Intent::default(),
+        dnd: None,
         file: None,
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use super::intent::{Dnd, Intent};
 use super::source::{Doc, Field, FileError, Table};
 use super::voice::{VOICE_KEYS, Voice, VoiceMoment};
 use crate::ai::{Skill, Temperament};
@@ -54,6 +55,10 @@ pub struct Character {
     pub games: BTreeMap<GameKind, GameStyle>,
     /// Their lines.
     pub voice: Voice,
+    /// What they mean to do beyond winning: a hustle, a thrown match.
+    pub intent: Intent,
+    /// The party's figures from their own game (`[dnd]`), where given.
+    pub dnd: Option<Dnd>,
     /// The file they came from (`None` for the characters built into taproom).
     #[serde(skip)]
     pub file: Option<PathBuf>,
@@ -120,6 +125,9 @@ impl Character {
             "debt",
             "games",
             "voice",
+            "hustle",
+            "throw",
+            "dnd",
         ])?;
 
         let name = root.need("name")?.name("name")?;
@@ -147,6 +155,8 @@ impl Character {
         let eye = root.get("eye").map(|f| read_scale(&f, "eye")).transpose()?;
         let games = read_games(&root)?;
         let voice = read_voice(&root)?;
+        let intent = super::intent::read_intent(&root)?;
+        let dnd = super::intent::read_dnd(&root)?;
 
         Ok(Character {
             name,
@@ -161,6 +171,8 @@ impl Character {
             debt,
             games,
             voice,
+            intent,
+            dnd,
             file: Some(file.to_owned()),
         })
     }
@@ -301,7 +313,7 @@ fn read_scale(field: &Field<'_, '_>, what: &str) -> Result<u8, FileError> {
         .ok_or_else(|| field.error(format!("{what} is a figure from 0 to 10, not {n}")))
 }
 
-fn read_skill(field: &Field<'_, '_>) -> Result<Skill, FileError> {
+pub(super) fn read_skill(field: &Field<'_, '_>) -> Result<Skill, FileError> {
     if let Ok(s) = field.str() {
         return s.parse::<Skill>().map_err(|e| field.error(e.to_string()));
     }

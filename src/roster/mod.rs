@@ -4,6 +4,7 @@
 pub mod campaign;
 pub mod character;
 pub mod evening;
+pub mod intent;
 pub mod kind;
 pub mod source;
 pub mod tavern;
@@ -18,6 +19,7 @@ pub use crate::table::cheat::default_eye;
 pub use campaign::Campaign;
 pub use character::Character;
 pub use evening::{Evening, MatchPlan};
+pub use intent::{Dnd, Hustle, Intent, Throw};
 pub use kind::{FileKind, detect, expect};
 pub use source::FileError;
 pub use tavern::Tavern;
