@@ -47,6 +47,11 @@ pub struct MatchArgs {
     /// carries it from match to match; its replay lines say it so.
     #[arg(long, value_name = "WATCHER:CHEAT")]
     pub wary: Vec<String>,
+    /// A hustler the bookie is wise to (repeatable): he prices them at their true skill,
+    /// not the skill their `[hustle]` shows. A campaign's history adds those whose hustle
+    /// it saw turn; replay lines say it so.
+    #[arg(long, value_name = "NAME")]
+    pub wise_to: Vec<String>,
     /// Tell and play the match as if its players had never met: no rematch lines from
     /// the campaign's history, no reputations (replay lines of a match told from the
     /// history carry it, so that they replay exactly).
@@ -86,6 +91,7 @@ impl MatchArgs {
                 ..crate::table::TableRules::default()
             },
             wary: crate::table::cheat::Wary::from_words(&self.wary)?,
+            wise_to: self.wise_to.clone(),
             no_history: self.no_history,
         })
     }

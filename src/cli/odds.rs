@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{MatchArgs, Quiet, game};
+use super::args::{Audience, MatchArgs, Quiet, game};
+use crate::ops::Sight;
 use crate::ops::cast;
-use crate::ops::price::{audit, odds};
+use crate::ops::price::{audit, odds_seen};
 use crate::report::odds::Priced;
 use crate::report::{self, Page, View};
 use crate::roster::Tavern;
@@ -31,6 +32,7 @@ pub enum OddsFormat {
   taproom odds pic Pip Ysolde Hrodgar --audit 100
   taproom odds kiust --format json
   taproom odds tides Brannoc Mirela --tavern examples/tavern.toml
+  taproom odds tides examples/characters/wil.toml Pip --view gm
 
 The chances come from the bookie's model of play's players (fitted from real matches:
 skill, temperament, honesty, eye, house rules and the rule for a cheat seen), over --sims
@@ -63,6 +65,11 @@ pub struct OddsArgs {
     /// in).
     #[arg(long, value_name = "FILE")]
     tavern: Option<PathBuf>,
+    /// Whose price: `players` (the default) is the bookie's board as he offers it, a
+    /// hustler priced at the skill shown; `gm` prices the truth (a hustle turned, a throw
+    /// played out in real matches) and says what the table holds.
+    #[arg(long, value_enum, value_name = "VIEW")]
+    view: Option<Audience>,
     /// Tables as wide as they need, whatever the terminal.
     #[arg(long)]
     wide: bool,
@@ -97,8 +104,18 @@ pub fn run(
     )?;
     super::args::warn(&memory.warnings);
     memory.remember(&mut spec, &tavern.name);
-    let sims = args.sims.unwrap_or(tavern.sims);
-    let board = odds(&spec, sims, &args.quiet.bar())?;
+    let sight = match args.view {
+        Some(Audience::Gm) => Sight::Truth,
+        Some(Audience::Players) | None => Sight::Bookie,
+    };
+    // A thrown match's truth is counted from real matches, slower than imagined ones.
+    let counted = sight == Sight::Truth && spec.throws_at_table();
+    let sims = args.sims.unwrap_or(if counted {
+        crate::ops::price::COUNTED_TRUTH
+    } else {
+        tavern.sims
+    });
+    let board = odds_seen(&spec, sims, &args.quiet.bar(), sight)?;
     let audited = match args.audit {
         Some(n) => Some(audit(&spec, &board, n, &args.quiet.bar())?),
         None => None,
@@ -110,6 +127,7 @@ pub fn run(
         audit: audited.as_ref(),
         sims,
         seed: args.seed,
+        sight,
     };
     match args.format {
         OddsFormat::Json => report::odds::write_json(out, &priced)?,

@@ -167,6 +167,7 @@ fn match_spec(
         seed: plan.seed,
         table: tavern.table_rules(),
         wary: crate::table::cheat::Wary::default(),
+        wise_to: Vec::new(),
         no_history: false,
     };
     MatchSpec::new(plan.game, draft).map_err(|e| plan.spot_of(e.part()).error(e.to_string()).into())

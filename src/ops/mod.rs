@@ -23,7 +23,7 @@ pub mod tell;
 pub mod undo;
 pub mod wagers;
 
-pub use spec::{Draft, MatchSpec, Seated};
+pub use spec::{Draft, MatchSpec, Seated, Sight};
 
 use std::path::PathBuf;
 

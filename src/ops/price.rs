@@ -3,14 +3,18 @@
 
 use serde::Serialize;
 
-use super::MatchSpec;
 use super::{Error, Progress, bounded};
+use super::{MatchSpec, Sight};
 use crate::seed::Purpose;
 use crate::wager::simulate::{MarketEstimate, Observed, default_markets};
 use crate::wager::{Market, Selection};
 
 /// The fewest and most matches `odds` plays when it must count (under house rules).
 pub const SIMS: (u64, u64) = (10, 1_000_000);
+
+/// The real matches `odds --view gm` counts for the truth of a thrown match, unless
+/// `--sims` says otherwise: about two seconds on a loaded 2-core machine.
+pub const COUNTED_TRUTH: u64 = 500;
 
 /// The fewest and most matches an audit plays.
 pub const AUDIT: (u64, u64) = (10, 100_000);
@@ -30,10 +34,24 @@ pub struct Board {
 /// # Errors
 /// A number of matches out of bounds, or a match that cannot be played.
 pub fn odds(spec: &MatchSpec, sims: u64, progress: &dyn Progress) -> Result<Board, Error> {
+    odds_seen(spec, sims, progress, Sight::Bookie)
+}
+
+/// As [`odds`], as `sight` sees the table (see [`super::wagers::estimates_seen`]): the
+/// bookie's board, or the truth of a table that holds an intention.
+///
+/// # Errors
+/// A number of matches out of bounds, or a match that cannot be played.
+pub fn odds_seen(
+    spec: &MatchSpec,
+    sims: u64,
+    progress: &dyn Progress,
+    sight: Sight,
+) -> Result<Board, Error> {
     let sims = bounded("--sims", sims, SIMS.0, SIMS.1)?;
     let markets = default_markets(spec.game, spec.format.length(spec.seats.len()));
-    let estimates = crate::games::with_game!(spec.game, G => super::wagers::estimates::<G>(
-        spec, &markets, sims, progress, "playing matches to count"
+    let estimates = crate::games::with_game!(spec.game, G => super::wagers::estimates_seen::<G>(
+        spec, &markets, sims, progress, "playing matches to count", sight
     ))?;
     let unpriced = markets
         .iter()

@@ -5,6 +5,7 @@
 //! that replays it exactly. It lives in `ops`, above the roster, because a seat holds the
 //! character who sits down; the table below sees only its [`Entrant`]s and settings.
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::ai::Effort;
@@ -57,6 +58,9 @@ pub struct MatchSpec {
     pub table: TableRules,
     /// Who has seen whom cheat before this match (earlier in the evening), by full name.
     pub wary: Wary,
+    /// Hustlers the bookie is wise to (by full name): he prices them at their true skill,
+    /// not the skill they show (`--wise-to`, or a hustle the history saw turn).
+    pub wise_to: BTreeSet<String>,
     /// Whether the match stands on its own, told and played with no campaign's history
     /// read (`--no-history`; also set once the history's reputations are in `wary`, so
     /// that the replay line replays it exactly).
@@ -84,6 +88,8 @@ pub struct Draft {
     /// Who has seen whom cheat before, by the names given (a full or short name of
     /// someone seated).
     pub wary: Wary,
+    /// Hustlers the bookie is wise to, by the names given (`--wise-to`).
+    pub wise_to: Vec<String>,
     /// Whether to read no campaign's history for it (`--no-history`).
     pub no_history: bool,
 }
@@ -98,6 +104,7 @@ impl MatchSpec {
         crate::games::with_game!(game, G => check::<G>(&draft))?;
         let format = draft.format.unwrap_or_else(|| Format::default_for(game));
         let wary = seated_names(&draft.seats, &draft.wary)?;
+        let wise_to = hustlers_named(&draft.seats, &draft.wise_to)?;
         Ok(MatchSpec {
             game,
             seats: draft.seats,
@@ -108,6 +115,7 @@ impl MatchSpec {
             seed: draft.seed,
             table: draft.table,
             wary,
+            wise_to,
             no_history: draft.no_history,
         })
     }
@@ -147,6 +155,53 @@ impl MatchSpec {
                 person: false,
             })
             .collect()
+    }
+
+    /// The entrants as `sight` sees them: the bookie sees a hustler at the skill shown,
+    /// unless he is wise to them; the truth is their own skill.
+    #[must_use]
+    pub fn entrants_seen(&self, sight: Sight) -> Vec<Entrant> {
+        let mut entrants = self.entrants();
+        if sight == Sight::Bookie {
+            for (e, s) in entrants.iter_mut().zip(&self.seats) {
+                let c = &s.character;
+                if let Some(h) = c.intent.hustle
+                    && !self.wise_to.contains(&c.name)
+                {
+                    // Seen whole as a player of the skill shown: an eye the file does
+                    // not give is the one that skill would have.
+                    e.skill = h.shows;
+                    let given = c.games.get(&self.game).and_then(|g| g.eye).or(c.eye);
+                    e.eye = given.unwrap_or_else(|| {
+                        crate::table::cheat::default_eye(h.shows, e.temperament)
+                    });
+                }
+            }
+        }
+        entrants
+    }
+
+    /// Whether a seat's `[throw]` names someone seated (by full or short name, in any
+    /// case): a match that will be thrown.
+    #[must_use]
+    pub fn throws_at_table(&self) -> bool {
+        self.seats.iter().any(|s| {
+            s.character.intent.throw.as_ref().is_some_and(|t| {
+                t.to.iter().any(|to| {
+                    self.seats.iter().any(|o| {
+                        o.character.name != s.character.name
+                            && (crate::names::same(to, &o.character.name)
+                                || crate::names::same(to, &o.character.short))
+                    })
+                })
+            })
+        })
+    }
+
+    /// Whether any seat means more than to win (a hustle, a throw).
+    #[must_use]
+    pub fn holds_intention(&self) -> bool {
+        self.seats.iter().any(|s| !s.character.intent.is_plain())
     }
 
     /// The settings the table runs a match of `G` under.
@@ -218,6 +273,10 @@ impl MatchSpec {
             words.push("--wary".to_owned());
             words.push(crate::table::cheat::wary_word(watcher, cheat, times));
         }
+        for name in &self.wise_to {
+            words.push("--wise-to".to_owned());
+            words.push(name.clone());
+        }
         if self.no_history {
             words.push("--no-history".to_owned());
         }
@@ -247,6 +306,41 @@ fn seated_names(seats: &[Seated], wary: &Wary) -> Result<Wary, SpecError> {
         out.add(&matcher.find(watcher)?, &matcher.find(cheat)?, times);
     }
     Ok(out)
+}
+
+/// `--wise-to` names made the full names of the seated hustlers they pick out.
+fn hustlers_named(seats: &[Seated], named: &[String]) -> Result<BTreeSet<String>, SpecError> {
+    let names = seats.iter().flat_map(|s| {
+        let full = s.character.name.clone();
+        [
+            (s.character.name.as_str(), full.clone()),
+            (s.character.short.as_str(), full),
+        ]
+    });
+    let matcher = crate::names::Matcher::new("character", names);
+    let mut out = BTreeSet::new();
+    for word in named {
+        let name = matcher.find(word).map_err(SpecError::WiseTo)?;
+        let hustles = seats
+            .iter()
+            .any(|s| s.character.name == name && s.character.intent.hustle.is_some());
+        if !hustles {
+            return Err(SpecError::NoHustle(name));
+        }
+        out.insert(name);
+    }
+    Ok(out)
+}
+
+/// Who sees a table: the bookie (a hustler at the skill shown, unless he is wise to them)
+/// or the GM (the truth).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sight {
+    /// What the bookie sees.
+    #[default]
+    Bookie,
+    /// The truth, as the GM knows it.
+    Truth,
 }
 
 fn check<G: Game>(draft: &Draft) -> Result<(), SpecError> {

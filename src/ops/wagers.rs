@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::MatchSpec;
 use super::{Error, Progress};
+use super::{MatchSpec, Sight};
 use crate::games::Game;
 use crate::names::NameError;
 use crate::roster::{Character, Roster, Tavern};
@@ -179,6 +179,24 @@ pub fn estimates<G: Game>(
     progress: &dyn Progress,
     what: &str,
 ) -> Result<Vec<MarketEstimate>, Error> {
+    estimates_seen::<G>(spec, markets, sims, progress, what, Sight::Bookie)
+}
+
+/// As [`estimates`], as `sight` sees the table: the bookie prices a hustler at the skill
+/// shown (unless he is wise to them) and knows nothing of a throw; the truth prices a
+/// hustler at their own skill (the hustle turned) and, where a throw is set at the
+/// table, counts `sims` real matches, since only play knows how a thrown game goes.
+///
+/// # Errors
+/// When the matches cannot be played.
+pub fn estimates_seen<G: Game>(
+    spec: &MatchSpec,
+    markets: &[Market],
+    sims: u64,
+    progress: &dyn Progress,
+    what: &str,
+    sight: Sight,
+) -> Result<Vec<MarketEstimate>, Error> {
     let n = spec.seats.len();
     let first = || {
         MarketEstimate::exact(
@@ -192,20 +210,24 @@ pub fn estimates<G: Game>(
         .copied()
         .filter(|&m| m != Market::FirstTurn)
         .collect();
-    let priced: Vec<MarketEstimate> =
-        if let Some(out) = crate::wager::model::estimates(&model_table::<G>(spec), &rest, sims) {
-            out
-        } else {
-            let observed = play_many::<G>(
-                spec,
-                &rest,
-                sims,
-                crate::seed::Purpose::BookieSim,
-                progress,
-                what,
-            )?;
-            observed.iter().map(Observed::estimate).collect()
-        };
+    let modelled = if sight == Sight::Truth && spec.throws_at_table() {
+        None
+    } else {
+        crate::wager::model::estimates(&model_table::<G>(spec, sight), &rest, sims)
+    };
+    let priced: Vec<MarketEstimate> = if let Some(out) = modelled {
+        out
+    } else {
+        let observed = play_many::<G>(
+            spec,
+            &rest,
+            sims,
+            crate::seed::Purpose::BookieSim,
+            progress,
+            what,
+        )?;
+        observed.iter().map(Observed::estimate).collect()
+    };
     let mut priced = priced.into_iter();
     Ok(markets
         .iter()
@@ -220,8 +242,8 @@ pub fn estimates<G: Game>(
 }
 
 /// The table of `spec` as the bookie's model reads it.
-fn model_table<G: Game>(spec: &MatchSpec) -> crate::wager::model::Table {
-    let entrants = spec.entrants();
+fn model_table<G: Game>(spec: &MatchSpec, sight: Sight) -> crate::wager::model::Table {
+    let entrants = spec.entrants_seen(sight);
     let names = spec.names();
     crate::wager::model::Table {
         kind: G::KIND,

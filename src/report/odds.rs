@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::grid::{glued, lay_out};
 use super::wagers::{BoardForm, audit_table, market_name, market_words, odds_table, outcome_name};
 use super::{JSON_VERSION, Page};
-use crate::ops::MatchSpec;
 use crate::ops::price::{Audit, Board};
+use crate::ops::{MatchSpec, Sight};
 use crate::roster::Tavern;
 use crate::wager::simulate::{Basis, MarketEstimate};
 use crate::wager::{Market, Scope};
@@ -29,6 +29,8 @@ pub struct Priced<'a> {
     pub sims: u64,
     /// The seed every counted or audited match's own seed is derived from.
     pub seed: u64,
+    /// Whose price: the bookie's (what he sees) or the truth (`--view gm`).
+    pub sight: Sight,
 }
 
 /// Writes the board for a terminal: the match, where the chances come from and the
@@ -54,6 +56,11 @@ pub fn write_text(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::
         crate::names::a_or_an(&margin),
     );
     writeln!(out, "{}", page.prose("", &how))?;
+    if priced.sight == Sight::Truth {
+        for line in intentions(spec, Sight::Truth) {
+            writeln!(out, "{}", page.prose("", &line))?;
+        }
+    }
     writeln!(out)?;
     write_board(out, priced, page)?;
     if let Some(audit) = priced.audit {
@@ -61,6 +68,72 @@ pub fn write_text(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::
         write_audit(out, audit, priced, page)?;
     }
     Ok(())
+}
+
+/// What the table's intentions are and how `sight` prices them, a sentence each: a
+/// hustle (the skill shown, the true skill, the stakes that turn it) and a throw whose
+/// favourite is seated. None at a table where everyone means only to win.
+#[must_use]
+pub fn intentions(spec: &MatchSpec, sight: Sight) -> Vec<String> {
+    let mut lines = Vec::new();
+    let seen: Vec<_> = spec.entrants_seen(sight);
+    for (seat, e) in spec.seats.iter().zip(&seen) {
+        let c = &seat.character;
+        if let Some(h) = c.intent.hustle {
+            let truth = c.skill_at(spec.game);
+            let priced = if spec.wise_to.contains(&c.name) {
+                "the bookie is wise to it and prices the truth".to_owned()
+            } else if sight == Sight::Truth {
+                format!(
+                    "priced here at the truth, skill {truth} (the bookie, seeing skill {}, prices that)",
+                    h.shows
+                )
+            } else {
+                format!("priced at the skill shown, {}", e.skill)
+            };
+            lines.push(format!(
+                "{} hustles: shows skill {} until the stakes on the match reach {}, then \
+                 plays at skill {truth}; {priced}.",
+                c.name, h.shows, h.until
+            ));
+        }
+        if let Some(t) = &c.intent.throw {
+            let seated: Vec<&str> =
+                t.to.iter()
+                    .filter_map(|to| {
+                        spec.seats
+                            .iter()
+                            .find(|o| {
+                                o.character.name != c.name
+                                    && (crate::names::same(to, &o.character.name)
+                                        || crate::names::same(to, &o.character.short))
+                            })
+                            .map(|o| o.character.name.as_str())
+                    })
+                    .collect();
+            let bribe = t
+                .bribe
+                .map(|b| format!(" They throw for a bribe of {b} or more."))
+                .unwrap_or_default();
+            if seated.is_empty() {
+                if !bribe.is_empty() {
+                    lines.push(format!("{} plays to win here.{bribe}", c.name));
+                }
+            } else {
+                let priced = if sight == Sight::Truth {
+                    "the chances are counted from real matches, where they lose on purpose"
+                } else {
+                    "the bookie knows nothing of it"
+                };
+                lines.push(format!(
+                    "{} throws the match to {}: {priced}.{bribe}",
+                    c.name,
+                    seated.join(" and ")
+                ));
+            }
+        }
+    }
+    lines
 }
 
 /// Where the match's chances come from: the bookie's model of play's players, or matches
@@ -197,6 +270,19 @@ fn write_audit(
         audit.z,
     );
     writeln!(out, "{}", page.prose("", &head))?;
+    if priced.spec.holds_intention() {
+        let whose = if priced.sight == Sight::Truth {
+            "The board above prices the truth of it"
+        } else {
+            "The board above is the bookie's, who prices what he sees, so real play may \
+             disagree with it by design (`--view gm` prices the truth)"
+        };
+        let note = format!(
+            "This table holds an intention, and the matches played follow it. {whose}: {}",
+            intentions(priced.spec, priced.sight).join(" ")
+        );
+        writeln!(out, "{}", page.prose("", &note))?;
+    }
     let shown = Audit {
         checks: audit
             .checks
@@ -256,6 +342,11 @@ struct JsonOdds<'a> {
     unpriced: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     audit: Option<&'a Audit>,
+    /// `bookie` (what he sees) or `truth` (`--view gm`).
+    sight: &'static str,
+    /// The table's intentions, a sentence each: with `--view gm`, or beside an audit.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    intentions: Vec<String>,
 }
 
 /// One market of the board as JSON.
@@ -339,6 +430,15 @@ pub fn write_json(out: &mut impl Write, priced: &Priced<'_>) -> io::Result<()> {
             .map(|&m| market_name(m, spec.game.facts().unit.word()))
             .collect(),
         audit: priced.audit,
+        sight: match priced.sight {
+            Sight::Bookie => "bookie",
+            Sight::Truth => "truth",
+        },
+        intentions: if priced.sight == Sight::Truth || priced.audit.is_some() {
+            intentions(spec, priced.sight)
+        } else {
+            Vec::new()
+        },
     };
     serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::other)?;
     writeln!(out)

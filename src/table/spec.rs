@@ -52,6 +52,12 @@ pub enum SpecError {
     /// A watcher or cheat of `--wary` who is not at the table.
     #[error("--wary names {0}, who is not at this table")]
     Wary(#[from] crate::names::NameError),
+    /// A `--wise-to` name that picks out no one seated (the name matcher's words).
+    #[error("--wise-to: {0}")]
+    WiseTo(crate::names::NameError),
+    /// A `--wise-to` name of someone seated who runs no hustle.
+    #[error("--wise-to names {0}, who runs no hustle (no [hustle] in their character file)")]
+    NoHustle(String),
 }
 
 /// The words for a name seated twice under two spellings.
@@ -85,6 +91,8 @@ impl SpecError {
             SpecError::Start(StartError::Players { .. })
             | SpecError::Twice { .. }
             | SpecError::Wary(_)
+            | SpecError::WiseTo(_)
+            | SpecError::NoHustle(_)
             | SpecError::WaryWord(_) => Part::Players,
             SpecError::Start(StartError::Option { .. }) | SpecError::Rule(_) => Part::Rules,
             SpecError::Format { .. } => Part::Format,

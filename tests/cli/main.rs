@@ -23,6 +23,7 @@ mod engine;
 mod files;
 mod game_words;
 mod history;
+mod hustle_prices;
 mod json;
 mod ladder;
 mod layout;
