@@ -61,6 +61,9 @@ pub struct MatchSpec {
     /// read (`--no-history`; also set once the history's reputations are in `wary`, so
     /// that the replay line replays it exactly).
     pub no_history: bool,
+    /// Throws bought for this match by a bribe: set with [`MatchSpec::buy_throw`], played
+    /// by [`MatchSpec::entrants_at`] (see `ops::intent`).
+    pub bought: Vec<super::intent::BoughtThrow>,
 }
 
 /// What a match is to be, before it is checked.
@@ -109,6 +112,7 @@ impl MatchSpec {
             table: draft.table,
             wary,
             no_history: draft.no_history,
+            bought: Vec::new(),
         })
     }
 
@@ -145,6 +149,7 @@ impl MatchSpec {
                 honesty: s.character.honesty_at(self.game),
                 eye: s.character.eye_at(self.game),
                 person: false,
+                plan: crate::table::Plan::default(),
             })
             .collect()
     }
