@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::apply::{self, Apply};
+use super::intent::Stakes;
 use super::memory::{self, Memory};
 use super::sit::{Notice, SeatedTable, Seating};
 use super::wagers::{
@@ -377,14 +378,19 @@ fn play_game<G: Game>(
         .is_some_and(|(placed, _)| !placed.bets().is_empty());
     let before = told.memory.before(spec, &tavern.name);
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
+    // The stakes on the match, placed before play, decide whether a hustle turns.
+    let stakes = prepared.as_ref().map_or_else(Stakes::none, |(placed, _)| {
+        Stakes::of(&placed.bets(), &spec.names())
+    });
     let log = match sitting {
-        None => play_match::<G>(&spec.entrants(), &settings)?,
+        None => play_match::<G>(&spec.entrants_at(&stakes), &settings)?,
         Some(sitting) => {
             let voices = super::tell::voices(spec, wagered);
             // The people sit first: their seats are marked as people's, not characters'.
-            let mut entrants = spec.entrants();
+            let mut entrants = spec.entrants_at(&stakes);
             for e in entrants.iter_mut().take(sitting.people().len()) {
                 e.person = true;
+                e.plan = crate::table::Plan::default();
             }
             sitting.play(SeatedTable {
                 entrants: &entrants,

@@ -65,6 +65,9 @@ pub struct MatchSpec {
     /// read (`--no-history`; also set once the history's reputations are in `wary`, so
     /// that the replay line replays it exactly).
     pub no_history: bool,
+    /// Throws bought for this match by a bribe: set with [`MatchSpec::buy_throw`], played
+    /// by [`MatchSpec::entrants_at`] (see `ops::intent`).
+    pub bought: Vec<super::intent::BoughtThrow>,
 }
 
 /// What a match is to be, before it is checked.
@@ -117,6 +120,7 @@ impl MatchSpec {
             wary,
             wise_to,
             no_history: draft.no_history,
+            bought: Vec::new(),
         })
     }
 
@@ -153,6 +157,7 @@ impl MatchSpec {
                 honesty: s.character.honesty_at(self.game),
                 eye: s.character.eye_at(self.game),
                 person: false,
+                plan: crate::table::Plan::default(),
             })
             .collect()
     }
