@@ -91,6 +91,10 @@ pub struct Entrant {
     /// The bookie's chance that they win the match, before it was played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price: Option<f64>,
+    /// Whether their hustle turned in this match (they played at their true skill once the
+    /// stakes were worth it): the house has seen it, and its bookie is wise to it after.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hustled: bool,
 }
 
 /// One game of a recorded match.

@@ -77,6 +77,18 @@ pub fn wary(records: &[Record], tavern: &str, names: &[String], current: &str) -
     out.forgetting(FORGOTTEN)
 }
 
+/// Everyone whose hustle the history saw turn, in any match at any tavern (word gets
+/// round): the bookie is wise to them from then on.
+#[must_use]
+pub fn hustlers(records: &[Record]) -> std::collections::BTreeSet<String> {
+    records
+        .iter()
+        .flat_map(|r| r.entrants.iter())
+        .filter(|e| e.hustled)
+        .map(|e| e.name.clone())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +114,7 @@ mod tests {
                     file: None,
                     person: false,
                     price: None,
+                    hustled: false,
                 })
                 .collect(),
             games: Vec::new(),

@@ -310,17 +310,22 @@ pub fn run(
     // Who has seen whom cheat, carried from match to match: they watch those hands the
     // closer, and the bookie prices each match so.
     let mut wary = crate::table::cheat::Wary::default();
+    // Whose hustle has turned earlier tonight.
+    let mut hustled = std::collections::BTreeSet::new();
     // The history and this evening's matches so far: what a table's rematch recalls.
     let mut recall = memory.clone();
     for (i, m) in prepared.matches.iter().enumerate() {
         let mut m = m.clone();
         let names = m.spec.names();
         m.spec.wary = wary.among(&names);
+        m.spec.see_hustles(&hustled);
         // A history consulted (or forgotten with --no-history): the replay line reads none.
         if memory.consulted {
             m.spec.wary =
                 crate::history::reputation::wary(&memory.records, &t.name, &names, &memory.evening)
                     .with(&m.spec.wary);
+            m.spec
+                .see_hustles(&crate::history::reputation::hustlers(&memory.records));
             m.spec.no_history = true;
         }
         let m = &m;
@@ -329,6 +334,10 @@ pub fn run(
         ))?;
         let (played, price) = played;
         wary = wary.after(&played.log);
+        // A hustle that turned tonight: the bookie is wise to it for the rest of the night.
+        for e in played.log.entrants.iter().filter(|e| e.plan.hustle_turns()) {
+            hustled.insert(e.name.clone());
+        }
         house += played.settlement.house;
         let cx = super::memory::Context {
             command: "night",

@@ -96,6 +96,7 @@ impl Memory {
             spec.wary =
                 history::reputation::wary(&self.records, tavern, &spec.names(), &self.evening);
         }
+        spec.see_hustles(&history::reputation::hustlers(&self.records));
         spec.no_history = true;
     }
 
@@ -257,6 +258,7 @@ pub fn record(
                 file: s.character.file.clone(),
                 person: log.entrants.get(i).is_some_and(|e| e.person),
                 price: prices.get(i).copied(),
+                hustled: log.entrants.get(i).is_some_and(|e| e.plan.hustle_turns()),
             })
             .collect(),
         games: log

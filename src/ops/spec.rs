@@ -186,21 +186,41 @@ impl MatchSpec {
         entrants
     }
 
-    /// Whether a seat's `[throw]` names someone seated (by full or short name, in any
-    /// case): a match that will be thrown.
+    /// Makes the bookie wise to every seated hustler in `seen` (whose hustle turned
+    /// before, by full name, in any case).
+    pub fn see_hustles(&mut self, seen: &BTreeSet<String>) {
+        for s in &self.seats {
+            let c = &s.character;
+            if c.intent.hustle.is_some() && seen.iter().any(|n| crate::names::same(n, &c.name)) {
+                self.wise_to.insert(c.name.clone());
+            }
+        }
+    }
+
+    /// Whether a seat throws this match (a `[throw] to` someone seated, or a bribe).
     #[must_use]
     pub fn throws_at_table(&self) -> bool {
-        self.seats.iter().any(|s| {
-            s.character.intent.throw.as_ref().is_some_and(|t| {
-                t.to.iter().any(|to| {
-                    self.seats.iter().any(|o| {
-                        o.character.name != s.character.name
-                            && (crate::names::same(to, &o.character.name)
-                                || crate::names::same(to, &o.character.short))
-                    })
-                })
-            })
-        })
+        self.plans(&self.stakes_for_odds())
+            .iter()
+            .any(|p| p.throws_to.is_some())
+    }
+
+    /// The stakes `odds` reads a table at, having no bets of its own: enough to turn every
+    /// hustle at the table (the most any hustler's `until` asks), nobody's own coin on
+    /// themselves. So the truth it prices, and the real matches its audit plays, are of a
+    /// match worth hustling.
+    #[must_use]
+    pub fn stakes_for_odds(&self) -> super::intent::Stakes {
+        let total = self
+            .seats
+            .iter()
+            .filter_map(|s| s.character.intent.hustle.map(|h| h.until))
+            .max()
+            .unwrap_or(crate::wager::Money::ZERO);
+        super::intent::Stakes {
+            total,
+            own: Vec::new(),
+        }
     }
 
     /// Whether any seat means more than to win (a hustle, a throw).

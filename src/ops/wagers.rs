@@ -277,7 +277,9 @@ pub fn play_many<G: Game>(
 ) -> Result<Vec<Observed>, Error> {
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
     progress.start(what, sims);
-    let out = simulate::<G>(&spec.entrants(), &settings, markets, sims, purpose, &|| {
+    // Counted as the odds read a table: any hustle turned (see `MatchSpec::stakes_for_odds`).
+    let entrants = spec.entrants_at(&spec.stakes_for_odds());
+    let out = simulate::<G>(&entrants, &settings, markets, sims, purpose, &|| {
         progress.tick()
     });
     progress.finish();

@@ -223,3 +223,86 @@ fn a_thrown_match_is_counted_from_real_play_in_the_gms_view() {
         "{said}"
     );
 }
+
+/// A campaign folder with the hustler and Gus in `npcs/` (purses to bet with), the twins
+/// beside it, and a tavern that keeps a history.
+fn campaign() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write_all(dir.path());
+    let npcs = dir.path().join("npcs");
+    std::fs::create_dir(&npcs).unwrap();
+    std::fs::create_dir(dir.path().join("records")).unwrap();
+    std::fs::write(npcs.join("wil.toml"), format!("purse = \"12 gp\"\n{WIL}")).unwrap();
+    std::fs::write(npcs.join("gus.toml"), format!("purse = \"10 gp\"\n{GUS}")).unwrap();
+    std::fs::write(
+        dir.path().join("inn.toml"),
+        "tavern = \"The Test Inn\"\nsims = 4000\nhistory = \"records/history.jsonl\"\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn hustled_in_history(dir: &Path) -> Vec<bool> {
+    std::fs::read_to_string(dir.join("records/history.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["entrants"][0]["hustled"] == true
+        })
+        .collect()
+}
+
+#[test]
+fn a_hustle_seen_to_turn_is_remembered_and_the_next_match_is_priced_at_the_truth() {
+    let dir = campaign();
+    let d = dir.path();
+    let at_inn = |first: &str| {
+        let out = Taproom::new()
+            .current_dir(d)
+            .args([
+                "odds", "tides", first, "Gus", "--roster", "npcs", "--tavern", "inn.toml",
+                "--format", "json",
+            ])
+            .ok();
+        serde_json::from_str::<Value>(&out.stdout).unwrap()
+    };
+    let shown = at_inn("shown.toml");
+    let sharp = at_inn("true.toml");
+    assert_eq!(
+        chances(&at_inn("Wil"), "Sly Wil"),
+        chances(&shown, "Plain Wil"),
+        "before any match, the bookie sees skill 3"
+    );
+    let play = |bet: &str, seed: &str| {
+        Taproom::new()
+            .current_dir(d)
+            .args([
+                "play", "tides", "Wil", "Gus", "--roster", "npcs", "--tavern", "inn.toml", "--bet",
+                bet, "--apply", "--seed", seed,
+            ])
+            .ok()
+    };
+    // Small stakes: the hustle holds, the house has seen nothing.
+    play("Wil bets 1 gp on Wil", "2");
+    assert_eq!(hustled_in_history(d), [false]);
+    assert_eq!(
+        chances(&at_inn("Wil"), "Sly Wil"),
+        chances(&shown, "Plain Wil")
+    );
+    // Stakes of 5 gp: the hustle turns, and the history keeps it.
+    play("Wil bets 5 gp on Wil", "3");
+    assert_eq!(hustled_in_history(d), [false, true]);
+    assert_eq!(
+        chances(&at_inn("Wil"), "Sly Wil"),
+        chances(&sharp, "Sharp Wil"),
+        "after the hustle turned, the bookie prices the truth"
+    );
+    // The next match's replay line says the bookie was wise to it.
+    let out = play("Gus bets 1 gp on Gus", "4");
+    assert!(
+        flat(&out.stdout).contains("--wise-to 'Sly Wil'"),
+        "{}",
+        out.stdout
+    );
+}
