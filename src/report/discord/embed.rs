@@ -54,8 +54,11 @@ pub fn payloads(messages: &[String], card: &Card) -> Vec<Value> {
             if i == 0 && !card.title.is_empty() {
                 embed["title"] = json!(clip(&card.title, TITLE));
                 // The title says what the heading said.
-                if text.starts_with('#') {
-                    text = text.split_once('\n').map_or("", |(_, rest)| rest);
+                if let Some((heading, rest)) = text.split_once('\n')
+                    && heading.starts_with('#')
+                    && !rest.trim().is_empty()
+                {
+                    text = rest;
                 }
             }
             embed["description"] = json!(clip(text.trim_start_matches('\n'), DESCRIPTION));
