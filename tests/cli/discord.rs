@@ -558,3 +558,68 @@ fn the_players_view_is_the_default_and_the_gm_s_only_when_asked() {
         assert_eq!(footer.contains(&format!("Seed {seed}")), shown, "{footer}");
     }
 }
+
+#[test]
+fn rate_limits_past_taproom_s_patience_stop_with_one_sentence() {
+    // Asked to wait an hour: taproom waits at most a minute, so it stops at once.
+    let hour = r#"{"message": "You are being rate limited.", "retry_after": 3600.0}"#;
+    let hook = Hook::new(vec![(429, hour)]);
+    let started = Instant::now();
+    let out = Taproom::new()
+        .args([
+            "play", "kiust", "Pip", "Mirela", "--seed", "4", "--post", &hook.url,
+        ])
+        .run();
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "no hour's wait"
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.stderr.trim().lines().count(), 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("3600 s") && out.stderr.contains(" 0 of "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(hook.seen().len(), 1);
+    // Limited again and again: eight waits in all, then it stops.
+    let short = r#"{"retry_after": 0.01}"#;
+    let hook = Hook::new(vec![(429, short); 20]);
+    let out = Taproom::new()
+        .args([
+            "play", "kiust", "Pip", "Mirela", "--seed", "4", "--post", &hook.url,
+        ])
+        .run();
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("after 8 waits"), "{}", out.stderr);
+    assert_eq!(hook.seen().len(), 9, "the first try and eight more");
+}
+
+#[test]
+fn sit_and_history_post_within_the_limits() {
+    let hook = Hook::new(Vec::new());
+    Taproom::new()
+        .args([
+            "sit", "pic", "Brannoc", "Mirela", "--as", "Ysolde", "--seed", "7",
+        ])
+        .args(["--best-of", "1", "--post", &hook.url])
+        .ok();
+    let seen = hook.seen();
+    let (descriptions, pictures) = check_all(&seen);
+    assert_eq!(pictures, 1, "the board");
+    valid(&descriptions);
+    let (last, _) = payload(seen.last().unwrap());
+    let footer = last["embeds"][0]["footer"]["text"].as_str().unwrap();
+    assert!(
+        footer.contains("< /dev/null"),
+        "sit's replay line: {footer}"
+    );
+    let hook = Hook::new(Vec::new());
+    Taproom::new()
+        .args(["history", "examples/chronicle", "--post", &hook.url])
+        .ok();
+    let (descriptions, pictures) = check_all(&hook.seen());
+    assert_eq!(pictures, 1, "the purse chart");
+    valid(&descriptions);
+    assert!(descriptions.concat().contains("Standings"));
+}
