@@ -62,7 +62,7 @@ pub fn messages(text: &str) -> Vec<String> {
 /// [`length`]), between lines: a fenced block is never cut across two messages, and one
 /// too long for any message becomes several complete blocks, each fenced; a heading is
 /// carried to the message of the lines under it; blank lines at the ends of a message
-/// are dropped. A line longer than a message (there is none in a telling) is cut between
+/// are dropped, and blank lines in a row are one. A line longer than a message (there is none in a telling) is cut between
 /// words.
 #[must_use]
 pub fn messages_within(text: &str, limit: usize) -> Vec<String> {
@@ -80,7 +80,10 @@ pub fn messages_within(text: &str, limit: usize) -> Vec<String> {
                 push_message(&mut done, &mut current);
                 current = carried;
             }
-            if current.is_empty() && piece.iter().all(|l| l.trim().is_empty()) {
+            let blank = piece.iter().all(|l| l.trim().is_empty());
+            // No blank line opens a message, and one stands for several (Discord shows
+            // every one).
+            if blank && current.last().is_none_or(|l| l.trim().is_empty()) {
                 continue;
             }
             current.extend(piece);

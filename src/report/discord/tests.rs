@@ -17,6 +17,11 @@ fn a_short_text_is_one_message_without_its_blank_ends() {
         ["## Title\n\nA line."]
     );
     assert!(messages("\n \n").is_empty());
+    assert_eq!(
+        messages("a\n\n\n\nb"),
+        ["a\n\nb"],
+        "one blank line for several"
+    );
 }
 
 #[test]
