@@ -180,6 +180,9 @@ pub enum OutputFormat {
     /// One self-contained HTML page: the telling, the tables, and each game's board
     /// stepping move by move.
     Html,
+    /// Discord's Markdown: tables as monospaced blocks 40 columns wide, cut into messages
+    /// of at most 2,000 characters (the players' view unless --view gm).
+    Discord,
 }
 
 /// How a match is told and laid out: the story, who reads it, the GM's own lines, the
@@ -191,7 +194,7 @@ pub struct TellArgs {
     pub narrate: Narrate,
     /// Who the text is for: `gm` shows everything (skills, odds, the seed, every cheat);
     /// `players` only what can be read aloud. Default: gm at play, players at sit (the
-    /// screen is the people's there).
+    /// screen is the people's there) and for Discord (--format discord, --post).
     #[arg(long, value_enum)]
     pub view: Option<Audience>,
     /// A phrasebook of the GM's own lines, added to (or replacing) the built-in ones. A
@@ -199,8 +202,9 @@ pub struct TellArgs {
     #[arg(long, value_name = "FILE")]
     pub phrasebook: Vec<PathBuf>,
     /// Text for the table, Markdown for notes and chat, JSON for tools (the match and
-    /// its wagers; schema in docs/json.md), or html: one page to open in a browser, the
-    /// boards stepping move by move (not at `sit`).
+    /// its wagers; schema in docs/json.md), html: one page to open in a browser, the
+    /// boards stepping move by move (not at `sit`), or discord: messages to paste into a
+    /// Discord channel (see --post).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
     /// Tables as wide as they need, whatever the terminal (by default they fit its width,
@@ -210,10 +214,23 @@ pub struct TellArgs {
 }
 
 impl TellArgs {
-    /// Who reads the page: the `--view` given, else `default` (the command's own).
+    /// Who reads the page: the `--view` given, else `default` (the command's own), or
+    /// the players for a channel (`--format discord`).
     #[must_use]
     pub fn view(&self, default: Audience) -> View {
+        let default = if self.format == OutputFormat::Discord {
+            Audience::Players
+        } else {
+            default
+        };
         self.view.unwrap_or(default).into()
+    }
+
+    /// Who reads what is posted to a channel (`--post`): the `--view` given, else the
+    /// players.
+    #[must_use]
+    pub fn channel_view(&self) -> View {
+        self.view.unwrap_or(Audience::Players).into()
     }
 
     /// Who reads the page (`--view`, else `default`) and how its tables are laid out.

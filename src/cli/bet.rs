@@ -116,7 +116,7 @@ pub fn print(
         view,
         Some(book),
     );
-    let markdown = page.layout == Layout::Markdown;
+    let markdown = page.layout.is_markdown();
     if !markdown {
         // A Markdown block has its own blank lines round it.
         writeln!(out)?;
@@ -156,6 +156,10 @@ pub fn print(
     if markdown {
         // A paragraph of its own after the table, not a row of it.
         writeln!(out)?;
+    }
+    if matches!(page.layout, Layout::Chat(_)) {
+        // A channel's messages: the files written are the GM's business, told on stderr.
+        return Ok(());
     }
     if settled.written.is_empty() && !quiet.quiet {
         let note = "Nothing written: --apply writes the purses into the characters' files, the settlement into the ledger and the match into the history.";

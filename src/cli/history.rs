@@ -23,6 +23,9 @@ pub enum HistoryFormat {
     Json,
     /// The same tables in Markdown, for campaign notes or a chat window.
     Markdown,
+    /// Discord's Markdown: tables as monospaced blocks 40 columns wide, cut into messages
+    /// of at most 2,000 characters.
+    Discord,
 }
 
 #[derive(Debug, Args)]
@@ -32,7 +35,9 @@ pub enum HistoryFormat {
   taproom history examples/chronicle --character Pip    Pip's matches, and who watches him
   taproom history examples/chronicle --since 2026-11-20 --tavern examples/tavern.toml
   taproom history examples/chronicle --format markdown --image purses.png
-  taproom history examples/chronicle --format json")]
+  taproom history examples/chronicle --format json
+  taproom history examples/chronicle --format discord         messages to paste into Discord
+  taproom history examples/chronicle --post https://discord.com/api/webhooks/ID/TOKEN")]
 pub struct HistoryArgs {
     /// The history: a file, or a folder that holds `history.jsonl` (default: this folder).
     /// Matches played with --apply are recorded in it.
@@ -63,6 +68,8 @@ pub struct HistoryArgs {
     /// `.svg`. With `--format markdown` the text links it.
     #[arg(long, value_name = "FILE")]
     image: Option<PathBuf>,
+    #[command(flatten)]
+    channel: super::discord::PostArgs,
 }
 
 /// Reads the history the arguments name and writes what it adds up to.
@@ -76,6 +83,7 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let image = args.image.as_deref().map(chart_target).transpose()?;
+    let hook = args.channel.webhook()?;
     let query = Query {
         // No path: the campaign's history, else this folder's.
         path: match &args.path {
@@ -111,6 +119,9 @@ pub fn run(
     let since = read.filter.since.as_deref();
     match args.format {
         HistoryFormat::Json => report::write_json(out, &summary, &read.file)?,
+        HistoryFormat::Discord => {
+            super::discord::print(out, &messages(&summary, &read.file, since)?, &[])?;
+        }
         HistoryFormat::Text | HistoryFormat::Markdown => {
             let markdown = args.format == HistoryFormat::Markdown;
             let page = crate::report::Page {
@@ -131,7 +142,39 @@ pub fn run(
             }
         }
     }
+    if let Some(hook) = &hook {
+        let png = report::chart::png(
+            &summary.matches,
+            summary.character.as_deref(),
+            summary.currency,
+        )
+        .map_err(|e| super::note(&format!("the chart could not be drawn for Discord: {e}")))
+        .ok();
+        let card = crate::report::discord::embed::Card {
+            title: "The tavern remembers".to_owned(),
+            footer: "taproom history".to_owned(),
+            ..Default::default()
+        };
+        let messages = messages(&summary, &read.file, since)?;
+        super::discord::send(
+            hook,
+            &messages,
+            card,
+            png.as_deref(),
+            super::args::Quiet { quiet: false },
+        )?;
+    }
     Ok(())
+}
+
+/// The history told for Discord (it holds nothing for the GM alone).
+fn messages(
+    summary: &crate::ops::history::Summary,
+    file: &std::path::Path,
+    since: Option<&str>,
+) -> Result<Vec<String>, CliError> {
+    let page = super::discord::page(crate::report::View::Players);
+    super::discord::cut(|out| Ok(report::write_text(out, summary, file, since, page)?))
 }
 
 /// The chart's file, checked before anything is read: a `.png` or an `.svg` in a folder

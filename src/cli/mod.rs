@@ -5,6 +5,7 @@ mod args;
 mod bet;
 mod check;
 mod completions;
+mod discord;
 mod engine;
 mod error;
 mod here;

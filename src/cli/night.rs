@@ -9,6 +9,7 @@ use clap::Args;
 use super::CliError;
 use super::args::{Audience, Narrate, Quiet, apply_with, layout};
 use super::bet::{money_changes, with_things};
+use super::discord;
 use super::error::after_write;
 use crate::ops::evening::{Played, night};
 use crate::report::{self, Page};
@@ -21,7 +22,9 @@ use crate::report::{self, Page};
   taproom night examples/evening.toml --format json --quiet
   taproom night examples/evening.toml --format html --view players > evening.html
   taproom night examples/evening.toml --apply
-  taproom night examples/evening.toml --apply --evening \"Session 12\"")]
+  taproom night examples/evening.toml --apply --evening \"Session 12\"
+  taproom night examples/evening.toml --format discord        messages to paste into Discord
+  taproom night examples/evening.toml --post https://discord.com/api/webhooks/ID/TOKEN")]
 pub struct NightArgs {
     /// The evening file: its tavern, roster and matches, each with its wagers (the
     /// campaign's tavern and roster where it names none).
@@ -46,9 +49,9 @@ pub struct NightArgs {
     #[arg(long, value_enum, default_value_t = Narrate::Brief)]
     narrate: Narrate,
     /// Who the text is for: `gm` shows everything; `players` leaves out skills, odds and
-    /// seeds.
-    #[arg(long, value_enum, default_value_t = Audience::Gm)]
-    view: Audience,
+    /// seeds. Default: gm, but players for Discord (--format discord, --post).
+    #[arg(long, value_enum)]
+    view: Option<Audience>,
     /// Text, Markdown for campaign notes and chat, JSON for tools (schema in
     /// docs/json.md), or html: one page to open in a browser, every game's board
     /// stepping move by move.
@@ -68,6 +71,20 @@ pub struct NightArgs {
     /// campaign file's `evening`, else the evening file's title and the time it began).
     #[arg(long = "evening", value_name = "NAME")]
     evening_name: Option<String>,
+    #[command(flatten)]
+    channel: super::discord::PostArgs,
+}
+
+impl NightArgs {
+    /// Who reads the output: `--view`, else the GM, or the players on Discord.
+    fn view(&self) -> crate::report::View {
+        let own = if self.format == NightFormat::Discord {
+            Audience::Players
+        } else {
+            Audience::Gm
+        };
+        self.view.unwrap_or(own).into()
+    }
 }
 
 /// What `night` writes.
@@ -82,6 +99,9 @@ pub enum NightFormat {
     /// One self-contained HTML page: each match told with its wagers and its boards
     /// stepping move by move, then the settling up.
     Html,
+    /// Discord's Markdown: tables as monospaced blocks 40 columns wide, cut into messages
+    /// of at most 2,000 characters (the players' view unless --view gm).
+    Discord,
 }
 
 /// Plays the evening.
@@ -96,6 +116,7 @@ pub fn run(
     if args.ledger.is_some() && !args.apply {
         return Err(crate::ops::Error::Conflict("--ledger goes with --apply").into());
     }
+    let hook = args.channel.webhook()?;
     let apply = here.apply(
         args.apply
             .then(|| apply_with(args.ledger.clone(), args.wait)),
@@ -116,7 +137,66 @@ pub fn run(
     )?;
     quiet.recovered(&done.recovered);
     super::args::warn(&done.warnings);
-    tell(args, &done, out).map_err(|e| after_write(e, &done.written))
+    tell(args, &done, out)
+        .and_then(|()| match &hook {
+            Some(hook) => post(args, &done, hook),
+            None => Ok(()),
+        })
+        .map_err(|e| after_write(e, &done.written))
+}
+
+/// The evening told for Discord, in `view`.
+fn messages(done: &Played, view: crate::report::View) -> Result<Vec<String>, CliError> {
+    let page = discord::page(view);
+    discord::cut(|out| {
+        Ok(report::night::write_text(
+            out,
+            &done.prepared,
+            &done.night,
+            page,
+        )?)
+    })
+}
+
+/// Posts the evening to the webhook, in the channel's view: each match's result a field,
+/// and in the GM's view each match's replay line in the footer.
+fn post(args: &NightArgs, done: &Played, hook: &crate::ops::post::Webhook) -> Result<(), CliError> {
+    let view = args.view.map_or(crate::report::View::Players, Into::into);
+    let matches = &done.night.matches;
+    let fields = matches
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let log = &m.log;
+            let wins: Vec<String> = log.wins.iter().map(u32::to_string).collect();
+            let winner = log.winner_name().unwrap_or("nobody outright");
+            let name = format!("Match {}: {}", i + 1, log.game.title());
+            (name, format!("{winner}, {}", wins.join("–")))
+        })
+        .collect();
+    let footer = if view == crate::report::View::Gm {
+        let lines: Vec<String> = matches.iter().map(|m| m.spec.replay_command()).collect();
+        format!("Replays: {}", lines.join(" ; "))
+    } else {
+        "taproom · an evening at the tavern".to_owned()
+    };
+    let card = crate::report::discord::embed::Card {
+        title: done.prepared.evening.title.clone(),
+        footer,
+        fields,
+        picture: false,
+    };
+    // The board of the evening's last match.
+    let png = matches
+        .last()
+        .and_then(|m| discord::board_png(&m.log, &m.spec.rules, view));
+    discord::send(
+        hook,
+        &messages(done, view)?,
+        card,
+        png.as_deref(),
+        args.quiet,
+    )
 }
 
 /// Writes out the evening played.
@@ -138,9 +218,12 @@ fn tell(args: &NightArgs, done: &Played, out: &mut impl Write) -> Result<(), Cli
         writeln!(out, "{}", with_things(line, settled))?;
         return Ok(());
     }
+    if args.format == NightFormat::Discord {
+        return discord::print(out, &messages(done, args.view())?, &done.written);
+    }
     if args.format == NightFormat::Html {
         let page =
-            super::page::night_page(&done.prepared, &done.night, &done.written, args.view.into())?;
+            super::page::night_page(&done.prepared, &done.night, &done.written, args.view())?;
         out.write_all(page.as_bytes())?;
         return Ok(());
     }
@@ -149,7 +232,7 @@ fn tell(args: &NightArgs, done: &Played, out: &mut impl Write) -> Result<(), Cli
         return Ok(());
     }
     let page = Page {
-        view: args.view.into(),
+        view: args.view(),
         layout: layout(args.wide, args.format == NightFormat::Markdown),
     };
     report::night::write_text(out, &done.prepared, &done.night, page)?;

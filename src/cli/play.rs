@@ -8,6 +8,7 @@ use super::CliError;
 pub use super::args::OutputFormat;
 use super::args::{Audience, Drawn, ImageArgs, MatchArgs, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
+use super::discord;
 use super::error::after_write;
 use crate::ops::play::{Played, Request, play_then};
 use crate::report;
@@ -22,6 +23,8 @@ use crate::report;
   taproom play pic Pip Ysolde Hrodgar --seed 7 --image table.png --format markdown
   taproom play tides Brannoc Mirela --seed 42 --image match.gif --game 1
   taproom play pic Pip Ysolde Hrodgar --format html > match.html
+  taproom play pic Pip Ysolde Hrodgar --format discord      messages to paste into Discord
+  taproom play tides Brannoc Mirela --post https://discord.com/api/webhooks/ID/TOKEN
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Brannoc Mirela --bet \"Pip puts 3 silver on Brannoc to win; Tamsin bets 2 sp and 5 cp on Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply
@@ -49,6 +52,8 @@ pub struct PlayArgs {
     wager: BetArgs,
     #[command(flatten)]
     picture: ImageArgs,
+    #[command(flatten)]
+    channel: super::discord::PostArgs,
 }
 
 /// Plays the match the arguments describe and writes it out.
@@ -63,6 +68,7 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let kind = game(&args.game)?;
+    let hook = args.channel.webhook()?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
@@ -99,7 +105,26 @@ pub fn run(
     quiet.recovered(&played.recovered);
     super::args::warn(&played.warnings);
     drawn.write();
-    tell(args, &played, drawn, out).map_err(|e| after_write(e, &played.written))
+    tell(args, &played, drawn, out)
+        .and_then(|()| match &hook {
+            Some(hook) => post(args, &played, hook),
+            None => Ok(()),
+        })
+        .map_err(|e| after_write(e, &played.written))
+}
+
+/// Posts the match to the webhook, in the channel's view, with its board.
+fn post(
+    args: &PlayArgs,
+    played: &Played,
+    hook: &crate::ops::post::Webhook,
+) -> Result<(), CliError> {
+    let view = args.tell.channel_view();
+    let replay = played.spec.replay_command();
+    let messages = discord::match_messages(played, view, &replay, false)?;
+    let card = discord::match_card(played, &replay, view == report::View::Gm);
+    let png = discord::board_png(&played.log, &played.spec.rules, view);
+    discord::send(hook, &messages, card, png.as_deref(), args.quiet)
 }
 
 /// Writes out the match played, then tells the picture's failure, if any.
@@ -136,6 +161,11 @@ fn tell(
             out.write_all(super::page::match_page(played, &shown)?.as_bytes())?;
         }
         OutputFormat::Json => report::json::write_play(out, played, &played.spec.replay_command())?,
+        OutputFormat::Discord => {
+            let replay = played.spec.replay_command();
+            let messages = discord::match_messages(played, page.view, &replay, false)?;
+            discord::print(out, &messages, &played.written)?;
+        }
         OutputFormat::Text | OutputFormat::Markdown => {
             report::write_text(
                 out,

@@ -17,6 +17,7 @@ pub mod memory;
 pub mod pages;
 pub mod picture;
 pub mod play;
+pub mod post;
 pub mod price;
 pub mod sit;
 pub mod spec;
@@ -163,6 +164,9 @@ pub enum Error {
     /// A write that `taproom undo` cannot take back.
     #[error(transparent)]
     Undo(#[from] undo::UndoError),
+    /// Messages a Discord webhook did not take (`--post`).
+    #[error("cannot post to Discord: {0}")]
+    Post(#[from] post::PostError),
     /// No history where the GM pointed.
     #[error(
         "there is no history at {}: matches played with --apply are recorded there",
@@ -181,7 +185,7 @@ impl Error {
     pub fn is_users(&self) -> bool {
         match self {
             Error::Write(w) => !w.is_io(),
-            Error::Table(TableError::Runaway { .. }) | Error::Output(_) => false,
+            Error::Table(TableError::Runaway { .. }) | Error::Output(_) | Error::Post(_) => false,
             _ => true,
         }
     }

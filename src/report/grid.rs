@@ -309,6 +309,9 @@ pub enum Laid {
     Table(usize, Box<Table>),
     /// One record a paragraph.
     Records(String),
+    /// Laid out as the inner one is, in a fenced code block (a chat's Markdown, which has
+    /// no tables, shows it monospaced).
+    Fenced(Box<Laid>),
 }
 
 impl std::fmt::Display for Laid {
@@ -316,6 +319,7 @@ impl std::fmt::Display for Laid {
         match self {
             Laid::Table(_, t) => write!(f, "{t}"),
             Laid::Records(r) => f.write_str(r),
+            Laid::Fenced(inner) => write!(f, "```\n{inner}\n```"),
         }
     }
 }
@@ -327,6 +331,7 @@ impl Laid {
         match self {
             Laid::Table(form, _) => Some(*form),
             Laid::Records(_) => None,
+            Laid::Fenced(inner) => inner.form(),
         }
     }
 }
@@ -349,6 +354,9 @@ pub fn lay_out(forms: &[Grid], layout: Layout, markdown: usize) -> Laid {
                 .unwrap_or_else(new_table);
             table.load_style(comfy_table::presets::ASCII_MARKDOWN);
             Laid::Table(markdown, Box::new(table))
+        }
+        Layout::Chat(width) => {
+            Laid::Fenced(Box::new(lay_out(forms, Layout::Columns(width), markdown)))
         }
         Layout::Columns(width) => {
             let width = usize::from(width);

@@ -2,6 +2,7 @@
 //! Printers write to any `io::Write`, so tests render into a `Vec<u8>`.
 
 pub mod board;
+pub mod discord;
 pub mod grid;
 pub mod history;
 pub mod html;
@@ -51,6 +52,18 @@ pub enum Layout {
     Wide,
     /// Markdown, for campaign notes and chat windows.
     Markdown,
+    /// A chat's Markdown (Discord's): prose as [`Layout::Markdown`] lays it out, and each
+    /// table as a fenced monospaced block within this many columns, as
+    /// [`Layout::Columns`] lays it out (chat Markdown has no tables).
+    Chat(u16),
+}
+
+impl Layout {
+    /// Whether the page is Markdown (of notes, or of a chat).
+    #[must_use]
+    pub fn is_markdown(self) -> bool {
+        matches!(self, Layout::Markdown | Layout::Chat(_))
+    }
 }
 
 impl Default for Layout {
@@ -106,7 +119,7 @@ impl Page {
                     .word_splitter(textwrap::WordSplitter::NoHyphenation);
                 textwrap::fill(text, options).replace(grid::GLUE, " ")
             }
-            Layout::Wide | Layout::Markdown => format!("{indent}{text}"),
+            Layout::Wide | Layout::Markdown | Layout::Chat(_) => format!("{indent}{text}"),
         }
     }
 
@@ -125,7 +138,7 @@ impl Page {
         lines: &[String],
         styled: &[String],
     ) -> io::Result<()> {
-        if self.layout == Layout::Markdown {
+        if self.layout.is_markdown() {
             writeln!(out)?;
             writeln!(out, "**{}**", escape_markdown(heading))?;
             writeln!(out)?;
@@ -195,7 +208,7 @@ pub fn write_text(
     page: Page,
     replay: &str,
 ) -> io::Result<()> {
-    let markdown = page.layout == Layout::Markdown;
+    let markdown = page.layout.is_markdown();
     let names: Vec<String> = log
         .entrants
         .iter()
@@ -237,7 +250,7 @@ fn write_scenes(
     scenes: &[Scene],
     page: Page,
 ) -> io::Result<()> {
-    let markdown = page.layout == Layout::Markdown;
+    let markdown = page.layout.is_markdown();
     for (i, scene) in scenes.iter().enumerate() {
         // The last scene tells the match's result: its winners' names are in colour on a
         // terminal (the output stream drops the style where colour is off).
@@ -294,7 +307,7 @@ fn write_secrets(
         return Ok(());
     }
     writeln!(out)?;
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out, "### {}", escape_markdown(SECRETS))?;
         writeln!(out)?;
         for line in &lines {
@@ -324,7 +337,7 @@ pub fn write_replay(
     page: Page,
     replay: &str,
 ) -> io::Result<()> {
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out)?;
         writeln!(
             out,

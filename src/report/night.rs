@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::wagers::{
     SettledRow, coloured, placed_lines, purse_table, settled_lines_at, settlement_for,
 };
-use super::{Layout, Page, View};
+use super::{Page, View};
 use crate::ops::evening::{Night, PlayedMatch, Prepared, PreparedMatch};
 use crate::roster::Tavern;
 use crate::wager::thing::show_stake;
@@ -38,7 +38,7 @@ pub fn write_text(
 /// When writing fails.
 pub fn write_opening(out: &mut impl Write, prepared: &Prepared, page: Page) -> io::Result<()> {
     let terms = terms(&prepared.tavern, page.view);
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out, "# {}", super::escape_markdown(&prepared.evening.title))?;
         writeln!(out)?;
         writeln!(out, "{}", super::escape_markdown(&terms))
@@ -71,7 +71,7 @@ pub fn write_match_at(
 /// A section's heading: `## text` in Markdown (with a blank line after it), else
 /// `━━ text ━━`.
 fn section(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out, "## {}", super::escape_markdown(text))?;
         writeln!(out)
     } else {
@@ -116,7 +116,7 @@ fn write_match(
     let t = &prepared.tavern;
     let ambience = (!t.ambience.is_empty()).then(|| &t.ambience[i % t.ambience.len()]);
     for line in ambience.into_iter().chain(&m.intro) {
-        if page.layout == Layout::Markdown {
+        if page.layout.is_markdown() {
             // A paragraph each.
             writeln!(out, "{}", super::escape_markdown(line))?;
             writeln!(out)?;
@@ -223,7 +223,7 @@ pub fn write_settling_up(
         .iter()
         .map(|(n, p)| (n.clone(), *p, night.last.get(n).copied().unwrap_or(*p)))
         .collect();
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out)?;
     }
     writeln!(

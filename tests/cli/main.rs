@@ -19,6 +19,7 @@ mod check;
 mod colour;
 mod commands;
 mod defaults;
+mod discord;
 mod engine;
 mod files;
 mod game_words;

@@ -11,6 +11,7 @@ use clap::{Args, ValueEnum};
 use super::CliError;
 use super::args::{Audience, Drawn, ImageArgs, MatchArgs, OutputFormat, Quiet, TellArgs, game};
 use super::bet::{self, BetArgs};
+use super::discord;
 use super::error::after_write;
 use crate::ops::play::{Played, Request, play_with};
 use crate::report;
@@ -56,6 +57,7 @@ Examples:
   taproom sit tides Hrodgar --as \"Sister Ysolde\" --bet \"Sister Ysolde 2 gp on Ysolde against Hrodgar\"
   taproom sit tides Brannoc --as Ysolde --image match.gif
   taproom sit tides Brannoc --as Ysolde --fixed-board   White's side up, whoever moves
+  taproom sit pic Mirela Pip --as Aria --post https://discord.com/api/webhooks/ID/TOKEN
   printf '1\\n1\\n' | taproom sit tides Brannoc --as Ysolde --seed 7 --best-of 1"
 )]
 pub struct SitArgs {
@@ -102,6 +104,8 @@ pub struct SitArgs {
     wager: BetArgs,
     #[command(flatten)]
     picture: ImageArgs,
+    #[command(flatten)]
+    channel: super::discord::PostArgs,
 }
 
 /// Seats the people, plays the match turn by turn, and writes it out as `play` does.
@@ -114,6 +118,7 @@ pub fn run(args: &SitArgs, here: &super::here::Here, out: &mut impl Write) -> Re
         return Err(crate::ops::Error::Conflict(why).into());
     }
     let kind = game(&args.game)?;
+    let hook = args.channel.webhook()?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..100_000_000));
@@ -147,7 +152,28 @@ pub fn run(args: &SitArgs, here: &super::here::Here, out: &mut impl Write) -> Re
     quiet.recovered(&played.recovered);
     super::args::warn(&played.warnings);
     drawn.write();
-    tell(args, &played, &typed, drawn, out).map_err(|e| after_write(e, &played.written))
+    tell(args, &played, &typed, drawn, out)
+        .and_then(|()| match &hook {
+            Some(hook) => post(args, &played, &typed, hook),
+            None => Ok(()),
+        })
+        .map_err(|e| after_write(e, &played.written))
+}
+
+/// Posts the match to the webhook, in the channel's view, with its board and the replay
+/// of what the people typed.
+fn post(
+    args: &SitArgs,
+    played: &Played,
+    typed: &[String],
+    hook: &crate::ops::post::Webhook,
+) -> Result<(), CliError> {
+    let view = args.tell.channel_view();
+    let replay = replay_line(args, &played.spec, typed);
+    let messages = discord::match_messages(played, view, &replay, true)?;
+    let card = discord::match_card(played, &replay, true);
+    let png = discord::board_png(&played.log, &played.spec.rules, view);
+    discord::send(hook, &messages, card, png.as_deref(), args.quiet)
 }
 
 /// Writes out the match played, then tells the picture's failure, if any.
@@ -164,6 +190,11 @@ fn tell(
     match args.tell.format {
         OutputFormat::Json => {
             report::json::write_play(out, played, &replay_line(args, &played.spec, typed))?
+        }
+        OutputFormat::Discord => {
+            let replay = replay_line(args, &played.spec, typed);
+            let messages = discord::match_messages(played, page.view, &replay, true)?;
+            discord::print(out, &messages, &played.written)?;
         }
         // Refused before the match.
         OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {

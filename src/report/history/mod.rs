@@ -11,7 +11,7 @@ pub use json::write_json;
 use std::io::{self, Write};
 
 use super::grid::{Grid, coins, glued, lay_out};
-use super::{Layout, Page, escape_markdown};
+use super::{Page, escape_markdown};
 use crate::games::GameKind;
 use crate::history::standings::{Result as Outcome, Streak, Tally};
 use crate::ops::history::{Reputation, Summary};
@@ -21,7 +21,7 @@ use crate::wager::money::show_change;
 /// A section's heading: `## text` in Markdown, else `━━ text ━━`; a blank line before.
 fn section(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
     writeln!(out)?;
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out, "## {}", escape_markdown(text))?;
         writeln!(out)
     } else {
@@ -31,7 +31,7 @@ fn section(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
 
 /// A line of prose: wrapped to the page, escaped in Markdown.
 fn prose(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out, "{}", escape_markdown(text))
     } else {
         writeln!(out, "{}", page.prose("", text))
@@ -42,7 +42,7 @@ fn prose(out: &mut impl Write, page: Page, text: &str) -> io::Result<()> {
 /// after it is not read as a row.
 fn table(out: &mut impl Write, page: Page, forms: &[Grid]) -> io::Result<()> {
     writeln!(out, "{}", lay_out(forms, page.layout, 0))?;
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out)?;
     }
     Ok(())
@@ -299,7 +299,7 @@ pub fn write_text(
     since: Option<&str>,
     page: Page,
 ) -> io::Result<()> {
-    if page.layout == Layout::Markdown {
+    if page.layout.is_markdown() {
         writeln!(out, "# The tavern remembers")?;
         writeln!(out)?;
     }
