@@ -128,6 +128,7 @@ pub mod ai;
 pub mod cli;
 pub mod games;
 pub mod history;
+pub mod money;
 pub mod names;
 pub mod narrate;
 pub mod ops;

@@ -211,12 +211,22 @@ fn retry_after(body: &str, header: Option<f64>) -> Duration {
     Duration::from_secs_f64(seconds.min(86_400.0))
 }
 
+/// `text` cut to at most `limit` characters, an ellipsis marking a cut.
+fn clipped(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(limit - 1).collect();
+    out.push('…');
+    out
+}
+
 /// A refusal in words: the status and Discord's own message, when it gave one.
 fn refusal(status: u16, body: &str) -> String {
     let said = serde_json::from_str::<Value>(body)
         .ok()
         .and_then(|v| v["message"].as_str().map(str::to_owned))
-        .map(|m| crate::report::discord::embed::clip(m.trim(), 200));
+        .map(|m| clipped(m.trim(), 200));
     let reason = ureq::http::StatusCode::from_u16(status)
         .ok()
         .and_then(|s| s.canonical_reason())

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::ai::{Effort, Player, Skill, TableRng, one_ply_value, player_for_effort};
 use crate::games::{Game, Seat, Turn};
-use crate::wager::Money;
+use crate::money::Money;
 
 /// A hustle as this match plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -11,7 +11,8 @@ pub mod cheats;
 pub mod ledger;
 pub mod market;
 pub mod model;
-pub mod money;
+/// Money lives on the bottom floor (the table counts stakes too); named here as ever.
+pub use crate::money;
 pub mod place;
 pub mod price;
 pub mod purse;
