@@ -174,6 +174,13 @@ pub enum OutputFormat {
     /// One self-contained HTML page: the telling, the tables, and each game's board
     /// stepping move by move.
     Html,
+    /// One JSON document for Foundry VTT: a journal entry (the telling, the tables, the
+    /// board) and chat messages, the GM's own lines whispered to the GM
+    /// (examples/foundry-import.js imports it).
+    Foundry,
+    /// One Markdown note for a notes vault: the match's facts as YAML front matter, and
+    /// links to the characters' own notes.
+    Note,
 }
 
 /// How a match is told and laid out: the story, who reads it, the GM's own lines, the
@@ -193,8 +200,9 @@ pub struct TellArgs {
     #[arg(long, value_name = "FILE")]
     pub phrasebook: Vec<PathBuf>,
     /// Text for the table, Markdown for notes and chat, JSON for tools (the match and
-    /// its wagers; schema in docs/json.md), or html: one page to open in a browser, the
-    /// boards stepping move by move (not at `sit`).
+    /// its wagers; schema in docs/json.md), html: one page to open in a browser, the
+    /// boards stepping move by move (not at `sit`), foundry: a journal entry and chat
+    /// messages for Foundry VTT, or note: a note with YAML front matter for a notes vault.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
     /// Tables as wide as they need, whatever the terminal (by default they fit its width,

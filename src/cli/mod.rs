@@ -7,6 +7,7 @@ mod check;
 mod completions;
 mod engine;
 mod error;
+mod foundry;
 mod here;
 mod history;
 mod init;

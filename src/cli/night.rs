@@ -20,6 +20,7 @@ use crate::report::{self, Page};
   taproom night examples/evening.toml --short
   taproom night examples/evening.toml --format json --quiet
   taproom night examples/evening.toml --format html --view players > evening.html
+  taproom night examples/evening.toml --format foundry > evening.json
   taproom night examples/evening.toml --apply
   taproom night examples/evening.toml --apply --evening \"Session 12\"")]
 pub struct NightArgs {
@@ -46,9 +47,9 @@ pub struct NightArgs {
     #[arg(long, value_enum, default_value_t = Narrate::Brief)]
     narrate: Narrate,
     /// Who the text is for: `gm` shows everything; `players` leaves out skills, odds and
-    /// seeds.
-    #[arg(long, value_enum, default_value_t = Audience::Gm)]
-    view: Audience,
+    /// seeds. Default: gm, but players for --format foundry (the table's journal).
+    #[arg(long, value_enum)]
+    view: Option<Audience>,
     /// Text, Markdown for campaign notes and chat, JSON for tools (schema in
     /// docs/json.md), or html: one page to open in a browser, every game's board
     /// stepping move by move.
@@ -82,6 +83,9 @@ pub enum NightFormat {
     /// One self-contained HTML page: each match told with its wagers and its boards
     /// stepping move by move, then the settling up.
     Html,
+    /// One JSON document for Foundry VTT: a journal entry of the evening (a board a
+    /// match) and each match's chat messages, the GM's own lines whispered to the GM.
+    Foundry,
 }
 
 /// Plays the evening.
@@ -139,17 +143,21 @@ fn tell(args: &NightArgs, done: &Played, out: &mut impl Write) -> Result<(), Cli
         return Ok(());
     }
     if args.format == NightFormat::Html {
-        let page =
-            super::page::night_page(&done.prepared, &done.night, &done.written, args.view.into())?;
+        let page = super::page::night_page(&done.prepared, &done.night, &done.written, view(args))?;
         out.write_all(page.as_bytes())?;
         return Ok(());
+    }
+    if args.format == NightFormat::Foundry {
+        // The players' view unless the GM asks (`--view gm`): the journal is the table's.
+        let view = args.view.unwrap_or(Audience::Players).into();
+        return super::foundry::write_night(out, &done.prepared, &done.night, view);
     }
     if args.format == NightFormat::Json {
         report::json::write_night(out, &done.prepared, &done.night, &done.written)?;
         return Ok(());
     }
     let page = Page {
-        view: args.view.into(),
+        view: view(args),
         layout: layout(args.wide, args.format == NightFormat::Markdown),
     };
     report::night::write_text(out, &done.prepared, &done.night, page)?;
@@ -161,4 +169,9 @@ fn tell(args: &NightArgs, done: &Played, out: &mut impl Write) -> Result<(), Cli
         writeln!(out, "Written: {}", file.display())?;
     }
     Ok(())
+}
+
+/// Who the text is for: `--view`, else the GM.
+fn view(args: &NightArgs) -> crate::report::View {
+    args.view.unwrap_or(Audience::Gm).into()
 }

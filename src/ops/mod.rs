@@ -13,6 +13,7 @@ pub mod evening;
 pub mod history;
 pub mod ladder;
 pub mod memory;
+pub mod notes;
 pub mod pages;
 pub mod picture;
 pub mod play;

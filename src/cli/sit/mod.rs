@@ -165,6 +165,13 @@ fn tell(
         OutputFormat::Json => {
             report::json::write_play(out, played, &replay_line(args, &played.spec, typed))?
         }
+        OutputFormat::Foundry => super::foundry::write_match(
+            out,
+            played,
+            page.view,
+            &replay_line(args, &played.spec, typed),
+        )?,
+        OutputFormat::Note => super::foundry::write_note(out, played, page.view)?,
         // Refused before the match.
         OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {
             let replay = replay_line(args, &played.spec, typed);
