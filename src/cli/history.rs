@@ -33,7 +33,7 @@ pub enum HistoryFormat {
   taproom history examples/chronicle --since 2026-11-20 --tavern examples/tavern.toml
   taproom history examples/chronicle --format markdown --image purses.png
   taproom history examples/chronicle --format json
-  taproom history examples/chronicle --notes ~/vault/Tavern")]
+  taproom history examples/chronicle --notes vault")]
 pub struct HistoryArgs {
     /// The history: a file, or a folder that holds `history.jsonl` (default: this folder).
     /// Matches played with --apply are recorded in it.

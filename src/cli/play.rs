@@ -23,7 +23,7 @@ use crate::report;
   taproom play tides Brannoc Mirela --seed 42 --image match.gif --game 1
   taproom play pic Pip Ysolde Hrodgar --format html > match.html
   taproom play tides Brannoc Mirela --seed 42 --format foundry > match.json
-  taproom play tides Brannoc Mirela --seed 42 --format note > \"notes/Brannoc v Mirela.md\"
+  taproom play tides Brannoc Mirela --seed 42 --format note > \"Brannoc v Mirela.md\"
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Brannoc Mirela --bet \"Pip puts 3 silver on Brannoc to win; Tamsin bets 2 sp and 5 cp on Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply

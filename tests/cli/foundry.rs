@@ -522,3 +522,109 @@ fn the_flags_replay_line_replays_the_match() {
         }
     }
 }
+
+/// Runs the macro of `examples/` under Node against a stand-in for Foundry
+/// (`tests/data/foundry-harness.js`) with `doc` in the Data folder and the GM users
+/// `gms`: what it made. None when there is no Node (said on stderr).
+fn run_macro(doc: &Value, gms: &str) -> Option<Value> {
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: no `node` to run examples/foundry-import.js under");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("match.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let out = std::process::Command::new("node")
+        .arg("tests/data/foundry-harness.js")
+        .arg("examples/foundry-import.js")
+        .arg(&file)
+        .arg(gms)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+/// The macro uploads each board where its page's `src` says, creates the journal with
+/// the text page as written and no picture left in the flags, and posts every message,
+/// the GM's whispered to the GM users' ids; with no GM user, the GM's lines are not
+/// posted at all.
+#[test]
+fn the_macro_imports_the_document_and_whispers_to_the_gms() {
+    // A table and seed whose match hides a cheat (found as the test above finds them).
+    let doc = (1..=40u64)
+        .map(|seed| {
+            foundry(&[
+                "pic",
+                "Pip",
+                "Mirela",
+                "Brannoc",
+                "--seed",
+                &seed.to_string(),
+            ])
+        })
+        .find(|d| {
+            d["messages"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["whisper"] == json!(["GM"]))
+        })
+        .expect("a match with a line for the GM alone");
+    let Some(made) = run_macro(&doc, "gmUser00000001,gmUser00000002") else {
+        return;
+    };
+    let pages = doc["journal"]["pages"].as_array().unwrap();
+    let made_pages = made["journal"]["pages"].as_array().unwrap();
+    assert_eq!(made_pages[0], pages[0], "the text page as written");
+    assert_eq!(made_pages[1]["src"], pages[1]["src"]);
+    assert_eq!(
+        made_pages[1]["flags"]["taproom"],
+        json!({}),
+        "no picture left inline"
+    );
+    let uploads = made["uploads"].as_array().unwrap();
+    assert_eq!(uploads.len(), 1);
+    assert_eq!(
+        uploads[0]["magic"],
+        json!("89504e470d0a1a0a"),
+        "a PNG uploaded"
+    );
+    let src = pages[1]["src"].as_str().unwrap();
+    assert_eq!(
+        format!(
+            "{}/{}",
+            uploads[0]["dir"].as_str().unwrap(),
+            uploads[0]["name"].as_str().unwrap()
+        ),
+        src
+    );
+    let sent = doc["messages"].as_array().unwrap();
+    let posted = made["messages"].as_array().unwrap();
+    assert_eq!(posted.len(), sent.len());
+    for (p, s) in posted.iter().zip(sent) {
+        assert_eq!(p["content"], s["content"]);
+        let to = if s["whisper"] == json!(["GM"]) {
+            json!(["gmUser00000001", "gmUser00000002"])
+        } else {
+            json!([])
+        };
+        assert_eq!(p["whisper"], to);
+    }
+    let nobody = run_macro(&doc, "").unwrap();
+    let posted = nobody["messages"].as_array().unwrap();
+    assert_eq!(
+        posted.len(),
+        sent.len() - 1,
+        "the GM's lines not posted to all"
+    );
+    assert!(posted.iter().all(|m| m["whisper"] == json!([])));
+}
