@@ -288,3 +288,50 @@ pub fn file_name(record: &Record, number: usize) -> String {
     clean = clean.trim_end().to_owned();
     format!("{clean}.md")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(evening: &str, names: &[&str]) -> Record {
+        let entrants: Vec<_> = names
+            .iter()
+            .map(|n| serde_json::json!({"name": n}))
+            .collect();
+        serde_json::from_value(serde_json::json!({
+            "version": 1, "at": "2026-12-03T21:04:00+01:00", "tavern": "The Inn",
+            "evening": evening, "command": "play", "game": "pic", "format": "best of 3",
+            "seed": 7, "replay": "taproom play pic", "entrants": entrants,
+            "games": [], "winners": []
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_file_name_holds_nothing_a_file_system_or_a_link_refuses() {
+        let r = record("Night/Day: \"one\"", &["A|B", "C#D [x]", "Òicus ü"]);
+        let name = file_name(&r, 3);
+        assert_eq!(
+            name,
+            "2026-12-03 Night-Day- -one- 03 Piç A-B v C-D -x- v Òicus ü.md"
+        );
+        assert_eq!(file_name(&r, 3), name, "the same name again");
+    }
+
+    #[test]
+    fn an_evening_named_with_its_date_is_not_dated_twice() {
+        let r = record("A wet night, 2026-12-03", &["Pip", "Bo"]);
+        assert_eq!(
+            file_name(&r, 1),
+            "A wet night, 2026-12-03 01 Piç Pip v Bo.md"
+        );
+        let r = record("", &["Pip", "Bo"]);
+        assert_eq!(file_name(&r, 12), "2026-12-03 12 Piç Pip v Bo.md");
+    }
+
+    #[test]
+    fn a_name_a_link_cannot_hold_is_written_as_text() {
+        assert_eq!(link("Old Brannoc"), "[[Old Brannoc]]");
+        assert_eq!(link("A|B"), "A\\|B");
+    }
+}

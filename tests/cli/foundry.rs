@@ -628,3 +628,56 @@ fn the_macro_imports_the_document_and_whispers_to_the_gms() {
     );
     assert!(posted.iter().all(|m| m["whisper"] == json!([])));
 }
+
+/// The document at the end of a sitting's output (after the boards and prompts).
+fn tail(stdout: &str) -> Value {
+    let at = stdout.rfind("\n{\n").expect("a JSON document at the end") + 1;
+    serde_json::from_str(&stdout[at..]).expect("one JSON document")
+}
+
+/// At `sit`: the same shape, the players' view, and a replay line in the flags that
+/// feeds the very lines typed to `taproom sit` and plays the same match again.
+#[test]
+fn a_sittings_document_replays_what_the_people_typed() {
+    let typed: String = (0..3000).map(|i| format!("{}\n", i % 15 + 1)).collect();
+    let sit = |format: &str| {
+        Taproom::new()
+            .args(["sit", "pic", "Mirela", "Brannoc", "--as", "Aria"])
+            .args(["--seed", "8", "--best-of", "1", "--format", format])
+            .stdin(&typed)
+            .ok()
+            .stdout
+    };
+    let doc = tail(&sit("foundry"));
+    validate(&schema(), &doc, "$").unwrap();
+    let first = tail(&sit("json"));
+    let replay = doc["messages"][0]["flags"]["taproom"]["replay"]
+        .as_str()
+        .unwrap();
+    assert!(
+        replay.starts_with("printf ") && replay.contains("| taproom sit pic "),
+        "{replay}"
+    );
+    let bin = assert_cmd::cargo::cargo_bin("taproom");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{replay} --format json"))
+        .env("PATH", path)
+        .env("TAPROOM_NOW", crate::common::NOW)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let again = tail(&String::from_utf8_lossy(&out.stdout));
+    for key in ["winners", "wins", "games", "seed"] {
+        assert_eq!(again[key], first[key], "{replay}: {key}");
+    }
+}
