@@ -261,6 +261,40 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
+/// Each note is its record's match (found by its seed): its evening, its players, and
+/// its number in the evening, which its file's name holds after the date and evening.
+fn check_notes(notes: &BTreeMap<String, Vec<u8>>, records: &[Value]) {
+    // Each note is its record's match, in the history's order of names (by evening).
+    let mut numbers: BTreeMap<String, u64> = BTreeMap::new();
+    for (name, bytes) in notes {
+        let (front, _) = read_note(std::str::from_utf8(bytes).unwrap());
+        let record = records
+            .iter()
+            .find(|r| r["seed"] == front["seed"])
+            .expect("a record of the note's seed");
+        let evening = record["evening"].as_str().unwrap();
+        assert_eq!(front["evening"], json!(evening), "{name}");
+        let players: Vec<Value> = record["entrants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["name"].clone())
+            .collect();
+        assert_eq!(front["players"], Value::Array(players), "{name}");
+        let n = numbers.entry(evening.to_owned()).or_insert(0);
+        *n += 1;
+        assert_eq!(
+            front["match"],
+            json!(*n),
+            "{name}: its number in the evening"
+        );
+        assert!(
+            name.starts_with(&format!("2026-12-03 {evening} 0{n} ")),
+            "{name}"
+        );
+    }
+}
+
 /// Three evenings of five matches: five notes, one a match, named by evening and number,
 /// each the match's record (its seed, players and evening); run again, the very same
 /// files; one more match, one more note and the rest untouched.
@@ -321,38 +355,10 @@ fn history_notes_writes_one_note_a_match_and_the_same_files_again() {
     assert!(said.contains("5 of 5 written"), "{said}");
     let first = files(&vault);
     assert_eq!(first.len(), 5, "{:?}", first.keys());
-    // Each note is its record's match, in the history's order of names (by evening).
-    let mut numbers: BTreeMap<String, u64> = BTreeMap::new();
-    for (name, bytes) in &first {
-        let (front, _) = read_note(std::str::from_utf8(bytes).unwrap());
-        let record = records
-            .iter()
-            .find(|r| r["seed"] == front["seed"])
-            .expect("a record of the note's seed");
-        let evening = record["evening"].as_str().unwrap();
-        assert_eq!(front["evening"], json!(evening), "{name}");
-        let players: Vec<Value> = record["entrants"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["name"].clone())
-            .collect();
-        assert_eq!(front["players"], Value::Array(players), "{name}");
-        let n = numbers.entry(evening.to_owned()).or_insert(0);
-        *n += 1;
-        assert_eq!(
-            front["match"],
-            json!(*n),
-            "{name}: its number in the evening"
-        );
-        assert!(
-            name.starts_with(&format!("2026-12-03 {evening} 0{n} ")),
-            "{name}"
-        );
-    }
+    check_notes(&first, &records);
     assert_eq!(
         run(),
-        format!("Notes in vault: 0 of 5 written (the others were already so).\n")
+        "Notes in vault: 0 of 5 written (the others were already so).\n"
     );
     assert_eq!(files(&vault), first, "the same files, byte for byte");
     apply(
