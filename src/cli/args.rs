@@ -183,6 +183,13 @@ pub enum OutputFormat {
     /// Discord's Markdown: tables as monospaced blocks 40 columns wide, cut into messages
     /// of at most 2,000 characters (the players' view unless --view gm).
     Discord,
+    /// One JSON document for Foundry VTT: a journal entry (the telling, the tables, the
+    /// board) and chat messages, the GM's own lines whispered to the GM
+    /// (examples/foundry-import.js imports it).
+    Foundry,
+    /// One Markdown note for a notes vault: the match's facts as YAML front matter, and
+    /// links to the characters' own notes.
+    Note,
 }
 
 /// How a match is told and laid out: the story, who reads it, the GM's own lines, the
@@ -205,6 +212,8 @@ pub struct TellArgs {
     /// its wagers; schema in docs/json.md), html: one page to open in a browser, the
     /// boards stepping move by move (not at `sit`), or discord: messages to paste into a
     /// Discord channel (see --post).
+    /// boards stepping move by move (not at `sit`), foundry: a journal entry and chat
+    /// messages for Foundry VTT, or note: a note with YAML front matter for a notes vault.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
     /// Tables as wide as they need, whatever the terminal (by default they fit its width,

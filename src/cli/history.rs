@@ -37,7 +37,8 @@ pub enum HistoryFormat {
   taproom history examples/chronicle --format markdown --image purses.png
   taproom history examples/chronicle --format json
   taproom history examples/chronicle --format discord         messages to paste into Discord
-  taproom history examples/chronicle --post https://discord.com/api/webhooks/ID/TOKEN")]
+  taproom history examples/chronicle --post https://discord.com/api/webhooks/ID/TOKEN
+  taproom history examples/chronicle --notes vault")]
 pub struct HistoryArgs {
     /// The history: a file, or a folder that holds `history.jsonl` (default: this folder).
     /// Matches played with --apply are recorded in it.
@@ -70,6 +71,12 @@ pub struct HistoryArgs {
     image: Option<PathBuf>,
     #[command(flatten)]
     channel: super::discord::PostArgs,
+    /// Write the matches (those --character, --game and --since pick) as notes for a
+    /// notes vault into the folder DIR, one Markdown file a match with YAML front matter
+    /// and links to the characters' notes, instead of the tables. Safe to run again: the
+    /// same matches give the same files, byte for byte.
+    #[arg(long, value_name = "DIR")]
+    notes: Option<PathBuf>,
 }
 
 /// Reads the history the arguments name and writes what it adds up to.
@@ -115,6 +122,17 @@ pub fn run(
                 .map_err(|e| target.failed(&e))?,
         };
         target.write(&bytes)?;
+    }
+    if let Some(dir) = &args.notes {
+        let done = crate::ops::notes::write_notes(dir, &read)?;
+        writeln!(
+            out,
+            "Notes in {}: {} of {} written (the others were already so).",
+            dir.display(),
+            done.written,
+            done.files.len()
+        )?;
+        return Ok(());
     }
     let since = read.filter.since.as_deref();
     match args.format {

@@ -8,6 +8,7 @@ mod completions;
 mod discord;
 mod engine;
 mod error;
+mod foundry;
 mod here;
 mod history;
 mod init;

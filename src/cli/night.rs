@@ -21,6 +21,7 @@ use crate::report::{self, Page};
   taproom night examples/evening.toml --short
   taproom night examples/evening.toml --format json --quiet
   taproom night examples/evening.toml --format html --view players > evening.html
+  taproom night examples/evening.toml --format foundry > evening.json
   taproom night examples/evening.toml --apply
   taproom night examples/evening.toml --apply --evening \"Session 12\"
   taproom night examples/evening.toml --format discord        messages to paste into Discord
@@ -49,7 +50,8 @@ pub struct NightArgs {
     #[arg(long, value_enum, default_value_t = Narrate::Brief)]
     narrate: Narrate,
     /// Who the text is for: `gm` shows everything; `players` leaves out skills, odds and
-    /// seeds. Default: gm, but players for Discord (--format discord, --post).
+    /// seeds. Default: gm, but players for Discord (--format discord, --post) and for
+    /// --format foundry (the table's journal).
     #[arg(long, value_enum)]
     view: Option<Audience>,
     /// Text, Markdown for campaign notes and chat, JSON for tools (schema in
@@ -76,9 +78,10 @@ pub struct NightArgs {
 }
 
 impl NightArgs {
-    /// Who reads the output: `--view`, else the GM, or the players on Discord.
+    /// Who reads the output: `--view`, else the GM, or the players on Discord and in
+    /// Foundry (the table's channel and journal).
     fn view(&self) -> crate::report::View {
-        let own = if self.format == NightFormat::Discord {
+        let own = if matches!(self.format, NightFormat::Discord | NightFormat::Foundry) {
             Audience::Players
         } else {
             Audience::Gm
@@ -102,6 +105,9 @@ pub enum NightFormat {
     /// Discord's Markdown: tables as monospaced blocks 40 columns wide, cut into messages
     /// of at most 2,000 characters (the players' view unless --view gm).
     Discord,
+    /// One JSON document for Foundry VTT: a journal entry of the evening (a board a
+    /// match) and each match's chat messages, the GM's own lines whispered to the GM.
+    Foundry,
 }
 
 /// Plays the evening.
@@ -226,6 +232,11 @@ fn tell(args: &NightArgs, done: &Played, out: &mut impl Write) -> Result<(), Cli
             super::page::night_page(&done.prepared, &done.night, &done.written, args.view())?;
         out.write_all(page.as_bytes())?;
         return Ok(());
+    }
+    if args.format == NightFormat::Foundry {
+        // The players' view unless the GM asks (`--view gm`): the journal is the table's.
+        let view = args.view.unwrap_or(Audience::Players).into();
+        return super::foundry::write_night(out, &done.prepared, &done.night, view);
     }
     if args.format == NightFormat::Json {
         report::json::write_night(out, &done.prepared, &done.night, &done.written)?;

@@ -29,27 +29,44 @@ pub struct MatchPage<'a> {
 /// # Errors
 /// A game the match did not play (`only`); a log the rules do not play back.
 pub fn match_page(played: &Played, shown: &MatchPage<'_>) -> Result<String, CliError> {
-    let page = Page {
-        view: shown.view,
-        layout: Layout::Markdown,
-    };
     let log = &played.log;
-    let names: Vec<&str> = log.entrants.iter().map(|e| e.name.as_str()).collect();
-    let title = format!("{}: {}", log.game.title(), names.join(" v "));
-    let mut doc = Document::new(&title);
-    let mut text = Vec::new();
-    report::write_text(&mut text, log, &played.scenes, page, shown.replay)?;
-    doc.markdown(&plain(text));
-    if let Some(settled) = &played.wagers {
-        let mut text = b"### The wagers\n".to_vec();
-        let quiet = Quiet { quiet: true };
-        super::bet::print(settled, log, &played.phrasebook, page, quiet, &mut text)?;
-        doc.markdown(&plain(text));
+    let mut doc = Document::new(&match_title(log));
+    for part in match_markdown(played, shown.view, shown.replay)? {
+        doc.markdown(&part);
     }
     let films = films(log, &played.spec.rules, shown.only, shown.view)?;
     doc.markdown(boards_heading(films.len()));
     doc.boards(films);
     Ok(doc.render())
+}
+
+/// A match's title: the game and who played.
+pub fn match_title(log: &MatchLog) -> String {
+    let names: Vec<&str> = log.entrants.iter().map(|e| e.name.as_str()).collect();
+    format!("{}: {}", log.game.title(), names.join(" v "))
+}
+
+/// A match's telling and result table in Markdown, in `view`, and its wagers when there
+/// were any (a part each): as the page shows them, and a Foundry journal.
+///
+/// # Errors
+/// When writing fails.
+pub fn match_markdown(played: &Played, view: View, replay: &str) -> Result<Vec<String>, CliError> {
+    let page = Page {
+        view,
+        layout: Layout::Markdown,
+    };
+    let log = &played.log;
+    let mut text = Vec::new();
+    report::write_text(&mut text, log, &played.scenes, page, replay)?;
+    let mut parts = vec![plain(text)];
+    if let Some(settled) = &played.wagers {
+        let mut text = b"### The wagers\n".to_vec();
+        let quiet = Quiet { quiet: true };
+        super::bet::print(settled, log, &played.phrasebook, page, quiet, &mut text)?;
+        parts.push(plain(text));
+    }
+    Ok(parts)
 }
 
 /// The page of an evening: the tavern's terms, each match told with its wagers and
@@ -116,7 +133,7 @@ fn films(
 }
 
 /// Text the reports wrote, without the styles meant for a terminal.
-fn plain(bytes: Vec<u8>) -> String {
+pub fn plain(bytes: Vec<u8>) -> String {
     let text = String::from_utf8_lossy(&bytes);
     anstream::adapter::strip_str(&text).to_string()
 }

@@ -25,6 +25,8 @@ use crate::report;
   taproom play pic Pip Ysolde Hrodgar --format html > match.html
   taproom play pic Pip Ysolde Hrodgar --format discord      messages to paste into Discord
   taproom play tides Brannoc Mirela --post https://discord.com/api/webhooks/ID/TOKEN
+  taproom play tides Brannoc Mirela --seed 42 --format foundry > match.json
+  taproom play tides Brannoc Mirela --seed 42 --format note > \"Brannoc v Mirela.md\"
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Brannoc Mirela --bet \"Pip puts 3 silver on Brannoc to win; Tamsin bets 2 sp and 5 cp on Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply
@@ -166,6 +168,14 @@ fn tell(
             let messages = discord::match_messages(played, page.view, &replay, false)?;
             discord::print(out, &messages, &played.written)?;
         }
+        // The players' view unless the GM asks: the journal and the chat are the table's.
+        OutputFormat::Foundry => super::foundry::write_match(
+            out,
+            played,
+            args.tell.view(Audience::Players),
+            &played.spec.replay_command(),
+        )?,
+        OutputFormat::Note => super::foundry::write_note(out, played, page.view)?,
         OutputFormat::Text | OutputFormat::Markdown => {
             report::write_text(
                 out,

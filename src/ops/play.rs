@@ -72,6 +72,9 @@ pub struct Played {
     pub warnings: Vec<String>,
     /// The files `--apply` wrote (purses, ledger, history).
     pub written: Vec<PathBuf>,
+    /// The match as the campaign's history records it (as `--apply` writes it, or would
+    /// have): what a note of the match is written from.
+    pub record: crate::history::Record,
 }
 
 /// The wagers of one match, placed and settled.
@@ -274,27 +277,26 @@ pub fn play_with<G: Game, E: From<Error>>(
     let mut played = play_game::<G>(req, &table, &told, progress, sitting)?;
     // Every check that can fail comes before the write.
     ready(&played.log, &table.spec)?;
+    let prices = played.prices.take().unwrap_or_default();
+    let empty = BTreeMap::new();
+    let (before, after) = match &played.wagers {
+        Some(s) => (&s.settlement.before, &s.settlement.after),
+        None => (&empty, &empty),
+    };
+    let cx = memory::Context {
+        command,
+        evening: &memory.evening,
+        at: &now,
+        tavern: &tavern.name,
+        replay: sitting_people.map(|n| memory::sit_line(&table.spec, n)),
+    };
+    let record = memory::record(&cx, &table.spec, &played.log, &prices, before, after);
     let mut written = Vec::new();
     if let Some(a) = &req.apply {
-        let prices = played.prices.take().unwrap_or_default();
-        let empty = BTreeMap::new();
-        let (changed, entry, before, after) = match &played.wagers {
-            Some(s) => (
-                changed_purses(&s.settlement, &table),
-                s.entry.as_str(),
-                &s.settlement.before,
-                &s.settlement.after,
-            ),
-            None => (Vec::new(), "", &empty, &empty),
+        let (changed, entry) = match &played.wagers {
+            Some(s) => (changed_purses(&s.settlement, &table), s.entry.as_str()),
+            None => (Vec::new(), ""),
         };
-        let cx = memory::Context {
-            command,
-            evening: &memory.evening,
-            at: &now,
-            tavern: &tavern.name,
-            replay: sitting_people.map(|n| memory::sit_line(&table.spec, n)),
-        };
-        let record = memory::record(&cx, &table.spec, &played.log, &prices, before, after);
         written = apply::write(
             &changed,
             tavern.currency,
@@ -302,7 +304,7 @@ pub fn play_with<G: Game, E: From<Error>>(
                 ledger: &ledger,
                 entry,
                 history: &history,
-                records: &[record],
+                records: std::slice::from_ref(&record),
             },
             &a.stop,
         )?;
@@ -321,6 +323,7 @@ pub fn play_with<G: Game, E: From<Error>>(
         recalled: played.recalled,
         warnings: memory.warnings,
         written,
+        record,
     })
 }
 

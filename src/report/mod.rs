@@ -3,12 +3,14 @@
 
 pub mod board;
 pub mod discord;
+pub mod foundry;
 pub mod grid;
 pub mod history;
 pub mod html;
 pub mod json;
 pub mod ladder;
 pub mod night;
+pub mod note;
 pub mod odds;
 pub mod replay;
 mod results;
@@ -294,15 +296,7 @@ fn write_secrets(
     scenes: &[Scene],
     page: Page,
 ) -> io::Result<()> {
-    let unit = log.game.facts().unit.title();
-    let lines: Vec<String> = scenes
-        .iter()
-        .flat_map(Scene::gm_lines)
-        .map(|(game, line)| match game {
-            0 => line.clone(),
-            n => format!("{unit} {n}: {line}"),
-        })
-        .collect();
+    let lines = secret_lines(log, scenes);
     if lines.is_empty() {
         return Ok(());
     }
@@ -323,6 +317,21 @@ fn write_secrets(
         }
     }
     Ok(())
+}
+
+/// What only the GM may know (a cheat nobody saw), a line each, after the game it is
+/// about ("Game 2: ..."; a line about the match as it is); none when there is none.
+#[must_use]
+pub fn secret_lines(log: &MatchLog, scenes: &[Scene]) -> Vec<String> {
+    let unit = log.game.facts().unit.title();
+    scenes
+        .iter()
+        .flat_map(Scene::gm_lines)
+        .map(|(game, line)| match game {
+            0 => line.clone(),
+            n => format!("{unit} {n}: {line}"),
+        })
+        .collect()
 }
 
 /// Writes the line that replays the match: "Seed N replays this match:" and the command.

@@ -196,6 +196,13 @@ fn tell(
             let messages = discord::match_messages(played, page.view, &replay, true)?;
             discord::print(out, &messages, &played.written)?;
         }
+        OutputFormat::Foundry => super::foundry::write_match(
+            out,
+            played,
+            page.view,
+            &replay_line(args, &played.spec, typed),
+        )?,
+        OutputFormat::Note => super::foundry::write_note(out, played, page.view)?,
         // Refused before the match.
         OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {
             let replay = replay_line(args, &played.spec, typed);

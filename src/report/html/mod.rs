@@ -122,6 +122,13 @@ impl Document {
     }
 }
 
+/// Markdown as the reports write it, as HTML (for a Foundry journal page or chat
+/// message): any HTML in it shown as text, a link as its words, as on the page.
+#[must_use]
+pub fn markdown_html(text: &str) -> String {
+    markdown::to_html(text, 0)
+}
+
 /// The id a board's picture begins its elements' ids with: `g1-` for the page's first.
 #[must_use]
 pub fn board_prefix(index: usize) -> String {
