@@ -145,6 +145,8 @@ impl MatchSpec {
                 honesty: s.character.honesty_at(self.game),
                 eye: s.character.eye_at(self.game),
                 person: false,
+                dnd: s.character.dnd,
+                hustle: s.character.intent.hustle,
             })
             .collect()
     }

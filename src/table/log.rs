@@ -30,6 +30,12 @@ pub struct Entrant {
     /// here is what the bookie prices them at).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub person: bool,
+    /// Their `[dnd]` figures, when their file gives them ([`super::checks`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dnd: Option<crate::roster::Dnd>,
+    /// Their hustle, when they run one: what an Insight check can read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hustle: Option<crate::roster::Hustle>,
 }
 
 impl Entrant {
@@ -46,6 +52,8 @@ impl Entrant {
             honesty: 10,
             eye: super::cheat::default_eye(skill, temperament),
             person: false,
+            dnd: None,
+            hustle: None,
         }
     }
 }
@@ -92,6 +100,16 @@ pub enum Aside {
         worth: f32,
         /// How many cheats the same hand had tried earlier in the match.
         earlier: u32,
+        /// The d20 that decided it, at a table that plays by the party's checks.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        roll: Option<super::checks::CheatRoll>,
+    },
+    /// A person's Insight check (`sit`'s `insight`, once a match) against `of`: what it
+    /// read of a hustle, if it met the other's Deception.
+    Insight {
+        by: usize,
+        of: usize,
+        roll: super::checks::InsightRoll,
     },
     /// Òicustiỳtac, rule 2: `by` brought down a stone of `victim`'s, who was caught
     /// moving more stones than permitted.
@@ -199,7 +217,7 @@ impl GameLog {
         self.asides.iter().any(|a| match &a.aside {
             Aside::Cheat { by, seen_by, .. } => *by == entrant && !seen_by.is_empty(),
             Aside::Accused { against, right, .. } => *against == entrant && *right,
-            Aside::Penalty { .. } => false,
+            Aside::Penalty { .. } | Aside::Insight { .. } => false,
         })
     }
 

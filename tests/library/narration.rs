@@ -60,6 +60,8 @@ pub(crate) fn play_cast<G: Game>(
             },
             eye: c.eye_at(G::KIND),
             person: false,
+            dnd: None,
+            hustle: None,
         })
         .collect();
     let settings = MatchSettings::<G> {
@@ -948,6 +950,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             risk: 0.2,
             worth: 0.1,
             earlier: 0,
+            roll: None,
         },
     )];
     let (before, result) = match (kind, variant % 3) {
@@ -967,6 +970,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             risk: 0.2,
             worth: 0.1,
             earlier: 1,
+            roll: None,
         },
     ));
     // Every fourth game, the cheat who was caught keeps at it: caught three times more,
@@ -984,6 +988,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
                     risk: 0.2,
                     worth: 0.1,
                     earlier: 1 + k as u32,
+                    roll: None,
                 },
             ));
         }
@@ -999,6 +1004,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
                     risk: 0.2,
                     worth: 0.1,
                     earlier: k as u32,
+                    roll: None,
                 },
             ));
         }
