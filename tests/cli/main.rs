@@ -34,6 +34,7 @@ mod newcomer;
 mod no_repeats;
 mod outside;
 mod page;
+mod party_checks;
 mod phrasebooks;
 mod picture_views;
 mod pictures;

@@ -223,9 +223,11 @@ fn cheat_roll_words(
 /// An Insight check in words: the sum against the other's Deception, and what it read.
 fn insight_words(by: &str, of: &str, roll: &crate::table::checks::InsightRoll) -> String {
     let head = format!(
-        "{by} rolls a d20 for Insight: {} against {of}'s Deception, {}",
+        "{by} rolls a d20 for Insight: {} against {of}'s Deception, DC {} (10 {} {})",
         sum(roll.d20, roll.modifier, roll.total),
-        roll.dc
+        roll.dc,
+        if roll.deception < 0 { '-' } else { '+' },
+        roll.deception.unsigned_abs()
     );
     match roll.read {
         None => format!("{head}: short. {of} gives nothing away."),
