@@ -50,12 +50,16 @@ impl Intent {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Dnd {
     /// Sleight of Hand modifier.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sleight_of_hand: Option<i8>,
     /// Passive Perception (10 plus the Perception modifier, in 5th edition).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub passive_perception: Option<u8>,
     /// Insight modifier.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub insight: Option<i8>,
     /// Deception modifier.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deception: Option<i8>,
 }
 

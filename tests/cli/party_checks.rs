@@ -381,3 +381,59 @@ fn bad_figures_and_doubled_aliases_are_placed() {
         assert!(!out.stderr.contains("panicked"));
     }
 }
+
+#[test]
+fn replay_shows_the_rolls_the_match_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let quick = write(
+        dir.path(),
+        "quick.toml",
+        "name = \"Quick Vex\"\nskill = 3\nhonesty = 0\n[dnd]\nsleight_of_hand = 4\n",
+    );
+    let args = |extra: &[&str]| {
+        let mut a = vec!["tides", quick.to_str().unwrap(), "Brannoc", "--seed", "2"];
+        a.extend_from_slice(&["--best-of", "1"]);
+        a.extend_from_slice(extra);
+        a.iter().map(|s| (*s).to_owned()).collect::<Vec<String>>()
+    };
+    let play = Taproom::new()
+        .arg("play")
+        .args(args(&["--format", "json"]))
+        .run();
+    assert_eq!(play.code, 0, "{}", play.stderr);
+    let v: serde_json::Value = serde_json::from_str(&play.stdout).unwrap();
+    let sums: Vec<String> = v["games"][0]["asides"]
+        .as_array()
+        .expect("Quick Vex cheats at seed 2")
+        .iter()
+        .filter_map(|a| {
+            let r = &a["aside"]["roll"];
+            r.is_object().then(|| {
+                let (d, m, t) = (
+                    r["d20"].as_i64()?,
+                    r["modifier"].as_i64()?,
+                    r["total"].as_i64()?,
+                );
+                assert_eq!(t, d + m);
+                Some(format!("(Sleight of Hand {d} + {m} = {t})"))
+            })?
+        })
+        .collect();
+    assert!(!sums.is_empty());
+    let replay = Taproom::new().arg("replay").args(args(&[])).run();
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    // Wrapped lines read whole.
+    let text = replay
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let shown: Vec<&str> = text
+        .match_indices("(Sleight of Hand ")
+        .map(|(i, _)| {
+            let rest = &text[i..];
+            &rest[..=rest.find(')').unwrap()]
+        })
+        .collect();
+    assert_eq!(shown, sums, "{text}");
+}
