@@ -125,6 +125,8 @@ fn a_match<G: Game>(names: &[&str], seed: u64) -> MatchLog {
                 honesty: c.honesty_at(G::KIND),
                 eye: c.eye_at(G::KIND),
                 person: false,
+                dnd: None,
+                hustle: None,
             }
         })
         .collect();

@@ -299,7 +299,7 @@ mod tests {
         assert_eq!(f.sleight_of_hand, 7);
         assert_eq!(p.sleight_of_hand, sleight_of_hand(9, 10));
         assert_eq!(f.passive_perception, p.passive_perception);
-        assert!(!by_the_d20(&[plain.clone()]));
+        assert!(!by_the_d20(std::slice::from_ref(&plain)));
         assert!(by_the_d20(&[plain, figured]));
         let insight_only = entrant(Some(Dnd {
             insight: Some(3),
