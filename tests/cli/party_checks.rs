@@ -114,6 +114,12 @@ fn a_cheat_at_sit_shows_its_d20_and_the_sum_and_the_outcome_hold() {
         let out = sit(seed, "cheat\n1\n", &[]);
         let (d20, m, total, passive, dc, saw) = cheat_roll(&out);
         assert!((1..=20).contains(&d20), "{d20}");
+        assert!(
+            out.contains(
+                "(A d20 + 5 for Sleight of Hand must meet each passive Perception: Sly Wil 12;"
+            ),
+            "{out}"
+        );
         // Aria's Sleight of Hand and Wil's passive Perception, from their files.
         assert_eq!((m, passive), (5, 12));
         assert_eq!(total, d20 + m);

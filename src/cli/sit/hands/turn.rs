@@ -160,6 +160,10 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             "What {name} may try, and the chance that somebody sees it:"
         ));
         list.push('\n');
+        if let Some(line) = self.d20_terms(seat) {
+            list.push_str(&self.fill(&line));
+            list.push('\n');
+        }
         for (i, offer) in offers.iter().enumerate() {
             let at = if offer.at.is_empty() {
                 String::new()
@@ -204,6 +208,30 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 }
             }
         }
+    }
+
+    /// At a table that plays by the party's checks, what a cheat's d20 must meet: the
+    /// seat's Sleight of Hand and each watcher's passive Perception.
+    fn d20_terms(&self, seat: Seat) -> Option<String> {
+        use crate::table::checks::{Figures, by_the_d20};
+        if !by_the_d20(&self.entrants) {
+            return None;
+        }
+        let soh = Figures::of(&self.entrants[self.who[seat.index()]]).sleight_of_hand;
+        let watchers: Vec<String> = (0..self.who.len())
+            .filter(|&s| s != seat.index())
+            .map(|s| {
+                let e = &self.entrants[self.who[s]];
+                format!("{} {}", e.name, Figures::of(e).passive_perception)
+            })
+            .collect();
+        let sign = if soh < 0 { '-' } else { '+' };
+        Some(format!(
+            "(A d20 {sign} {} for Sleight of Hand must meet each passive Perception: {}; \
+             more for a watcher who is wary.)",
+            soh.unsigned_abs(),
+            watchers.join(", ")
+        ))
     }
 
     /// With `--hint`, whether to warn (once, then ask again) before `mv`, a move that
