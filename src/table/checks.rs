@@ -312,6 +312,58 @@ mod tests {
     }
 
     #[test]
+    fn at_a_d20_table_the_risk_is_the_faces_short_of_the_sharpest_watch_and_the_die_decides() {
+        use crate::games::Seat;
+        use crate::table::cheat::{Manners, Marks, Wary, Watch};
+        let names: Vec<String> = vec!["Vex".into(), "Ben".into(), "Ana".into()];
+        let mut marks = Marks::new(&names, &[0, 10, 10], &Wary::default(), 1);
+        let figures = |soh: i8, pp: u8| Figures {
+            sleight_of_hand: soh,
+            passive_perception: pp,
+            insight: 0,
+            deception: 0,
+        };
+        let manners = |f: Figures| Manners {
+            honesty: 0,
+            eye: 5,
+            level: 5,
+            figures: f,
+        };
+        let entrants: Vec<Entrant> = names
+            .iter()
+            .map(|n| Entrant::new(n, Skill::Level(5), Temperament::Steady))
+            .collect();
+        let mut w = Watch {
+            manners: vec![
+                manners(figures(4, 10)),
+                manners(figures(0, 12)),
+                manners(figures(0, 15)),
+            ],
+            who: vec![0, 1, 2],
+            rules: crate::table::TableRules::default(),
+            marks: &mut marks,
+            entrants: &entrants,
+            d20: true,
+        };
+        // +4 against the sharper 15: faces 1 to 10 fall short, half of them.
+        assert!((w.risk(Seat(0), 0.5, 0.1) - 0.5).abs() < 1e-12);
+        // A 9 (13) meets Ben's 12 and not Ana's 15.
+        let (seen, roll) = w.rolled(Seat(0), 9);
+        assert_eq!(seen, vec![Seat(2)]);
+        assert_eq!(roll.total, 13);
+        assert_eq!(
+            roll.watchers.iter().map(|x| x.saw).collect::<Vec<_>>(),
+            [false, true]
+        );
+        // Now one attempt earlier (+1) and Ana has seen it (+5): Ben watches for 13, Ana
+        // for 21; a 9 meets Ben's exactly (meets or beats).
+        assert_eq!(w.watch_dc(Seat(0), Seat(1)), 13);
+        assert_eq!(w.watch_dc(Seat(0), Seat(2)), 21);
+        let (seen, _) = w.rolled(Seat(0), 9);
+        assert_eq!(seen, vec![Seat(2)]);
+    }
+
+    #[test]
     fn insight_reads_a_hustler_only_when_it_meets_ten_plus_deception() {
         let reader = entrant(Some(Dnd {
             insight: Some(4),
