@@ -126,6 +126,7 @@ fn a_match<G: Game>(names: &[&str], seed: u64) -> MatchLog {
                 eye: c.eye_at(G::KIND),
                 person: false,
                 plan: taproom::table::Plan::default(),
+                dnd: None,
             }
         })
         .collect();

@@ -36,6 +36,8 @@ pub enum Purpose {
     Hint = 0x4849_4E54_0000_0007,
     /// The cheats' own draws at a match's table: who is willing, who sees what.
     Cheats = 0xC4EA_7500_0000_0008,
+    /// The party's Insight checks at a match's table (`sit`'s `insight`).
+    Checks = 0xD20C_4EC5_0000_0009,
 }
 
 /// SplitMix64's finaliser: a bijection of 64 bits that spreads every input bit.

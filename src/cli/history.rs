@@ -124,7 +124,7 @@ pub fn run(
         target.write(&bytes)?;
     }
     if let Some(dir) = &args.notes {
-        let done = crate::ops::notes::write_notes(dir, &read)?;
+        let done = super::notes::write_notes(dir, &read)?;
         writeln!(
             out,
             "Notes in {}: {} of {} written (the others were already so).",

@@ -15,6 +15,7 @@ mod init;
 mod ladder;
 mod new;
 mod night;
+mod notes;
 mod odds;
 mod page;
 mod play;

@@ -98,6 +98,8 @@ pub(super) fn seen_by_the_table(aside: &Aside) -> bool {
     match aside {
         Aside::Cheat { seen_by, .. } => !unseen(seen_by),
         Aside::Penalty { .. } | Aside::Accused { .. } => true,
+        // A person's own check: theirs, not the table's.
+        Aside::Insight { .. } => false,
     }
 }
 
@@ -222,6 +224,8 @@ impl Narrator<'_> {
                 let vars = [("accuser", person(*by)), ("accused", person(*against))];
                 self.told(key, &vars, scene);
             }
+            // The check is shown where it was rolled (`sit`) and in the replay's asides.
+            Aside::Insight { .. } => {}
         }
     }
 
@@ -337,6 +341,7 @@ impl Narrator<'_> {
                 let mut outcry = true;
                 self.tell_aside(game, at, Detail::Brief, scene, &mut outcry);
             }
+            Aside::Insight { .. } => {}
         }
     }
 
@@ -510,6 +515,7 @@ pub(crate) mod tests {
             risk: 0.2,
             worth: 0.1,
             earlier: 0,
+            roll: None,
         }
     }
 

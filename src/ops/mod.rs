@@ -14,7 +14,6 @@ pub mod history;
 pub mod intent;
 pub mod ladder;
 pub mod memory;
-pub mod notes;
 pub mod pages;
 pub mod picture;
 pub mod play;

@@ -158,6 +158,7 @@ impl MatchSpec {
                 eye: s.character.eye_at(self.game),
                 person: false,
                 plan: crate::table::Plan::default(),
+                dnd: s.character.dnd,
             })
             .collect()
     }

@@ -167,6 +167,7 @@ pub(crate) fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String
             at,
             seen_by,
             result,
+            roll,
             ..
         } => {
             let seen = if seen_by.is_empty() {
@@ -184,8 +185,34 @@ pub(crate) fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String
                 CheatResult::RuleTwo => "undone, and a stone will be brought down (rule 2)",
             };
             let place = at.as_deref().map_or(String::new(), |a| format!(" ({a})"));
-            format!("{} {}{place}, {seen}: {what}", name(by), kind.words())
+            let rolled = roll.as_ref().map_or(String::new(), |r| {
+                format!(
+                    " (Sleight of Hand {})",
+                    crate::table::checks::sum_words(r.d20, r.modifier, r.total)
+                )
+            });
+            format!(
+                "{} {}{place}{rolled}, {seen}: {what}",
+                name(by),
+                kind.words()
+            )
         }
+        Aside::Insight { by, of, roll } => format!(
+            "{} reads {} (Insight {} against Deception {}): {}",
+            name(by),
+            name(of),
+            crate::table::checks::sum_words(roll.d20, roll.modifier, roll.total),
+            roll.dc,
+            match roll.read {
+                None => "nothing learnt".to_owned(),
+                Some(r) if r.hustling => format!(
+                    "a hustle, showing skill {} of {}",
+                    r.shows.map_or_else(String::new, |s| s.to_string()),
+                    r.skill
+                ),
+                Some(r) => format!("no hustle, skill {}", r.skill),
+            }
+        ),
         Aside::Penalty { by, victim, at } => format!(
             "{} brings down a stone of {}'s from {at} (rule 2)",
             name(by),

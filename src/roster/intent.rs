@@ -45,19 +45,8 @@ impl Intent {
     }
 }
 
-/// `[dnd]`: the party's figures from their own game, each optional. Modifiers are added to
-/// a d20; passive Perception is the number a cheat's roll must beat.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Dnd {
-    /// Sleight of Hand modifier.
-    pub sleight_of_hand: Option<i8>,
-    /// Passive Perception (10 plus the Perception modifier, in 5th edition).
-    pub passive_perception: Option<u8>,
-    /// Insight modifier.
-    pub insight: Option<i8>,
-    /// Deception modifier.
-    pub deception: Option<i8>,
-}
+/// `[dnd]`: the party's figures, kept where the table that rolls them can name them.
+pub use crate::table::checks::Dnd;
 
 /// The keys `[dnd]` takes.
 pub const DND_KEYS: [&str; 4] = [
@@ -130,15 +119,47 @@ fn read_amount(f: &Field<'_, '_>) -> Result<Money, FileError> {
     Ok(m)
 }
 
+/// Other systems' names for the same checks, taken in `[dnd]` (the alias, the key, the
+/// system): Pathfinder 2e's Thievery and Perception DC, Pathfinder 1e's and D&D 3.5's
+/// Sense Motive and Bluff.
+pub const DND_ALIASES: [(&str, &str, &str); 4] = [
+    ("thievery", "sleight_of_hand", "Pathfinder 2e"),
+    ("perception_dc", "passive_perception", "Pathfinder 2e"),
+    ("sense_motive", "insight", "Pathfinder 1e and D&D 3.5"),
+    ("bluff", "deception", "Pathfinder 1e and D&D 3.5"),
+];
+
+/// The field giving `key` in `t`: under its own name or its alias; both is an error
+/// placed at the alias.
+fn dnd_field<'d, 'a>(t: &Table<'d, 'a>, key: &str) -> Result<Option<Field<'d, 'a>>, FileError> {
+    let alias = DND_ALIASES.iter().find(|(_, k, _)| *k == key);
+    let by_alias = alias.and_then(|(a, _, _)| t.get(a).map(|f| (a, f)));
+    match (t.get(key), by_alias) {
+        (Some(_), Some((a, _))) => Err(t.key_error(
+            a,
+            format!("`{a}` is another system's name for `{key}`, which is given too; keep one"),
+        )),
+        (own, None) => Ok(own),
+        (None, Some((_, f))) => Ok(Some(f)),
+    }
+}
+
 /// Reads `[dnd]` from a character's root table.
 pub(super) fn read_dnd(root: &Table<'_, '_>) -> Result<Option<Dnd>, FileError> {
     let Some(field) = root.get("dnd") else {
         return Ok(None);
     };
     let t = field.table()?;
-    t.only(&DND_KEYS)?;
+    let allowed: Vec<&str> = DND_KEYS
+        .iter()
+        .copied()
+        .chain(DND_ALIASES.iter().map(|(a, _, _)| *a))
+        .collect();
+    t.only(&allowed)?;
     let modifier = |key: &str| -> Result<Option<i8>, FileError> {
-        let Some(f) = t.get(key) else { return Ok(None) };
+        let Some(f) = dnd_field(&t, key)? else {
+            return Ok(None);
+        };
         let n = f.int()?;
         i8::try_from(n)
             .ok()
@@ -146,7 +167,7 @@ pub(super) fn read_dnd(root: &Table<'_, '_>) -> Result<Option<Dnd>, FileError> {
             .map(Some)
             .ok_or_else(|| f.error(format!("a modifier is from -10 to +20, not {n}")))
     };
-    let passive_perception = match t.get("passive_perception") {
+    let passive_perception = match dnd_field(&t, "passive_perception")? {
         Some(f) => {
             let n = f.int()?;
             Some(
@@ -205,6 +226,17 @@ mod tests {
     }
 
     #[test]
+    fn other_systems_names_give_the_same_figures() {
+        let c = load("[dnd]\nthievery = 6\nperception_dc = 17\nsense_motive = 2\nbluff = -1\n")
+            .unwrap();
+        let dnd = c.dnd.unwrap();
+        assert_eq!(dnd.sleight_of_hand, Some(6));
+        assert_eq!(dnd.passive_perception, Some(17));
+        assert_eq!(dnd.insight, Some(2));
+        assert_eq!(dnd.deception, Some(-1));
+    }
+
+    #[test]
     fn a_character_without_them_means_only_to_win() {
         let c = load("").unwrap();
         assert!(c.intent.is_plain());
@@ -214,7 +246,29 @@ mod tests {
     #[test]
     fn bad_intentions_name_their_place() {
         // (tail, field, line, column, words in the message); BASE is two lines.
-        let cases: [(&str, &str, usize, usize, &str); 9] = [
+        let cases: [(&str, &str, usize, usize, &str); 13] = [
+            (
+                "[dnd]\nthievery = 7\nsleight_of_hand = 7\n",
+                "dnd.thievery",
+                4,
+                1,
+                "another system's name for `sleight_of_hand`",
+            ),
+            (
+                "[dnd]\nperception_dc = 0\n",
+                "dnd.perception_dc",
+                4,
+                17,
+                "1 to 40",
+            ),
+            ("[dnd]\nbluff = \"high\"\n", "dnd.bluff", 4, 9, ""),
+            (
+                "[dnd]\nsleight_of_hand = -11\n",
+                "dnd.sleight_of_hand",
+                4,
+                19,
+                "-10 to +20",
+            ),
             (
                 "[hustle]\nshows = 3\n",
                 "hustle.until",

@@ -103,6 +103,8 @@ pub struct Manners {
     pub eye: u8,
     /// Their skill as a rough level, 1 to 10: a skilled hand is harder to see.
     pub level: u8,
+    /// Their figures for the party's checks (used where the table plays by the d20).
+    pub figures: super::checks::Figures,
 }
 
 pub use crate::games::OnCheat;
@@ -317,6 +319,10 @@ pub struct Marks {
     this_game: Vec<u32>,
     /// The cheats' own generator.
     rng: TableRng,
+    /// The party's Insight checks' own generator, made when first wanted.
+    checks: Option<TableRng>,
+    /// The match's seed.
+    seed: u64,
 }
 
 impl Marks {
@@ -348,7 +354,18 @@ impl Marks {
             passed: vec![0.0; n],
             this_game: vec![0; n],
             rng,
+            checks: None,
+            seed,
         }
+    }
+
+    /// The generator of the party's Insight checks: a stream of its own, so a check
+    /// changes nothing of the cheats' draws.
+    pub fn checks_rng(&mut self) -> &mut TableRng {
+        let seed = self.seed;
+        self.checks.get_or_insert_with(|| {
+            crate::ai::table_rng(crate::seed::derive(seed, crate::seed::Purpose::Checks, &[]))
+        })
     }
 
     /// The tries each entrant is still willing to make this match (`None`: whenever it
@@ -377,6 +394,11 @@ pub struct Watch<'m> {
     pub rules: TableRules,
     /// What the table remembers this match.
     pub marks: &'m mut Marks,
+    /// Everyone at the match, by entrant.
+    pub entrants: &'m [super::Entrant],
+    /// Whether cheats are decided by a d20 plus Sleight of Hand against each watcher's
+    /// passive Perception ([`super::checks`]) rather than by the chances above.
+    pub d20: bool,
 }
 
 /// How good `pos` looks to `seat`, as a share of the game: its reward when over, else
@@ -453,6 +475,16 @@ impl Watch<'_> {
         let cheat = self.who[seat.index()];
         let tries = f64::from(self.marks.tries[cheat]);
         let plain = 1.0 + PER_GAIN * f64::from(gain.max(0.0));
+        if self.d20 {
+            let soh = self.manners[seat.index()].figures.sleight_of_hand;
+            return (0..self.manners.len())
+                .filter(|&i| i != seat.index())
+                .map(|i| {
+                    let dc = self.watch_dc(seat, Seat(i as u8));
+                    (Seat(i as u8), super::checks::falls_short(soh, dc))
+                })
+                .collect();
+        }
         (0..self.manners.len())
             .filter(|&i| i != seat.index())
             .map(|i| {
@@ -468,6 +500,15 @@ impl Watch<'_> {
     /// The chance that anybody sees a cheat of `boldness` by `seat` now.
     #[must_use]
     pub fn risk(&self, seat: Seat, boldness: f32, gain: f32) -> f64 {
+        if self.d20 {
+            // One roll against every watcher: seen when it falls short of the sharpest.
+            let most = (0..self.manners.len())
+                .filter(|&i| i != seat.index())
+                .map(|i| self.watch_dc(seat, Seat(i as u8)))
+                .max();
+            let soh = self.manners[seat.index()].figures.sleight_of_hand;
+            return most.map_or(0.0, |dc| super::checks::falls_short(soh, dc));
+        }
         1.0 - self
             .chances(seat, boldness, gain)
             .iter()
@@ -616,13 +657,67 @@ impl Watch<'_> {
             .filter(|&(_, p)| rand::RngExt::random::<f64>(&mut self.marks.rng) < p)
             .map(|(s, _)| s)
             .collect();
+        self.remember(seat, &seen);
+        seen
+    }
+
+    /// What watcher `by` needs a cheat of `seat`'s to meet now: their passive Perception
+    /// raised by suspicion ([`super::checks::watch_dc`]).
+    #[must_use]
+    pub fn watch_dc(&self, seat: Seat, by: Seat) -> u8 {
+        let cheat = self.who[seat.index()];
+        super::checks::watch_dc(
+            self.manners[by.index()].figures.passive_perception,
+            self.marks.tries[cheat],
+            self.marks.seen[self.who[by.index()]][cheat],
+        )
+    }
+
+    /// Who sees a cheat by `seat` whose d20 fell `d20`: every other seat whose watch the
+    /// total falls short of; the attempt and every sighting are remembered.
+    pub fn rolled(&mut self, seat: Seat, d20: u8) -> (Vec<Seat>, super::checks::CheatRoll) {
+        let modifier = self.manners[seat.index()].figures.sleight_of_hand;
+        let watchers: Vec<super::checks::Watcher> = (0..self.manners.len())
+            .filter(|&i| i != seat.index())
+            .map(|i| {
+                let dc = self.watch_dc(seat, Seat(i as u8));
+                super::checks::Watcher {
+                    who: self.who[i],
+                    passive: self.manners[i].figures.passive_perception,
+                    dc,
+                    saw: !super::checks::meets(d20, modifier, dc),
+                }
+            })
+            .collect();
+        let seen: Vec<Seat> = (0..self.manners.len())
+            .filter(|&i| i != seat.index())
+            .zip(&watchers)
+            .filter(|(_, w)| w.saw)
+            .map(|(i, _)| Seat(i as u8))
+            .collect();
+        self.remember(seat, &seen);
+        let roll = super::checks::CheatRoll {
+            d20,
+            modifier,
+            total: i16::from(d20) + i16::from(modifier),
+            watchers,
+        };
+        (seen, roll)
+    }
+
+    /// The cheats' own generator, for a d20 the table rolls.
+    pub fn rng(&mut self) -> &mut TableRng {
+        &mut self.marks.rng
+    }
+
+    /// Remembers an attempt by `seat` and who saw it.
+    fn remember(&mut self, seat: Seat, seen: &[Seat]) {
         let cheat = self.who[seat.index()];
         self.marks.tries[cheat] += 1;
         self.marks.this_game[cheat] += 1;
-        for s in &seen {
+        for s in seen {
             self.marks.seen[self.who[s.index()]][cheat] += 1.0;
         }
-        seen
     }
 }
 

@@ -34,6 +34,9 @@ pub struct Entrant {
     /// most, and then left out of the JSON.
     #[serde(skip_serializing_if = "super::intent::Plan::is_plain")]
     pub plan: super::intent::Plan,
+    /// Their `[dnd]` figures, when their file gives them ([`super::checks`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dnd: Option<super::checks::Dnd>,
 }
 
 impl Entrant {
@@ -51,6 +54,7 @@ impl Entrant {
             eye: super::cheat::default_eye(skill, temperament),
             person: false,
             plan: super::intent::Plan::default(),
+            dnd: None,
         }
     }
 }
@@ -97,6 +101,16 @@ pub enum Aside {
         worth: f32,
         /// How many cheats the same hand had tried earlier in the match.
         earlier: u32,
+        /// The d20 that decided it, at a table that plays by the party's checks.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        roll: Option<super::checks::CheatRoll>,
+    },
+    /// A person's Insight check (`sit`'s `insight`, once a match) against `of`: what it
+    /// read of a hustle, if it met the other's Deception.
+    Insight {
+        by: usize,
+        of: usize,
+        roll: super::checks::InsightRoll,
     },
     /// Òicustiỳtac, rule 2: `by` brought down a stone of `victim`'s, who was caught
     /// moving more stones than permitted.
@@ -204,7 +218,7 @@ impl GameLog {
         self.asides.iter().any(|a| match &a.aside {
             Aside::Cheat { by, seen_by, .. } => *by == entrant && !seen_by.is_empty(),
             Aside::Accused { against, right, .. } => *against == entrant && *right,
-            Aside::Penalty { .. } => false,
+            Aside::Penalty { .. } | Aside::Insight { .. } => false,
         })
     }
 

@@ -2,6 +2,7 @@
 //! consumer reads.
 
 pub mod cheat;
+pub mod checks;
 mod format;
 pub mod intent;
 pub mod ladder;

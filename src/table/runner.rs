@@ -2,6 +2,7 @@
 
 use super::Format;
 use super::cheat::{Manners, Marks, OnCheat, OnFalseAccusation, Wary, Watch, Weighed};
+use super::checks::{Check, Figures};
 use super::log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, sample_chance, table_rng};
 use crate::games::{Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seats, Turn};
@@ -184,6 +185,9 @@ pub enum Decision<M> {
     Cheat,
     /// Accuses the seat of cheating (a person at `sit`); then decides again.
     Accuse(Seat),
+    /// An Insight check against the seat (a person at `sit`, once a match); then decides
+    /// again.
+    Insight(Seat),
 }
 
 /// Who decides at a table: each seat's move, the chance of the table (the sticks, the
@@ -234,6 +238,13 @@ pub trait Hands<G: Game> {
 
     /// Told of a cheat, a rule-2 penalty or an accusation, and the position after it.
     fn noted(&mut self, _aside: &Aside, _pos: &G) {}
+
+    /// The d20 of a `check` that `seat` makes with `modifier` added: by default rolled
+    /// from `rng` (the match's cheat stream); a person may roll their own (`sit --dice
+    /// table`).
+    fn d20(&mut self, _seat: Seat, _check: Check, _modifier: i8, rng: &mut TableRng) -> u8 {
+        rand::RngExt::random_range(rng, 1..=20u8)
+    }
 
     /// Told that the seat asked to cheat and tried nothing, and why.
     fn no_cheat(&mut self, _seat: Seat, _why: NoCheat, _pos: &G) {}
@@ -461,6 +472,12 @@ impl<G: Game> Run<G> {
                 });
                 end.map_or(Turned::Again, Turned::Ended)
             }
+            Decision::Insight(of) => {
+                if let Some(w) = watch {
+                    self.table.insight(pos, s, of, w, self.played, hands, step);
+                }
+                Turned::Again
+            }
         }
     }
 
@@ -596,7 +613,14 @@ impl TableState {
         self.tried = Some((seat, played));
         let cheat = weighed.cheat;
         let earlier = w.marks.tries[w.who[seat.index()]];
-        let seen = w.watchers(seat, cheat.boldness, weighed.gain);
+        let (seen, roll) = if w.d20 {
+            let soh = w.manners[seat.index()].figures.sleight_of_hand;
+            let d20 = hands.d20(seat, Check::SleightOfHand, soh, w.rng());
+            let (seen, roll) = w.rolled(seat, d20);
+            (seen, Some(roll))
+        } else {
+            (w.watchers(seat, cheat.boldness, weighed.gain), None)
+        };
         // A lost turn that would hand the cheat the game (the other side left without a
         // move) is only a take-back.
         let lost = pos
@@ -643,12 +667,43 @@ impl TableState {
                 risk: weighed.risk,
                 worth: weighed.worth,
                 earlier,
+                roll,
             },
             position,
         };
         hands.noted(&aside.aside, pos);
         step(Told::Aside(aside));
         (result == CheatResult::GameForfeit).then(|| conceded(pos, seat, End::Forfeit))
+    }
+
+    /// `by`'s Insight check against `of`: a d20 from the checks' own stream (or typed),
+    /// recorded with what it read.
+    #[allow(clippy::too_many_arguments)]
+    fn insight<G: Game, E: Kept, H: Hands<G> + ?Sized>(
+        &mut self,
+        pos: &G,
+        by: Seat,
+        of: Seat,
+        w: &mut Watch<'_>,
+        played: usize,
+        hands: &mut H,
+        step: &mut dyn FnMut(Told<'_, G, E>),
+    ) {
+        let (reader, read) = (w.who[by.index()], w.who[of.index()]);
+        let modifier = w.manners[by.index()].figures.insight;
+        let d20 = hands.d20(by, Check::Insight, modifier, w.marks.checks_rng());
+        let roll = super::checks::insight_check(&w.entrants[reader], &w.entrants[read], d20);
+        let aside = AsideAt {
+            before: played,
+            aside: Aside::Insight {
+                by: reader,
+                of: read,
+                roll,
+            },
+            position: None,
+        };
+        hands.noted(&aside.aside, pos);
+        step(Told::Aside(aside));
     }
 
     /// `by` accuses `against`: right when `against`'s last cheat stood unseen. A right
@@ -792,11 +847,14 @@ fn play_game<G: Game, H: Hands<G> + ?Sized>(
                 honesty: entrants[e].honesty,
                 eye: entrants[e].eye,
                 level: entrants[e].skill.rough_level(),
+                figures: Figures::of(&entrants[e]),
             })
             .collect(),
         who: seats.to_vec(),
         rules: settings.table,
         marks,
+        d20: super::checks::by_the_d20(entrants),
+        entrants,
     };
     hands.new_game(seats);
     let outcome = run_with(

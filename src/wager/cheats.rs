@@ -66,7 +66,10 @@ pub fn stakes_forfeit(log: &MatchLog, entrant: usize, rule: bool) -> bool {
             right: true,
             ..
         } => rule && *against == entrant,
-        Aside::Cheat { .. } | Aside::Accused { .. } | Aside::Penalty { .. } => false,
+        Aside::Cheat { .. }
+        | Aside::Accused { .. }
+        | Aside::Penalty { .. }
+        | Aside::Insight { .. } => false,
     })
 }
 

@@ -144,6 +144,7 @@ pub fn cheat(by: usize, seen_by: &[usize], result: CheatResult) -> Aside {
         risk: 0.2,
         worth: 0.1,
         earlier: 0,
+        roll: None,
     }
 }
 

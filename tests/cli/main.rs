@@ -38,6 +38,7 @@ mod no_repeats;
 mod notes;
 mod outside;
 mod page;
+mod party_checks;
 mod phrasebooks;
 mod picture_views;
 mod pictures;

@@ -61,6 +61,7 @@ pub(crate) fn play_cast<G: Game>(
             eye: c.eye_at(G::KIND),
             person: false,
             plan: taproom::table::Plan::default(),
+            dnd: None,
         })
         .collect();
     let settings = MatchSettings::<G> {
@@ -949,6 +950,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             risk: 0.2,
             worth: 0.1,
             earlier: 0,
+            roll: None,
         },
     )];
     let (before, result) = match (kind, variant % 3) {
@@ -968,6 +970,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             risk: 0.2,
             worth: 0.1,
             earlier: 1,
+            roll: None,
         },
     ));
     // Every fourth game, the cheat who was caught keeps at it: caught three times more,
@@ -985,6 +988,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
                     risk: 0.2,
                     worth: 0.1,
                     earlier: 1 + k as u32,
+                    roll: None,
                 },
             ));
         }
@@ -1000,6 +1004,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
                     risk: 0.2,
                     worth: 0.1,
                     earlier: k as u32,
+                    roll: None,
                 },
             ));
         }

@@ -25,7 +25,8 @@ use terminal::Terminal;
 pub enum DiceArg {
     /// taproom throws and draws, from the seed, so the evening replays.
     Seeded,
-    /// The people throw real sticks and draw real stones, and type what fell.
+    /// The people throw real sticks, draw real stones and roll real d20s, and type what
+    /// fell.
     Table,
 }
 
@@ -41,8 +42,11 @@ pub enum BoardsArg {
 #[derive(Debug, Args)]
 #[command(
     after_help = "On a person's turn: type a move's number or its notation (in any case), or \
-board, moves, help, resign, cheat (lists what you may try, numbered), accuse [NAME] (and hint, \
-undo when the GM allows them). The end of the input resigns the game. The board is drawn from \
+board, moves, help, resign, cheat (lists what you may try, numbered), accuse [NAME], insight \
+[NAME] (once a match: a d20 plus your Insight against their Deception; met, it tells whether \
+they hustle) (and hint, undo when the GM allows them). Where anyone at the table has a [dnd] \
+table, a cheat is a d20 plus Sleight of Hand against each watcher's passive Perception, shown \
+as rolled; with --dice table you roll your own d20s and type them (1-20). The end of the input resigns the game. The board is drawn from \
 the side of the person to move, unless --fixed-board.
 
 The screen is the people's: the match is told in the players' view (no skill, no
@@ -54,6 +58,7 @@ Examples:
   taproom sit kiust Pip --as \"Aria Stormborn\" --hint --undo
   taproom sit pic Pip Tamsin --as Aria --as Bram --best-of 1
   taproom sit oicustiytac Mirela --as Ysolde --dice table
+  taproom sit tides Brannoc --as examples/party/aria.toml --dice table   her own d20s for cheat and insight
   taproom sit tides Hrodgar --as \"Sister Ysolde\" --bet \"Sister Ysolde 2 gp on Ysolde against Hrodgar\"
   taproom sit tides Brannoc --as Ysolde --image match.gif
   taproom sit tides Brannoc --as Ysolde --fixed-board   White's side up, whoever moves
@@ -76,8 +81,9 @@ pub struct SitArgs {
     seed: Option<u64>,
     #[command(flatten)]
     table: MatchArgs,
-    /// Who throws the sticks and draws the stones: taproom from the seed, or the people at
-    /// the table with real ones, typing what fell.
+    /// Who throws the sticks, draws the stones and rolls a person's d20s (`cheat`,
+    /// `insight`): taproom from the seed, or the people at the table with real ones,
+    /// typing what fell.
     #[arg(long, value_enum, default_value_t = DiceArg::Seeded)]
     dice: DiceArg,
     /// Let a person type `hint`: what a master (level 10) would play, and why.

@@ -280,6 +280,7 @@ fn a_bet_a_cheat_caught_decided_says_why_in_the_lines_and_the_table() {
             risk: 0.2,
             worth: 0.1,
             earlier: 0,
+            roll: None,
         },
         position: None,
     });

@@ -139,6 +139,7 @@ fn play_match<G: Diagram>(
         viewer: None,
         pending: None,
         warned: None,
+        insighted: Vec::new(),
     };
     for notice in notices {
         hands.tell(&notice.to_string());
@@ -187,12 +188,15 @@ struct SitHands<'s, 'c, G: Game> {
     /// The move a person was last warned loses at once, and when (steps into the game):
     /// typed again there, it is played.
     warned: Option<(usize, G::Move)>,
+    /// The people (entrants) who have made their Insight check this match: one a match.
+    insighted: Vec<usize>,
 }
 
 /// What a person may type on their turn, for `help`.
 const HELP: &str = "Type a move's number or its notation (in any case). Commands: board (show the \
 board), moves (list the moves), help (this), resign (give up the game), cheat (what you may \
-try, numbered, to choose from), accuse [NAME] (call out a cheat).";
+try, numbered, to choose from), accuse [NAME] (call out a cheat), insight [NAME] (a d20 plus your \
+Insight against their Deception: are they hustling? once a match).";
 
 impl<G: Diagram> SitHands<'_, '_, G> {
     fn is_person(&self, seat: Seat) -> bool {
@@ -511,6 +515,22 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
         _pos: &G,
     ) -> Option<usize> {
         self.choose_cheat(seat, offers)
+    }
+
+    fn d20(
+        &mut self,
+        seat: Seat,
+        check: crate::table::checks::Check,
+        modifier: i8,
+        rng: &mut TableRng,
+    ) -> u8 {
+        if self.sitting.dice == Dice::Table && self.is_person(seat) && !self.eof {
+            if let Some(d20) = self.typed_d20(check, modifier) {
+                return d20;
+            }
+            self.input_ended();
+        }
+        rand::RngExt::random_range(rng, 1..=20u8)
     }
 
     fn no_cheat(&mut self, seat: Seat, why: crate::table::NoCheat, _pos: &G) {

@@ -5,8 +5,10 @@
 use super::{Boards, SitHands};
 use crate::games::{Event, Game, Seat};
 use crate::ops::sit::telling;
+use crate::report::View;
 use crate::report::board::Diagram;
 use crate::roster::VoiceMoment;
+use crate::table::checks::sum_words as sum;
 use crate::table::{Aside, CheatResult};
 
 impl<G: Diagram> SitHands<'_, '_, G> {
@@ -66,8 +68,31 @@ impl<G: Diagram> SitHands<'_, '_, G> {
     pub(super) fn note(&mut self, aside: &Aside, pos: &G) {
         self.keep_unseen(aside, pos);
         self.saw(pos);
+        if let Some(line) = self.roll_line(aside) {
+            self.tell(&line);
+        }
         if let Some(line) = self.aside_line(aside) {
             self.tell(&line);
+        }
+    }
+
+    /// The d20 of a cheat or an Insight check, shown with its arithmetic: a person's
+    /// always, a character's when somebody saw the cheat (or in the GM's view).
+    fn roll_line(&self, aside: &Aside) -> Option<String> {
+        let name = |e: usize| self.entrants[e].name.clone();
+        match aside {
+            Aside::Cheat {
+                by,
+                seen_by,
+                roll: Some(roll),
+                ..
+            } => {
+                let person = self.players[*by].is_none();
+                let shown = person || !seen_by.is_empty() || self.sitting.view == View::Gm;
+                shown.then(|| cheat_roll_words(&name(*by), roll, &name))
+            }
+            Aside::Insight { by, of, roll } => Some(insight_words(&name(*by), &name(*of), roll)),
+            _ => None,
         }
     }
 
@@ -94,7 +119,10 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     self.unseen.retain(|&(_, seat, _)| seat.index() != s);
                 }
             }
-            Aside::Cheat { .. } | Aside::Penalty { .. } | Aside::Accused { .. } => {}
+            Aside::Cheat { .. }
+            | Aside::Penalty { .. }
+            | Aside::Accused { .. }
+            | Aside::Insight { .. } => {}
         }
     }
 
@@ -140,6 +168,8 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 name(*by),
                 name(*victim)
             ),
+            // Said whole by its roll's line.
+            Aside::Insight { .. } => return None,
             Aside::Accused { by, against, right } => {
                 if *right {
                     format!(
@@ -156,6 +186,61 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 }
             }
         })
+    }
+}
+
+/// A cheat's roll in words: the sum, then each watcher's passive Perception (and what
+/// suspicion raised it to) and whether they saw it.
+fn cheat_roll_words(
+    by: &str,
+    roll: &crate::table::checks::CheatRoll,
+    name: &dyn Fn(usize) -> String,
+) -> String {
+    let watchers: Vec<String> = roll
+        .watchers
+        .iter()
+        .map(|w| {
+            let raised = if w.dc == w.passive {
+                String::new()
+            } else {
+                format!(" (watching for {})", w.dc)
+            };
+            let saw = if w.saw { "sees it" } else { "does not see it" };
+            format!(
+                "{}'s passive Perception {}{raised}: {saw}",
+                name(w.who),
+                w.passive
+            )
+        })
+        .collect();
+    format!(
+        "{by} rolls a d20 for Sleight of Hand: {}; {}.",
+        sum(roll.d20, roll.modifier, roll.total),
+        watchers.join("; ")
+    )
+}
+
+/// An Insight check in words: the sum against the other's Deception, and what it read.
+fn insight_words(by: &str, of: &str, roll: &crate::table::checks::InsightRoll) -> String {
+    let head = format!(
+        "{by} rolls a d20 for Insight: {} against {of}'s Deception, DC {} (10 {} {})",
+        sum(roll.d20, roll.modifier, roll.total),
+        roll.dc,
+        if roll.deception < 0 { '-' } else { '+' },
+        roll.deception.unsigned_abs()
+    );
+    match roll.read {
+        None => format!("{head}: short. {of} gives nothing away."),
+        Some(read) => match read.shows {
+            Some(shows) if read.hustling => format!(
+                "{head}: met. {of} is hustling: showing skill {shows}, really skill {}.",
+                read.skill
+            ),
+            _ => format!(
+                "{head}: met. {of} is playing straight, at their true skill ({}).",
+                read.skill
+            ),
+        },
     }
 }
 

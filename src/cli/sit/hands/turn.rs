@@ -124,6 +124,16 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                     Err(why) => self.tell(&why),
                 }
             }
+            w if w == "insight" || w.starts_with("insight ") => {
+                let whom = word["insight".len()..].trim();
+                match self.insight_on(pos, seat, whom) {
+                    Ok(of) => {
+                        self.sitting.typed.push(word.to_owned());
+                        return Some(Decision::Insight(of));
+                    }
+                    Err(why) => self.tell(&why),
+                }
+            }
             "hint" | "undo" => self.tell(&format!(
                 "The GM has not allowed `{word}` at this table (sit --{word} allows it)."
             )),
@@ -150,6 +160,10 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             "What {name} may try, and the chance that somebody sees it:"
         ));
         list.push('\n');
+        if let Some(line) = self.d20_terms(seat) {
+            list.push_str(&self.fill(&line));
+            list.push('\n');
+        }
         for (i, offer) in offers.iter().enumerate() {
             let at = if offer.at.is_empty() {
                 String::new()
@@ -194,6 +208,30 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 }
             }
         }
+    }
+
+    /// At a table that plays by the party's checks, what a cheat's d20 must meet: the
+    /// seat's Sleight of Hand and each watcher's passive Perception.
+    fn d20_terms(&self, seat: Seat) -> Option<String> {
+        use crate::table::checks::{Figures, by_the_d20};
+        if !by_the_d20(&self.entrants) {
+            return None;
+        }
+        let soh = Figures::of(&self.entrants[self.who[seat.index()]]).sleight_of_hand;
+        let watchers: Vec<String> = (0..self.who.len())
+            .filter(|&s| s != seat.index())
+            .map(|s| {
+                let e = &self.entrants[self.who[s]];
+                format!("{} {}", e.name, Figures::of(e).passive_perception)
+            })
+            .collect();
+        let sign = if soh < 0 { '-' } else { '+' };
+        Some(format!(
+            "(A d20 {sign} {} for Sleight of Hand must meet each passive Perception: {}; \
+             more for a watcher who is wary.)",
+            soh.unsigned_abs(),
+            watchers.join(", ")
+        ))
     }
 
     /// With `--hint`, whether to warn (once, then ask again) before `mv`, a move that
@@ -243,6 +281,55 @@ impl<G: Diagram> SitHands<'_, '_, G> {
             })
             .collect();
         accused(&others, name)
+    }
+
+    /// Whom a person's Insight check reads: the one named, or the only other at a table
+    /// of two; refused, politely, when they have made theirs this match.
+    fn insight_on(&mut self, pos: &G, seat: Seat, name: &str) -> Result<Seat, String> {
+        let me = self.who[seat.index()];
+        if self.insighted.contains(&me) {
+            return Err(format!(
+                "{} has made their Insight check this match already; one a match, and \
+                 the table is watching you watch.",
+                self.name(seat)
+            ));
+        }
+        if name.is_empty() && pos.players() > 2 {
+            return Err("Read whom? Type `insight` and a name.".to_owned());
+        }
+        let of = self.accused(pos, seat, name)?;
+        self.insighted.push(me);
+        Ok(of)
+    }
+
+    /// A d20 a person rolls at the table for `check` (`--dice table`), 1 to 20; `None`
+    /// when the input has ended.
+    pub(super) fn typed_d20(
+        &mut self,
+        check: crate::table::checks::Check,
+        modifier: i8,
+    ) -> Option<u8> {
+        let sign = if modifier < 0 { '-' } else { '+' };
+        let question = format!(
+            "Roll a d20 for {} ({sign}{}):",
+            check.title(),
+            modifier.unsigned_abs()
+        );
+        loop {
+            let line = self.ask(&question)?;
+            let word = line.trim();
+            match word.parse::<u8>() {
+                Ok(n) if (1..=20).contains(&n) => {
+                    self.sitting.typed.push(n.to_string());
+                    return Some(n);
+                }
+                _ => self.tell(&format!(
+                    "`{}` is no roll of a d20: type the number that came up, a whole \
+                     number from 1 to 20.",
+                    shown(word)
+                )),
+            }
+        }
     }
 
     /// What a master (level 10) would play here, and why in a few words.

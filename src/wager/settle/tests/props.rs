@@ -273,7 +273,7 @@ fn forfeit_by(log: &MatchLog, rules: &HouseRules, name: &str) -> bool {
             Aside::Accused { against, right, .. } => {
                 rules.forfeit_stakes && *against == e && *right
             }
-            Aside::Penalty { .. } => false,
+            Aside::Penalty { .. } | Aside::Insight { .. } => false,
         })
 }
 
@@ -292,7 +292,7 @@ fn barred(log: &MatchLog, rules: &HouseRules, bet: &Bet) -> bool {
             .any(|a| match &a.aside {
                 Aside::Cheat { by, seen_by, .. } => *by == e && !seen_by.is_empty(),
                 Aside::Accused { against, right, .. } => *against == e && *right,
-                Aside::Penalty { .. } => false,
+                Aside::Penalty { .. } | Aside::Insight { .. } => false,
             })
 }
 

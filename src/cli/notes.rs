@@ -2,13 +2,13 @@
 //! match ([`crate::report::note`]), each named for its date, evening, number in the
 //! evening, game and players. Run again, it writes the same names with the same bytes:
 //! a note that is already as it would be written is left alone, and a changed one is
-//! written whole or not at all ([`super::pages::write_pages`]).
+//! written whole or not at all ([`crate::ops::pages::write_pages`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::Error;
-use super::history::Read;
+use crate::ops::Error;
+use crate::ops::history::Read;
 use crate::report::note::{NoteOptions, file_name, note};
 
 /// What writing the notes did.
@@ -75,7 +75,7 @@ pub fn write_notes(dir: &Path, read: &Read) -> Result<Notes, Error> {
         .filter(|(name, text)| !already(&dir.join(name), text))
         .collect();
     let cannot = |e: std::io::Error| refuse(format!("cannot write the notes there: {e}"));
-    super::pages::write_pages(dir, &changed, cannot)?;
+    crate::ops::pages::write_pages(dir, &changed, cannot)?;
     Ok(Notes {
         files,
         written: changed.len(),
