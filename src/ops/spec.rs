@@ -64,6 +64,11 @@ pub struct MatchSpec {
     /// Throws bought for this match by a bribe: set with [`MatchSpec::buy_throw`], played
     /// by [`MatchSpec::entrants_at`] (see `ops::intent`).
     pub bought: Vec<super::intent::BoughtThrow>,
+    /// Money staked on the match outside taproom's wagers (`--staked`): counted with the
+    /// bets' stakes by a hustle. After a match with a hustler seated it holds the whole
+    /// stakes the match was played at, so that its replay line (which leaves the bets
+    /// out) plays the hustle as it was played.
+    pub staked: crate::wager::Money,
 }
 
 /// What a match is to be, before it is checked.
@@ -89,6 +94,9 @@ pub struct Draft {
     pub wary: Wary,
     /// Whether to read no campaign's history for it (`--no-history`).
     pub no_history: bool,
+    /// Money staked on the match outside taproom's wagers (`--staked`), counted with the
+    /// bets when a hustle decides whether to turn.
+    pub staked: crate::wager::Money,
 }
 
 impl MatchSpec {
@@ -113,6 +121,7 @@ impl MatchSpec {
             wary,
             no_history: draft.no_history,
             bought: Vec::new(),
+            staked: draft.staked,
         })
     }
 
@@ -225,6 +234,10 @@ impl MatchSpec {
         }
         if self.no_history {
             words.push("--no-history".to_owned());
+        }
+        if self.staked > crate::wager::Money::ZERO {
+            words.push("--staked".to_owned());
+            words.push(self.staked.to_string());
         }
         words
     }
