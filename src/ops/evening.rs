@@ -339,7 +339,7 @@ pub fn run(
         };
         let record = super::memory::record(
             &cx,
-            &m.spec,
+            &played.spec,
             &played.log,
             &price,
             &played.settlement.before,
@@ -422,9 +422,18 @@ fn play_one<G: Game>(
                 .unwrap_or_default()
         })
         .collect();
+    // A hustle's replay line leaves the bets out: it carries their stakes (`--staked`).
+    let mut spec = m.spec.clone();
+    if spec
+        .seats
+        .iter()
+        .any(|s| s.character.intent.hustle.is_some())
+    {
+        spec.staked = spec.stakes_read(&stakes);
+    }
     Ok((
         PlayedMatch {
-            spec: m.spec.clone(),
+            spec,
             log,
             scenes,
             placed,

@@ -346,3 +346,30 @@ fn the_gm_alone_hears_of_the_hustle_and_the_throw_and_the_players_view_never() {
         assert!(longest <= 150, "{longest} words read aloud");
     }
 }
+
+#[test]
+fn an_evenings_replay_line_of_a_hustle_carries_its_stakes_and_replays_it() {
+    let dir = table();
+    let d = dir.path();
+    let evening = "evening = \"Test\"\nroster = \".\"\nseed = 3\n\n[[match]]\n\
+                   game = \"tides\"\nplayers = [\"Sly Wil\", \"Mild Mara\"]\nbest_of = 1\n\
+                   bets = [\"Mild Mara 5 gp on Mild Mara in the pool\"]\n";
+    std::fs::write(d.join("evening.toml"), evening).unwrap();
+    let out = Taproom::new()
+        .current_dir(d)
+        .args(["night", "evening.toml", "--format", "json"])
+        .ok();
+    let night: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let m = &night["matches"][0];
+    assert_eq!(m["entrants"][0]["plan"]["hustle"]["turns_at"], 1);
+    let replay = m["replay"].as_str().unwrap();
+    assert!(replay.ends_with("--staked '5 gp'"), "{replay}");
+    let words = shell_words::split(replay).unwrap();
+    let again = Taproom::new()
+        .current_dir(d)
+        .args(&words[1..])
+        .args(["--format", "json"])
+        .ok();
+    let again: serde_json::Value = serde_json::from_str(&again.stdout).expect("JSON");
+    assert_eq!(moves(&again), moves(m));
+}
