@@ -32,7 +32,7 @@ pub enum OddsFormat {
   taproom odds pic Pip Ysolde Hrodgar --audit 100
   taproom odds kiust --format json
   taproom odds tides Brannoc Mirela --tavern examples/tavern.toml
-  taproom odds tides examples/characters/wil.toml Pip --view gm
+  taproom odds tides examples/intentions/sly-wil.toml Pip --view gm
 
 The chances come from the bookie's model of play's players (fitted from real matches:
 skill, temperament, honesty, eye, house rules and the rule for a cheat seen), over --sims

@@ -169,6 +169,7 @@ fn match_spec(
         wary: crate::table::cheat::Wary::default(),
         wise_to: Vec::new(),
         no_history: false,
+        staked: crate::wager::Money::ZERO,
     };
     MatchSpec::new(plan.game, draft).map_err(|e| plan.spot_of(e.part()).error(e.to_string()).into())
 }
@@ -348,7 +349,7 @@ pub fn run(
         };
         let record = super::memory::record(
             &cx,
-            &m.spec,
+            &played.spec,
             &played.log,
             &price,
             &played.settlement.before,
@@ -400,7 +401,7 @@ fn play_one<G: Game>(
     };
     let before = memory.before(&m.spec, &tavern.name);
     let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
-    let stakes = super::intent::Stakes::of(&placed.bets(), &m.spec.names());
+    let stakes = super::intent::Stakes::of(&placed.bets());
     let log = play_match::<G>(&m.spec.entrants_at(&stakes), &settings)?;
     let after = memory.after(&m.spec, &log);
     let wagered = !placed.bets().is_empty();
@@ -431,9 +432,18 @@ fn play_one<G: Game>(
                 .unwrap_or_default()
         })
         .collect();
+    // A hustle's replay line leaves the bets out: it carries their stakes (`--staked`).
+    let mut spec = m.spec.clone();
+    if spec
+        .seats
+        .iter()
+        .any(|s| s.character.intent.hustle.is_some())
+    {
+        spec.staked = spec.stakes_read(&stakes);
+    }
     Ok((
         PlayedMatch {
-            spec: m.spec.clone(),
+            spec,
             log,
             scenes,
             placed,

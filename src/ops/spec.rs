@@ -68,6 +68,11 @@ pub struct MatchSpec {
     /// Throws bought for this match by a bribe: set with [`MatchSpec::buy_throw`], played
     /// by [`MatchSpec::entrants_at`] (see `ops::intent`).
     pub bought: Vec<super::intent::BoughtThrow>,
+    /// Money staked on the match outside taproom's wagers (`--staked`): counted with the
+    /// bets' stakes by a hustle. After a match with a hustler seated it holds the whole
+    /// stakes the match was played at, so that its replay line (which leaves the bets
+    /// out) plays the hustle as it was played.
+    pub staked: crate::wager::Money,
 }
 
 /// What a match is to be, before it is checked.
@@ -95,6 +100,9 @@ pub struct Draft {
     pub wise_to: Vec<String>,
     /// Whether to read no campaign's history for it (`--no-history`).
     pub no_history: bool,
+    /// Money staked on the match outside taproom's wagers (`--staked`), counted with the
+    /// bets when a hustle decides whether to turn.
+    pub staked: crate::wager::Money,
 }
 
 impl MatchSpec {
@@ -121,6 +129,7 @@ impl MatchSpec {
             wise_to,
             no_history: draft.no_history,
             bought: Vec::new(),
+            staked: draft.staked,
         })
     }
 
@@ -207,8 +216,7 @@ impl MatchSpec {
     }
 
     /// The stakes `odds` reads a table at, having no bets of its own: enough to turn every
-    /// hustle at the table (the most any hustler's `until` asks), nobody's own coin on
-    /// themselves. So the truth it prices, and the real matches its audit plays, are of a
+    /// hustle at the table (the most any hustler's `until` asks). So the truth it prices, and the real matches its audit plays, are of a
     /// match worth hustling.
     #[must_use]
     pub fn stakes_for_odds(&self) -> super::intent::Stakes {
@@ -218,10 +226,7 @@ impl MatchSpec {
             .filter_map(|s| s.character.intent.hustle.map(|h| h.until))
             .max()
             .unwrap_or(crate::wager::Money::ZERO);
-        super::intent::Stakes {
-            total,
-            own: Vec::new(),
-        }
+        super::intent::Stakes { total }
     }
 
     /// Whether any seat means more than to win (a hustle, a throw).
@@ -305,6 +310,10 @@ impl MatchSpec {
         }
         if self.no_history {
             words.push("--no-history".to_owned());
+        }
+        if self.staked > crate::wager::Money::ZERO {
+            words.push("--staked".to_owned());
+            words.push(self.staked.to_string());
         }
         words
     }

@@ -285,7 +285,11 @@ pub fn write_night(
                 JsonNightMatch {
                     number: i + 1,
                     intro: m.intro.as_deref(),
-                    replay: m.spec.replay_command(),
+                    replay: crate::ops::MatchSpec {
+                        staked: played.spec.staked,
+                        ..m.spec.clone()
+                    }
+                    .replay_command(),
                     recalled: &played.recalled,
                     play,
                     wagers: wagers(&played.settlement, refused, currency),

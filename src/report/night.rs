@@ -7,6 +7,7 @@ use super::wagers::{
     SettledRow, coloured, placed_lines, purse_table, settled_lines_at, settlement_for,
 };
 use super::{Page, View};
+use crate::ops::MatchSpec;
 use crate::ops::evening::{Night, PlayedMatch, Prepared, PreparedMatch};
 use crate::roster::Tavern;
 use crate::wager::thing::show_stake;
@@ -139,7 +140,12 @@ fn write_match(
         page.block(out, "Wagers:", &told, &told)?;
     }
     writeln!(out)?;
-    let replay = m.spec.replay_command();
+    // The stakes a hustle read ride on the replay line (`--staked`), from the match played.
+    let replay = MatchSpec {
+        staked: played.spec.staked,
+        ..m.spec.clone()
+    }
+    .replay_command();
     super::write_text(out, &played.log, &played.scenes, page, &replay)?;
     let s = &played.settlement;
     let seed = played.log.seed;

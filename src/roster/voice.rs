@@ -9,12 +9,14 @@ use serde::Serialize;
 use crate::games::GameKind;
 
 /// The moments a character has lines for, by their keys in `[voice]`.
-pub const VOICE_KEYS: [&str; 5] = [
+pub const VOICE_KEYS: [&str; 7] = [
     VoiceMoment::Greeting.key_const(),
     VoiceMoment::Boast.key_const(),
     VoiceMoment::Win.key_const(),
     VoiceMoment::Loss.key_const(),
     VoiceMoment::Caught.key_const(),
+    VoiceMoment::Hustle.key_const(),
+    VoiceMoment::Throw.key_const(),
 ];
 
 /// What a character says at each moment (any list may be empty).
@@ -30,6 +32,12 @@ pub struct Voice {
     pub loss: Vec<String>,
     /// On being caught cheating, and caught again.
     pub caught: Vec<String>,
+    /// Under their breath, when their hustle turns (the GM's alone).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hustle: Vec<String>,
+    /// Under their breath, having thrown a match (the GM's alone).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub throw: Vec<String>,
     /// Lines said at one game alone (`[voice.GAME]`), besides the lines above: those that
     /// name its things (a river, a heap, the sticks, a trap).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -46,6 +54,8 @@ impl Voice {
             VoiceMoment::Win => &self.win,
             VoiceMoment::Loss => &self.loss,
             VoiceMoment::Caught => &self.caught,
+            VoiceMoment::Hustle => &self.hustle,
+            VoiceMoment::Throw => &self.throw,
         }
     }
 
@@ -57,6 +67,8 @@ impl Voice {
             VoiceMoment::Win => &mut self.win,
             VoiceMoment::Loss => &mut self.loss,
             VoiceMoment::Caught => &mut self.caught,
+            VoiceMoment::Hustle => &mut self.hustle,
+            VoiceMoment::Throw => &mut self.throw,
         }
     }
 
@@ -148,16 +160,22 @@ pub enum VoiceMoment {
     Loss,
     /// On being caught cheating, and caught again.
     Caught,
+    /// When their hustle turns: said under their breath, heard by the GM alone.
+    Hustle,
+    /// Having thrown a match: said under their breath, heard by the GM alone.
+    Throw,
 }
 
 impl VoiceMoment {
     /// Every one, in file order.
-    pub const ALL: [VoiceMoment; 5] = [
+    pub const ALL: [VoiceMoment; 7] = [
         VoiceMoment::Greeting,
         VoiceMoment::Boast,
         VoiceMoment::Win,
         VoiceMoment::Loss,
         VoiceMoment::Caught,
+        VoiceMoment::Hustle,
+        VoiceMoment::Throw,
     ];
 
     /// Its key in a character file's `[voice]`.
@@ -175,6 +193,8 @@ impl VoiceMoment {
             VoiceMoment::Win => "win",
             VoiceMoment::Loss => "loss",
             VoiceMoment::Caught => "caught",
+            VoiceMoment::Hustle => "hustle",
+            VoiceMoment::Throw => "throw",
         }
     }
 }

@@ -26,6 +26,7 @@ mod foundry;
 mod game_words;
 mod history;
 mod hustle_prices;
+mod intentions;
 mod json;
 mod ladder;
 mod layout;
