@@ -76,6 +76,7 @@ pub fn run(
         phrasebooks: args.tell.phrasebook.clone(),
         tavern: here.tavern(args.wager.tavern().as_deref())?,
         bets,
+        bribes: args.wager.bribes()?,
         apply: here.apply(args.wager.apply())?,
         history: here.history()?,
         evening: here.evening(args.wager.evening())?,

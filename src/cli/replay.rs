@@ -102,6 +102,7 @@ pub fn run(
         phrasebooks: Vec::new(),
         tavern: None,
         bets: Vec::new(),
+        bribes: Vec::new(),
         apply: None,
         history: here.history()?,
         evening: here.evening(None)?,

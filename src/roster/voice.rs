@@ -9,12 +9,13 @@ use serde::Serialize;
 use crate::games::GameKind;
 
 /// The moments a character has lines for, by their keys in `[voice]`.
-pub const VOICE_KEYS: [&str; 5] = [
+pub const VOICE_KEYS: [&str; 6] = [
     VoiceMoment::Greeting.key_const(),
     VoiceMoment::Boast.key_const(),
     VoiceMoment::Win.key_const(),
     VoiceMoment::Loss.key_const(),
     VoiceMoment::Caught.key_const(),
+    VoiceMoment::RefuseBribe.key_const(),
 ];
 
 /// What a character says at each moment (any list may be empty).
@@ -30,6 +31,9 @@ pub struct Voice {
     pub loss: Vec<String>,
     /// On being caught cheating, and caught again.
     pub caught: Vec<String>,
+    /// On refusing a bribe (too little, or when they take none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refuse_bribe: Vec<String>,
     /// Lines said at one game alone (`[voice.GAME]`), besides the lines above: those that
     /// name its things (a river, a heap, the sticks, a trap).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -46,6 +50,7 @@ impl Voice {
             VoiceMoment::Win => &self.win,
             VoiceMoment::Loss => &self.loss,
             VoiceMoment::Caught => &self.caught,
+            VoiceMoment::RefuseBribe => &self.refuse_bribe,
         }
     }
 
@@ -57,6 +62,7 @@ impl Voice {
             VoiceMoment::Win => &mut self.win,
             VoiceMoment::Loss => &mut self.loss,
             VoiceMoment::Caught => &mut self.caught,
+            VoiceMoment::RefuseBribe => &mut self.refuse_bribe,
         }
     }
 
@@ -148,16 +154,19 @@ pub enum VoiceMoment {
     Loss,
     /// On being caught cheating, and caught again.
     Caught,
+    /// On refusing a bribe.
+    RefuseBribe,
 }
 
 impl VoiceMoment {
     /// Every one, in file order.
-    pub const ALL: [VoiceMoment; 5] = [
+    pub const ALL: [VoiceMoment; 6] = [
         VoiceMoment::Greeting,
         VoiceMoment::Boast,
         VoiceMoment::Win,
         VoiceMoment::Loss,
         VoiceMoment::Caught,
+        VoiceMoment::RefuseBribe,
     ];
 
     /// Its key in a character file's `[voice]`.
@@ -175,6 +184,7 @@ impl VoiceMoment {
             VoiceMoment::Win => "win",
             VoiceMoment::Loss => "loss",
             VoiceMoment::Caught => "caught",
+            VoiceMoment::RefuseBribe => "refuse_bribe",
         }
     }
 }

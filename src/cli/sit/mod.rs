@@ -125,6 +125,7 @@ pub fn run(args: &SitArgs, here: &super::here::Here, out: &mut impl Write) -> Re
         phrasebooks: args.tell.phrasebook.clone(),
         tavern: here.tavern(args.wager.tavern().as_deref())?,
         bets: args.wager.bets()?,
+        bribes: args.wager.bribes()?,
         apply: here.apply(args.wager.apply())?,
         history: here.history()?,
         evening: here.evening(args.wager.evening())?,
