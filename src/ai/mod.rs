@@ -36,6 +36,15 @@ pub trait Player<G: Game>: Send {
     /// Told that a new game (or round) begins, before its first move: a player that
     /// plays its openings its own way counts its moves from here.
     fn new_game(&mut self) {}
+
+    /// Told, after [`Player::new_game`], which entrant sits at each seat of the game (a
+    /// player with a plan finds the one it throws to here).
+    fn seated(&mut self, _who: &[usize]) {}
+
+    /// Whether the player's own temptation may try a cheat now (a thrower never does).
+    fn cheats(&self) -> bool {
+        true
+    }
 }
 
 /// The player a character of this skill and temperament gets: the search, with the

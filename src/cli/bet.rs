@@ -86,18 +86,7 @@ impl BetArgs {
     /// # Errors
     /// A bribe that cannot be read.
     pub fn bribes(&self) -> Result<Vec<(BribeText, String)>, CliError> {
-        self.bribes
-            .iter()
-            .map(|text| {
-                let bribe = text
-                    .parse::<BribeText>()
-                    .map_err(|e| ops::Error::Argument {
-                        flag: "--bribe",
-                        message: format!("--bribe: {e}"),
-                    })?;
-                Ok((bribe, text.clone()))
-            })
-            .collect()
+        read_bribes(&self.bribes)
     }
 
     /// The evening named with `--evening`, as typed.
@@ -118,6 +107,25 @@ impl BetArgs {
         self.apply
             .then(|| super::args::apply_with(self.ledger.clone(), self.wait))
     }
+}
+
+/// The bribes given with `--bribe`, read, each with its text as written.
+///
+/// # Errors
+/// A bribe that cannot be read.
+pub fn read_bribes(texts: &[String]) -> Result<Vec<(BribeText, String)>, CliError> {
+    texts
+        .iter()
+        .map(|text| {
+            let bribe = text
+                .parse::<BribeText>()
+                .map_err(|e| ops::Error::Argument {
+                    flag: "--bribe",
+                    message: format!("--bribe: {e}"),
+                })?;
+            Ok((bribe, text.clone()))
+        })
+        .collect()
 }
 
 /// Prints the bribes offered (the GM's view alone), the wagers placed and how they

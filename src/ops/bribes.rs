@@ -183,6 +183,20 @@ fn refusal(
     )
 }
 
+/// Has each taker of a bribe taken throw the match to the one it is for (a later bribe
+/// to the same taker wins over an earlier), and keeps the bribes taken, in their plain
+/// form, for the replay line.
+pub fn buy_throws(spec: &mut MatchSpec, offers: &[Offer]) {
+    for o in offers.iter().filter(|o| o.taken()) {
+        spec.buy_throw(o.seats.0, o.seats.1, o.bribe.amount);
+        let b = &o.bribe;
+        spec.bribes.push(format!(
+            "{} {} to {} to lose to {}",
+            b.payer, b.amount, b.taker, b.to
+        ));
+    }
+}
+
 /// The bribes taken.
 #[must_use]
 pub fn taken(offers: &[Offer]) -> Vec<Paid> {

@@ -390,7 +390,8 @@ fn play_one<G: Game>(
     };
     let before = memory.before(&m.spec, &tavern.name);
     let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
-    let log = play_match::<G>(&m.spec.entrants(), &settings)?;
+    let stakes = super::intent::Stakes::of(&placed.bets(), &m.spec.names());
+    let log = play_match::<G>(&m.spec.entrants_at(&stakes), &settings)?;
     let after = memory.after(&m.spec, &log);
     let wagered = !placed.bets().is_empty();
     let mut scenes = super::tell::tell(phrasebook, &m.spec, &log, detail, &[], wagered);

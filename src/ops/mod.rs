@@ -12,6 +12,7 @@ pub mod character;
 pub mod check;
 pub mod evening;
 pub mod history;
+pub mod intent;
 pub mod ladder;
 pub mod memory;
 pub mod pages;

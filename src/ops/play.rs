@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::apply::{self, Apply};
 use super::bribes::{self, Offer};
+use super::intent::Stakes;
 use super::memory::{self, Memory};
 use super::sit::{Notice, SeatedTable, Seating};
 use super::wagers::{
@@ -118,7 +119,7 @@ fn read_table(
     let mut draft = req.draft.clone();
     draft.table = draft.table.or(tavern.table_rules());
     let mut notices = Vec::new();
-    let spec = if people.is_empty() {
+    let mut spec = if people.is_empty() {
         super::cast::describe(req.game, &roster, &req.words, draft)?
     } else {
         // People first, in the order named, then the characters they play against.
@@ -133,6 +134,7 @@ fn read_table(
     let proposals = resolve_all(&req.bets, &spec, &people)?;
     bribes::check_count(req.bribes.len())?;
     let offers = bribes::offer_all(&req.bribes, &spec, &people, book, tavern.currency)?;
+    bribes::buy_throws(&mut spec, &offers);
     Ok(Table {
         roster,
         spec,
@@ -407,14 +409,19 @@ fn play_game<G: Game>(
         .is_some_and(|(placed, _)| !placed.bets().is_empty());
     let before = told.memory.before(spec, &tavern.name);
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
+    // The stakes on the match, placed before play, decide whether a hustle turns.
+    let stakes = prepared.as_ref().map_or_else(Stakes::none, |(placed, _)| {
+        Stakes::of(&placed.bets(), &spec.names())
+    });
     let log = match sitting {
-        None => play_match::<G>(&spec.entrants(), &settings)?,
+        None => play_match::<G>(&spec.entrants_at(&stakes), &settings)?,
         Some(sitting) => {
             let voices = super::tell::voices(spec, wagered);
             // The people sit first: their seats are marked as people's, not characters'.
-            let mut entrants = spec.entrants();
+            let mut entrants = spec.entrants_at(&stakes);
             for e in entrants.iter_mut().take(sitting.people().len()) {
                 e.person = true;
+                e.plan = crate::table::Plan::default();
             }
             sitting.play(SeatedTable {
                 entrants: &entrants,

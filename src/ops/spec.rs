@@ -61,6 +61,12 @@ pub struct MatchSpec {
     /// read (`--no-history`; also set once the history's reputations are in `wary`, so
     /// that the replay line replays it exactly).
     pub no_history: bool,
+    /// Throws bought for this match by a bribe: set with [`MatchSpec::buy_throw`], played
+    /// by [`MatchSpec::entrants_at`] (see `ops::intent`).
+    pub bought: Vec<super::intent::BoughtThrow>,
+    /// The bribes taken at this match, in their plain form (`--bribe`): the replay line
+    /// carries them, as they change the play.
+    pub bribes: Vec<String>,
 }
 
 /// What a match is to be, before it is checked.
@@ -109,6 +115,8 @@ impl MatchSpec {
             table: draft.table,
             wary,
             no_history: draft.no_history,
+            bought: Vec::new(),
+            bribes: Vec::new(),
         })
     }
 
@@ -145,6 +153,7 @@ impl MatchSpec {
                 honesty: s.character.honesty_at(self.game),
                 eye: s.character.eye_at(self.game),
                 person: false,
+                plan: crate::table::Plan::default(),
             })
             .collect()
     }
@@ -220,6 +229,10 @@ impl MatchSpec {
         }
         if self.no_history {
             words.push("--no-history".to_owned());
+        }
+        for bribe in &self.bribes {
+            words.push("--bribe".to_owned());
+            words.push(bribe.clone());
         }
         words
     }

@@ -30,6 +30,10 @@ pub struct Entrant {
     /// here is what the bookie prices them at).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub person: bool,
+    /// What they mean to do at this match beyond winning (a hustle, a throw): plain for
+    /// most, and then left out of the JSON.
+    #[serde(skip_serializing_if = "super::intent::Plan::is_plain")]
+    pub plan: super::intent::Plan,
 }
 
 impl Entrant {
@@ -46,6 +50,7 @@ impl Entrant {
             honesty: 10,
             eye: super::cheat::default_eye(skill, temperament),
             person: false,
+            plan: super::intent::Plan::default(),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod cheat;
 mod format;
+pub mod intent;
 pub mod ladder;
 mod log;
 mod runner;
@@ -11,6 +12,7 @@ mod summary;
 mod tally;
 
 pub use format::{Flow, Format};
+pub use intent::{HustlePlan, Plan, ThrowWhy, player_for_entrant, throw_move};
 pub use log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 pub use runner::{
     CheatOffer, Decision, Hands, Kept, MatchSettings, NoCheat, Npcs, StepFn, TableError,

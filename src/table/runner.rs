@@ -3,7 +3,7 @@
 use super::Format;
 use super::cheat::{Manners, Marks, OnCheat, OnFalseAccusation, Wary, Watch, Weighed};
 use super::log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
-use crate::ai::{Effort, Player, TableRng, player_for_effort, sample_chance, table_rng};
+use crate::ai::{Effort, Player, TableRng, sample_chance, table_rng};
 use crate::games::{Chance, End, Event, EventSink, FirstTurn, Game, Outcome, Seat, Seats, Turn};
 
 /// No game may run longer than this many steps; every game's own cap ends it far sooner,
@@ -101,7 +101,7 @@ pub fn play_match<G: Game>(
 ) -> Result<MatchLog, TableError> {
     let mut players: Vec<Box<dyn Player<G>>> = entrants
         .iter()
-        .map(|e| player_for_effort::<G>(e.skill, e.temperament, settings.effort))
+        .map(|e| super::intent::player_for_entrant::<G>(e, settings.effort))
         .collect();
     let mut hands = Npcs {
         players: &mut players,
@@ -259,7 +259,12 @@ impl<G: Game> Hands<G> for Npcs<'_, G> {
         self.who.extend_from_slice(who);
         for player in self.players.iter_mut() {
             player.new_game();
+            player.seated(who);
         }
+    }
+
+    fn cheats_unasked(&self, seat: Seat) -> bool {
+        self.players[self.who[seat.index()]].cheats()
     }
 
     #[inline]

@@ -110,7 +110,8 @@ fn play_match<G: Diagram>(
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            (!people.contains(&i)).then(|| crate::ai::player_for::<G>(e.skill, e.temperament))
+            (!people.contains(&i))
+                .then(|| crate::table::player_for_entrant::<G>(e, crate::ai::Effort::Full))
         })
         .collect();
     let mut hands = SitHands::<G> {
@@ -383,6 +384,7 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
         self.unseen.clear();
         for p in self.players.iter_mut().flatten() {
             p.new_game();
+            p.seated(who);
         }
         let seats: Vec<String> = who
             .iter()
@@ -493,7 +495,9 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
     }
 
     fn cheats_unasked(&self, seat: Seat) -> bool {
-        !self.is_person(seat)
+        self.players[self.who[seat.index()]]
+            .as_ref()
+            .is_some_and(|p| p.cheats())
     }
 
     fn noted(&mut self, aside: &crate::table::Aside, pos: &G) {

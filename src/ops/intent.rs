@@ -1,0 +1,222 @@
+//! A match's intentions, planned: from each seated character's `[hustle]` and `[throw]`,
+//! the stakes on the match and the throws bought by bribes, the [`Plan`] each entrant
+//! plays (`table::intent` plays it).
+//!
+//! Readings:
+//! - **The stakes on a match** are every coin staked on it by anyone: bets with the bookie,
+//!   in the pools, stakes between characters and the ante, on any of its markets. At a
+//!   Piç table they are the whole table's, whichever seat's they are. A bribe is not a
+//!   stake. They are placed before the first game, so a hustle turns at the start or not
+//!   at all ([`crate::table::HustlePlan::at_stakes`]).
+//! - **Whom a throw favours:** the first name of `[throw] to` that is someone else seated
+//!   (matched without regard to case, by full name or short name). A throw bought by a
+//!   bribe ([`MatchSpec::buy_throw`]) comes before it.
+//! - **A throw that would lose the thrower's own bet:** a thrower who has money of their own
+//!   on winning (their bet that they win the match or one of its games, or that the
+//!   favoured one loses it) does not throw to those in `to`: their coin comes first. A
+//!   bribe taken is honoured all the same (the bribe was their word).
+
+use serde::Serialize;
+
+use super::MatchSpec;
+use crate::table::{Entrant, HustlePlan, Plan, ThrowWhy};
+use crate::wager::market::{Market, Selection, Side};
+use crate::wager::{Bet, Money};
+
+/// A throw bought for one match by a bribe: seat `thrower` (index into the spec's seats,
+/// the match's entrants) loses on purpose to seat `to`, for `paid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BoughtThrow {
+    /// The one who throws, by index into the seats.
+    pub thrower: usize,
+    /// The one they lose to, by index into the seats.
+    pub to: usize,
+    /// What was paid.
+    pub paid: Money,
+}
+
+/// What is staked on a match, as its intentions read it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stakes {
+    /// Every coin staked on the match, by anyone.
+    pub total: Money,
+    /// The entrants' own bets on who wins (the match or a game of it): the bettor's index
+    /// into the entrants, and the side they backed.
+    pub own: Vec<(usize, Side)>,
+}
+
+impl Stakes {
+    /// Nothing staked (a match with no wagers).
+    #[must_use]
+    pub fn none() -> Stakes {
+        Stakes::default()
+    }
+
+    /// The stakes of the bets taken at a match whose entrants are `names`, in order.
+    #[must_use]
+    pub fn of(bets: &[Bet], names: &[String]) -> Stakes {
+        let total = Money::checked_sum(bets.iter().map(|b| b.stake))
+            .unwrap_or(crate::wager::money::MAX_PURSE);
+        let own = bets
+            .iter()
+            .filter(|b| matches!(b.market, Market::Match | Market::Game { .. }))
+            .filter_map(|b| {
+                let who = names.iter().position(|n| *n == b.bettor)?;
+                Some((who, b.side))
+            })
+            .collect();
+        Stakes { total, own }
+    }
+
+    /// Whether entrant `who` has money of their own on winning against `target`.
+    fn backs_self(&self, who: usize, target: usize) -> bool {
+        self.own.iter().any(|&(bettor, side)| {
+            bettor == who
+                && (side == Side::For(Selection::Entrant(who))
+                    || side == Side::Against(Selection::Entrant(target)))
+        })
+    }
+}
+
+impl MatchSpec {
+    /// Has seat `thrower` (index into the seats) lose on purpose to seat `to` at this
+    /// match, bought by a bribe of `paid`: the bribe helper's one way in. A later call
+    /// for the same thrower replaces the earlier; a thrower or favoured one not seated,
+    /// or the same seat twice, is ignored.
+    pub fn buy_throw(&mut self, thrower: usize, to: usize, paid: Money) {
+        if thrower == to || thrower >= self.seats.len() || to >= self.seats.len() {
+            return;
+        }
+        self.bought.retain(|b| b.thrower != thrower);
+        self.bought.push(BoughtThrow { thrower, to, paid });
+    }
+
+    /// Each entrant's plan at this match with `stakes` on it.
+    #[must_use]
+    pub fn plans(&self, stakes: &Stakes) -> Vec<Plan> {
+        (0..self.seats.len())
+            .map(|i| self.plan_of(i, stakes))
+            .collect()
+    }
+
+    /// The entrants of the match (as [`MatchSpec::entrants`]) with their plans at
+    /// `stakes`: the table the match is played by.
+    #[must_use]
+    pub fn entrants_at(&self, stakes: &Stakes) -> Vec<Entrant> {
+        let mut entrants = self.entrants();
+        for (e, plan) in entrants.iter_mut().zip(self.plans(stakes)) {
+            e.plan = plan;
+        }
+        entrants
+    }
+
+    fn plan_of(&self, i: usize, stakes: &Stakes) -> Plan {
+        let intent = &self.seats[i].character.intent;
+        let hustle = intent
+            .hustle
+            .map(|h| HustlePlan::at_stakes(h.shows, h.until, stakes.total));
+        let bought = self.bought.iter().find(|b| b.thrower == i);
+        let (throws_to, throw_why) = if let Some(b) = bought {
+            (Some(b.to), Some(ThrowWhy::Bribe { paid: b.paid }))
+        } else {
+            match self.named_target(i) {
+                Some(t) if !stakes.backs_self(i, t) => (Some(t), Some(ThrowWhy::Named)),
+                _ => (None, None),
+            }
+        };
+        Plan {
+            hustle,
+            throws_to,
+            throw_why,
+        }
+    }
+
+    /// The seat that seat `i`'s `[throw] to` favours here: the first name in it that is
+    /// someone else seated, by full or short name, in any case.
+    fn named_target(&self, i: usize) -> Option<usize> {
+        let throw = self.seats[i].character.intent.throw.as_ref()?;
+        throw.to.iter().find_map(|name| {
+            let name = name.to_lowercase();
+            self.seats.iter().enumerate().position(|(j, s)| {
+                j != i
+                    && (s.character.name.to_lowercase() == name
+                        || s.character.short.to_lowercase() == name)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::ops::{Draft, Seated};
+    use crate::roster::Character;
+
+    fn seat(toml: &str) -> Seated {
+        Seated {
+            character: Character::from_toml(std::path::Path::new("c.toml"), toml).unwrap(),
+            given_file: None,
+        }
+    }
+
+    fn spec(seats: Vec<Seated>) -> MatchSpec {
+        let draft = Draft {
+            seats,
+            ..Draft::default()
+        };
+        MatchSpec::new(GameKind::Pic, draft).unwrap()
+    }
+
+    const WIL: &str = "name = \"Sly Wil\"\nskill = 9\n[hustle]\nshows = 3\nuntil = \"5 gp\"\n\
+                       [throw]\nto = [\"nobody here\", \"MARA\"]\nbribe = \"10 gp\"\n";
+    const MARA: &str = "name = \"Mild Mara\"\nshort = \"Mara\"\nskill = 4\n";
+    const TOBIN: &str = "name = \"Brother Tobin\"\nskill = 5\n";
+
+    #[test]
+    fn a_throw_favours_the_first_seated_name_of_to_by_its_short_name_in_any_case() {
+        let s = spec(vec![seat(TOBIN), seat(WIL), seat(MARA)]);
+        let plans = s.plans(&Stakes::none());
+        assert_eq!(plans[1].throws_to, Some(2));
+        assert_eq!(plans[1].throw_why, Some(ThrowWhy::Named));
+        assert!(plans[0].is_plain() && plans[2].is_plain());
+        // Without Mara, nobody named sits: Wil plays to win.
+        let s = spec(vec![seat(TOBIN), seat(WIL)]);
+        assert_eq!(s.plans(&Stakes::none())[1].throws_to, None);
+    }
+
+    #[test]
+    fn a_hustle_turns_when_the_whole_tables_stakes_reach_until() {
+        let s = spec(vec![seat(WIL), seat(TOBIN)]);
+        let low = Stakes {
+            total: Money(499),
+            own: Vec::new(),
+        };
+        let h = s.plans(&low)[0].hustle.unwrap();
+        assert_eq!((h.shows, h.turns_at), (crate::ai::Skill::Level(3), None));
+        let high = Stakes {
+            total: Money(500),
+            own: Vec::new(),
+        };
+        assert_eq!(s.plans(&high)[0].hustle.unwrap().turns_at, Some(1));
+        let entrants = s.entrants_at(&high);
+        assert_eq!(entrants[0].plan, s.plans(&high)[0]);
+        assert!(entrants[1].plan.is_plain());
+    }
+
+    #[test]
+    fn a_bribe_buys_a_throw_and_comes_before_to_and_before_the_throwers_own_bet() {
+        let mut s = spec(vec![seat(WIL), seat(MARA), seat(TOBIN)]);
+        // Wil backed himself: he does not throw to Mara.
+        let backed = Stakes {
+            total: Money(100),
+            own: vec![(0, Side::For(Selection::Entrant(0)))],
+        };
+        assert_eq!(s.plans(&backed)[0].throws_to, None);
+        s.buy_throw(0, 2, Money(1000));
+        s.buy_throw(0, 0, Money(1000));
+        let plan = s.plans(&backed)[0];
+        assert_eq!(plan.throws_to, Some(2));
+        assert_eq!(plan.throw_why, Some(ThrowWhy::Bribe { paid: Money(1000) }));
+    }
+}

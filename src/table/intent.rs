@@ -1,0 +1,248 @@
+//! What an entrant means to do at this match beyond winning, as the table plays it: a
+//! hustle (the skill shown until the stakes are worth it) and a throw (the entrant they
+//! lose to on purpose). The character file says what they would do (`roster::Intent`);
+//! the match's plan ([`Plan`], on each [`super::Entrant`]) says what they do here, with
+//! the stakes known and the table seated. The player who plays it is [`player_for_entrant`].
+//!
+//! Readings:
+//! - **When a hustle turns.** The stakes on a match (every bet, ante and stake on it, by
+//!   anyone, at any seat of a Piç table) are placed before its first game, so a hustle
+//!   turns at the start of a match or not at all: [`HustlePlan::turns_at`] is game 1 or
+//!   none. An evening's matches each count their own stakes. The field is a game number,
+//!   so a table whose stakes grew during a match could turn it later.
+//! - **A throw** is played at full skill by a choice that prefers the moves that help the
+//!   favoured one and hurt the thrower (see [`throw_move`]); it never resigns, and never
+//!   ends the game at once when a quieter move is left. At a Piç table of three or more the
+//!   thrower helps the favoured one finish ahead of them. A thrower never cheats while
+//!   throwing.
+
+use serde::Serialize;
+
+use crate::ai::{Effort, Player, Skill, TableRng, one_ply_value, player_for_effort};
+use crate::games::{Game, Seat, Turn};
+use crate::wager::Money;
+
+/// A hustle as this match plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HustlePlan {
+    /// The skill shown (and played at) until the hustle turns.
+    pub shows: Skill,
+    /// The stakes at which it turns (`[hustle] until`).
+    pub until: Money,
+    /// The stakes on this match: every bet, ante and stake on it, by anyone.
+    pub stakes: Money,
+    /// The game of the match from which they play at full skill (1: from the start);
+    /// `None`: the hustle holds all match.
+    pub turns_at: Option<u32>,
+}
+
+impl HustlePlan {
+    /// The plan for stakes of `stakes` on the match: it turns at the start when they
+    /// reach `until`.
+    #[must_use]
+    pub fn at_stakes(shows: Skill, until: Money, stakes: Money) -> HustlePlan {
+        HustlePlan {
+            shows,
+            until,
+            stakes,
+            turns_at: (stakes >= until).then_some(1),
+        }
+    }
+}
+
+/// Why an entrant throws the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "why")]
+pub enum ThrowWhy {
+    /// The favoured one is named in their `[throw] to`.
+    Named,
+    /// They took a bribe of this much to lose.
+    Bribe {
+        /// What was paid.
+        paid: Money,
+    },
+}
+
+/// What an entrant means to do at this match beyond winning. The default is plain: they
+/// play to win at their own skill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Plan {
+    /// A hustle, when they run one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hustle: Option<HustlePlan>,
+    /// The entrant (by index into the match's entrants) they lose to on purpose.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub throws_to: Option<usize>,
+    /// Why they throw it (set with `throws_to`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub throw_why: Option<ThrowWhy>,
+}
+
+impl Plan {
+    /// True when they mean nothing but to win at their own skill.
+    #[must_use]
+    pub fn is_plain(&self) -> bool {
+        self.hustle.is_none() && self.throws_to.is_none()
+    }
+
+    /// The skill they play game `game` (1 for the first) at, their own being `skill`.
+    #[must_use]
+    pub fn skill_in_game(&self, skill: Skill, game: u32) -> Skill {
+        match self.hustle {
+            Some(h) if h.turns_at.is_none_or(|at| game < at) => h.shows,
+            _ => skill,
+        }
+    }
+
+    /// Whether a hustle turns in this match.
+    #[must_use]
+    pub fn hustle_turns(&self) -> bool {
+        self.hustle.is_some_and(|h| h.turns_at.is_some())
+    }
+}
+
+/// The player for `entrant` (index `index` in the match's entrants), thinking as hard as
+/// `effort` says: the plain player of their skill and temperament when their plan is
+/// plain, else one that plays the plan.
+#[must_use]
+pub fn player_for_entrant<G: Game>(entrant: &super::Entrant, effort: Effort) -> Box<dyn Player<G>> {
+    let plain = player_for_effort::<G>(entrant.skill, entrant.temperament, effort);
+    if entrant.plan.is_plain() {
+        return plain;
+    }
+    let shown = entrant
+        .plan
+        .hustle
+        .map(|h| player_for_effort::<G>(h.shows, entrant.temperament, effort));
+    Box::new(Intending {
+        own: plain,
+        shown,
+        plan: entrant.plan,
+        skill: entrant.skill,
+        game: 0,
+        target: None,
+        moves: Vec::new(),
+    })
+}
+
+/// A player with a plan: the hustle's shown player until it turns, the throw's choice
+/// while the favoured one sits at the game, else their own player.
+struct Intending<G: Game> {
+    own: Box<dyn Player<G>>,
+    shown: Option<Box<dyn Player<G>>>,
+    plan: Plan,
+    skill: Skill,
+    /// The game of the match being played (1 for the first).
+    game: u32,
+    /// The favoured one's seat in this game, when they sit at it.
+    target: Option<Seat>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> Player<G> for Intending<G> {
+    fn choose(&mut self, pos: &G, rng: &mut TableRng) -> G::Move {
+        if let Some(target) = self.target {
+            return throw_move(pos, target, rng, &mut self.moves);
+        }
+        match &mut self.shown {
+            Some(shown) if self.plan.skill_in_game(self.skill, self.game) != self.skill => {
+                shown.choose(pos, rng)
+            }
+            _ => self.own.choose(pos, rng),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.game += 1;
+        self.target = None;
+        self.own.new_game();
+        if let Some(shown) = &mut self.shown {
+            shown.new_game();
+        }
+    }
+
+    fn seated(&mut self, who: &[usize]) {
+        self.target = self
+            .plan
+            .throws_to
+            .and_then(|t| who.iter().position(|&e| e == t))
+            .map(|i| Seat(i as u8));
+    }
+
+    fn cheats(&self) -> bool {
+        self.target.is_none()
+    }
+}
+
+/// A thrower's move in `pos` (the thrower to move), losing to `target`: among the legal
+/// moves, those that do not end the game at once (when any is left), ranked by how much
+/// they help `target` and hurt the thrower one move ahead (the game's own evaluation);
+/// one of the best third for the throw, drawn at random with `rng`, so the game runs on
+/// like a game badly played rather than ending in a resignation.
+///
+/// # Panics
+/// At a chance node or with no legal move (the loop never asks then).
+pub fn throw_move<G: Game>(
+    pos: &G,
+    target: Seat,
+    rng: &mut TableRng,
+    moves: &mut Vec<G::Move>,
+) -> G::Move {
+    let Turn::Seat(me) = pos.turn() else {
+        unreachable!("asked to move at a chance node")
+    };
+    moves.clear();
+    pos.legal_moves(moves);
+    if moves.len() == 1 {
+        return moves[0];
+    }
+    let mut ranked: Vec<(f32, bool, G::Move)> = moves
+        .iter()
+        .map(|&mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(mv, &mut ());
+            let ends = next.turn() == Turn::Over;
+            let help = one_ply_value(&next, target) - one_ply_value(&next, me);
+            (help, ends, mv)
+        })
+        .collect();
+    if ranked.iter().any(|r| !r.1) {
+        ranked.retain(|r| !r.1);
+    }
+    // The most helpful first; a stable sort keeps the game's own order among equals.
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let third = ranked.len().div_ceil(3);
+    ranked[rand::RngExt::random_range(rng, 0..third)].2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hustle(stakes: u64) -> Plan {
+        Plan {
+            hustle: Some(HustlePlan::at_stakes(
+                Skill::Level(3),
+                Money(500),
+                Money(stakes),
+            )),
+            ..Plan::default()
+        }
+    }
+
+    #[test]
+    fn a_hustle_holds_below_its_stakes_and_turns_at_the_start_at_them() {
+        let low = hustle(499);
+        assert_eq!(low.skill_in_game(Skill::Level(9), 1), Skill::Level(3));
+        assert_eq!(low.skill_in_game(Skill::Level(9), 7), Skill::Level(3));
+        assert!(!low.hustle_turns());
+        let high = hustle(500);
+        assert_eq!(high.skill_in_game(Skill::Level(9), 1), Skill::Level(9));
+        assert!(high.hustle_turns());
+        assert!(Plan::default().is_plain());
+        assert_eq!(
+            Plan::default().skill_in_game(Skill::Level(4), 1),
+            Skill::Level(4)
+        );
+    }
+}
