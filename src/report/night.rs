@@ -138,6 +138,10 @@ fn write_match(
     if !told.is_empty() {
         page.block(out, "Wagers:", &told, &told)?;
     }
+    if page.view == View::Gm && !m.offers.is_empty() {
+        let bribes: Vec<String> = m.offers.iter().map(|o| o.line(t.currency)).collect();
+        page.block(out, "Bribes (the GM's alone):", &bribes, &bribes)?;
+    }
     writeln!(out)?;
     let replay = m.spec.replay_command();
     super::write_text(out, &played.log, &played.scenes, page, &replay)?;
