@@ -114,7 +114,10 @@ fn tell(
     let page = args.tell.page(Audience::Gm);
     if args.short {
         writeln!(out, "{}", report::short::match_line(&played.log))?;
-        if let Some(settled) = &played.wagers {
+        // A refused bribe alone moves no money: no money line.
+        if let Some(settled) = &played.wagers
+            && !(settled.texts.is_empty() && settled.settlement.bribes.is_empty())
+        {
             writeln!(
                 out,
                 "{}",

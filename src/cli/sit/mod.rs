@@ -171,8 +171,9 @@ fn tell(
             let replay = replay_line(args, &played.spec, typed);
             report::write_text(out, &played.log, &played.scenes, page, &replay)?;
             if page.view == report::View::Players {
-                // The replay holds only what the people typed: it is theirs to keep.
-                report::write_replay(out, &played.log, page, &replay)?;
+                // The replay holds only what the people typed: it is theirs to keep (a
+                // bribe, the GM's secret, left out of it).
+                report::write_replay(out, &played.log, page, &without_bribes(&replay))?;
             }
             drawn.write_link(out, args.tell.format)?;
             if let Some(settled) = &played.wagers {
@@ -260,4 +261,21 @@ fn replay_line(args: &SitArgs, spec: &crate::ops::MatchSpec, typed: &[String]) -
         feed.extend(typed.iter().cloned());
         format!("{} | {command}", shell_words::join(feed))
     }
+}
+
+/// A command line with every `--bribe TEXT` left out: what the people may see of it.
+fn without_bribes(line: &str) -> String {
+    let Ok(words) = shell_words::split(line) else {
+        return line.to_owned();
+    };
+    let mut kept = Vec::new();
+    let mut words = words.into_iter();
+    while let Some(w) = words.next() {
+        if w == "--bribe" {
+            words.next();
+        } else {
+            kept.push(w);
+        }
+    }
+    shell_words::join(kept)
 }
