@@ -173,7 +173,12 @@ fn tell(
             if page.view == report::View::Players {
                 // The replay holds only what the people typed: it is theirs to keep (a
                 // bribe, the GM's secret, left out of it).
-                report::write_replay(out, &played.log, page, &without_bribes(&replay))?;
+                report::write_replay(
+                    out,
+                    &played.log,
+                    page,
+                    &without_bribes(&replay, &played.spec.bribes),
+                )?;
             }
             drawn.write_link(out, args.tell.format)?;
             if let Some(settled) = &played.wagers {
@@ -262,20 +267,12 @@ fn replay_line(args: &SitArgs, spec: &crate::ops::MatchSpec, typed: &[String]) -
         format!("{} | {command}", shell_words::join(feed))
     }
 }
-
-/// A command line with every `--bribe TEXT` left out: what the people may see of it.
-fn without_bribes(line: &str) -> String {
-    let Ok(words) = shell_words::split(line) else {
-        return line.to_owned();
-    };
-    let mut kept = Vec::new();
-    let mut words = words.into_iter();
-    while let Some(w) = words.next() {
-        if w == "--bribe" {
-            words.next();
-        } else {
-            kept.push(w);
-        }
+/// A command line with every `--bribe TEXT` of `bribes` left out: what the people may
+/// see of it.
+fn without_bribes(line: &str, bribes: &[String]) -> String {
+    let mut line = line.to_owned();
+    for b in bribes {
+        line = line.replace(&format!(" --bribe {}", shell_words::quote(b)), "");
     }
-    shell_words::join(kept)
+    line
 }
