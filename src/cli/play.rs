@@ -25,7 +25,8 @@ use crate::report;
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Brannoc Mirela --bet \"Pip puts 3 silver on Brannoc to win; Tamsin bets 2 sp and 5 cp on Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply
-  taproom play tides Gorm Vessa --roster examples/characters --apply --evening \"Session 12\"")]
+  taproom play tides Gorm Vessa --roster examples/characters --apply --evening \"Session 12\"
+  taproom play tides Brannoc Mirela --bribe \"Pip 5 gp to Brannoc to lose to Mirela\"")]
 pub struct PlayArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,

@@ -54,6 +54,7 @@ Examples:
   taproom sit pic Pip Tamsin --as Aria --as Bram --best-of 1
   taproom sit oicustiytac Mirela --as Ysolde --dice table
   taproom sit tides Hrodgar --as \"Sister Ysolde\" --bet \"Sister Ysolde 2 gp on Ysolde against Hrodgar\"
+  taproom sit tides Brannoc --as Ysolde --bribe \"Ysolde 2 gp to Brannoc to lose\"   the GM's secret
   taproom sit tides Brannoc --as Ysolde --image match.gif
   taproom sit tides Brannoc --as Ysolde --fixed-board   White's side up, whoever moves
   printf '1\\n1\\n' | taproom sit tides Brannoc --as Ysolde --seed 7 --best-of 1"
