@@ -125,6 +125,7 @@ fn a_match<G: Game>(names: &[&str], seed: u64) -> MatchLog {
                 honesty: c.honesty_at(G::KIND),
                 eye: c.eye_at(G::KIND),
                 person: false,
+                plan: taproom::table::Plan::default(),
             }
         })
         .collect();

@@ -60,6 +60,7 @@ pub(crate) fn play_cast<G: Game>(
             },
             eye: c.eye_at(G::KIND),
             person: false,
+            plan: taproom::table::Plan::default(),
         })
         .collect();
     let settings = MatchSettings::<G> {
