@@ -283,6 +283,8 @@ struct JsonNightMatch<'a> {
     #[serde(flatten)]
     play: super::JsonMatch<'a>,
     wagers: JsonWagers,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bribes: Vec<JsonBribe>,
 }
 
 /// A whole evening.
@@ -341,6 +343,7 @@ pub fn write_night(
                     recalled: &played.recalled,
                     play,
                     wagers: wagers(&played.settlement, refused, currency),
+                    bribes: bribes(&m.offers, currency),
                 }
             })
             .collect(),

@@ -191,6 +191,36 @@ mod tests {
     }
 
     #[test]
+    fn a_settlement_with_bribes_starts_its_purses_before_them_and_its_steps_after() {
+        let empty = Settlement {
+            lines: Vec::new(),
+            transfers: Vec::new(),
+            before: BTreeMap::new(),
+            after: BTreeMap::new(),
+            house: 0,
+            bribes: Vec::new(),
+        };
+        let before: BTreeMap<String, Purse> = [
+            ("Jory".to_owned(), Purse::of(Money(1500))),
+            ("Tobin".to_owned(), Purse::of(Money(200))),
+        ]
+        .into();
+        let bribe = vec![paid("Jory", "Tobin", 10)];
+        let after = pay(&bribe, &before, Credit::None).unwrap();
+        let s = empty.with_bribes(bribe, &before, &after);
+        assert_eq!(s.before, before);
+        assert_eq!(s.after, after);
+        assert_eq!(s.after_bribes(), after);
+        // One transfer, character to character: the house is no party to it.
+        assert_eq!(s.transfers.len(), 1);
+        assert_eq!(s.transfers[0].from, Party::Character("Jory".into()));
+        assert_eq!(s.transfers[0].to, Party::Character("Tobin".into()));
+        assert_eq!(s.house, 0);
+        let net: i128 = s.changes().values().sum();
+        assert_eq!(net, 0);
+    }
+
+    #[test]
     fn a_payer_who_cannot_pay_is_refused_unless_the_house_gives_credit() {
         let purses: BTreeMap<String, Purse> = [
             ("Jory".to_owned(), Purse::of(Money(300))),

@@ -419,6 +419,15 @@ bribes = ["Mara 5 sp to Tobin to lose"]
         "{}",
         players.stdout
     );
+    // Before --apply, the night's JSON carries each match's bribes.
+    let json = Taproom::new()
+        .args(["night", "night.toml", "--format", "json"])
+        .current_dir(dir.path())
+        .ok();
+    let json: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(json["matches"][0]["bribes"][0]["taken"], true);
+    assert_eq!(json["matches"][0]["bribes"][0]["amount_cp"], 1200);
+    assert_eq!(json["matches"][1]["bribes"][0]["refused"], "too-little");
     let out = Taproom::new()
         .args(["night", "night.toml", "--narrate", "none", "--apply"])
         .current_dir(dir.path())
