@@ -52,6 +52,24 @@ pub struct MatchArgs {
     /// history carry it, so that they replay exactly).
     #[arg(long)]
     pub no_history: bool,
+    /// Money staked on the match outside taproom's wagers (a side pot the GM keeps), e.g.
+    /// `5 gp`: counted with the bets' stakes when a hustler decides whether the match is
+    /// worth playing for real. The replay line of a match with a hustler carries it.
+    #[arg(long, value_name = "AMOUNT", value_parser = staked_word)]
+    pub staked: Option<crate::wager::Money>,
+}
+
+/// Reads `--staked`.
+fn staked_word(word: &str) -> Result<crate::wager::Money, String> {
+    let m: crate::wager::Money = word
+        .parse()
+        .map_err(|e: crate::wager::money::MoneyError| e.to_string())?;
+    if m > crate::wager::money::MAX_PURSE {
+        return Err(format!(
+            "{m} is more than the most taproom keeps in a purse"
+        ));
+    }
+    Ok(m)
 }
 
 /// Reads `--on-cheat`.
@@ -87,6 +105,7 @@ impl MatchArgs {
             },
             wary: crate::table::cheat::Wary::from_words(&self.wary)?,
             no_history: self.no_history,
+            staked: self.staked.unwrap_or_default(),
         })
     }
 }

@@ -9,6 +9,7 @@ mod asides;
 mod budget;
 #[cfg(test)]
 pub(crate) use asides::tests as aside_tests;
+mod intent;
 mod lead;
 mod moment;
 mod moments;
@@ -33,6 +34,9 @@ use crate::table::{GameLog, MatchLog};
 
 /// The part of the narration's seed that picks the asides' lines.
 const ASIDE_STREAM: u64 = 1;
+
+/// The part of the narration's seed that picks the intentions' lines.
+const INTENT_STREAM: u64 = 2;
 
 /// How much to tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -126,6 +130,9 @@ pub struct Narrator<'a> {
     /// The choice of lines for the asides (cheats, accusations), a stream of its own: the
     /// rest of the story is picked as it would be without them.
     aside_rng: TableRng,
+    /// The choice of the intentions' lines (a hustle, a throw), a stream of its own, used
+    /// after the rest of the story is told.
+    intent_rng: TableRng,
     /// Lines of the book (moment and index) already used in this match.
     used: HashSet<(Moment, usize)>,
     /// Lines of voices (entrant, moment, index) already quoted in this match.
@@ -243,6 +250,11 @@ impl<'a> Narrator<'a> {
                 crate::seed::Purpose::Narration,
                 &[ASIDE_STREAM],
             )),
+            intent_rng: table_rng(crate::seed::derive(
+                log.seed,
+                crate::seed::Purpose::Narration,
+                &[INTENT_STREAM],
+            )),
             used: HashSet::new(),
             quoted: HashSet::new(),
             said: HashSet::new(),
@@ -315,6 +327,7 @@ impl<'a> Narrator<'a> {
             scene.lines = self.match_end();
         }
         scenes.push(scene);
+        self.tell_intentions(&mut scenes);
         scenes
     }
 
@@ -997,6 +1010,14 @@ fn quote_tags(moment: VoiceMoment) -> &'static [&'static str] {
             "{name} shrugs: \"{line}\"",
             "{name} pushes back {their} stool: \"{line}\"",
         ],
+        VoiceMoment::Hustle => &[
+            "{name}, under {their} breath: \"{line}\"",
+            "{name}, to nobody: \"{line}\"",
+        ],
+        VoiceMoment::Throw => &[
+            "{name}, under {their} breath: \"{line}\"",
+            "{name}, not quite hiding a smile: \"{line}\"",
+        ],
         VoiceMoment::Caught => &[
             "{name}: \"{line}\"",
             "{name} spreads {their} hands: \"{line}\"",
@@ -1080,7 +1101,17 @@ impl Narrator<'_> {
     /// Which of the onlookers' reactions a match won by `winner` draws, and of whom.
     fn crowd_reaction(&self, winner: usize) -> Option<(Moment, Vec<(&'static str, Val)>)> {
         let log = self.log;
-        let skill = |e: usize| i32::from(log.entrants[e].skill.rough_level());
+        // The onlookers judge by what they see: a hustler that held, by the skill shown.
+        let skill = |e: usize| {
+            let entrant = &log.entrants[e];
+            let last = log.games.len() as u32;
+            i32::from(
+                entrant
+                    .plan
+                    .skill_in_game(entrant.skill, last)
+                    .rough_level(),
+            )
+        };
         let favourite = (0..log.entrants.len())
             .filter(|&e| e != winner)
             .max_by_key(|&e| (skill(e), std::cmp::Reverse(e)))?;

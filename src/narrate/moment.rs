@@ -124,6 +124,18 @@ pub enum Moment {
     Grudge,
     /// A bribe refused, said by the one offered it when their voice has no line for it.
     RefuseBribe,
+    /// A hustler played below their skill all match: the stakes never reached their
+    /// price (told to the GM alone).
+    HustleHolds,
+    /// A hustle turned: the stakes reached the hustler's price, and they played at their
+    /// own skill (told to the GM alone).
+    HustleTurns,
+    /// A match thrown: the thrower lost to the one they favoured (told to the GM alone).
+    Thrown,
+    /// A match thrown for a bribe (told to the GM alone).
+    ThrownForBribe,
+    /// A thrower who meant to lose and won all the same (told to the GM alone).
+    ThrowFailed,
 }
 
 impl Moment {
@@ -187,6 +199,11 @@ impl Moment {
             Moment::CheatUnseenTally,
             Moment::Grudge,
             Moment::RefuseBribe,
+            Moment::HustleHolds,
+            Moment::HustleTurns,
+            Moment::Thrown,
+            Moment::ThrownForBribe,
+            Moment::ThrowFailed,
         ]);
         all
     }
@@ -249,6 +266,11 @@ impl Moment {
             Moment::CheatUnseenTally => "cheat-unseen-tally",
             Moment::Grudge => "grudge",
             Moment::RefuseBribe => "refuse-bribe",
+            Moment::HustleHolds => "hustle-holds",
+            Moment::HustleTurns => "hustle-turns",
+            Moment::Thrown => "thrown",
+            Moment::ThrownForBribe => "thrown-for-bribe",
+            Moment::ThrowFailed => "throw-failed",
         };
         fixed.to_owned()
     }
@@ -362,6 +384,12 @@ impl Moment {
             }
             // {mover} the cheat caught most in the match, {watcher} all who caught them.
             Moment::Grudge => (&["mover", "watcher"], false),
+            // Intentions: {mover} the hustler or the thrower, {favoured} the one thrown
+            // to, {coins} the stakes on the match (a hustle) or the bribe (a throw).
+            Moment::HustleHolds => (&["mover"], false),
+            Moment::HustleTurns => (&["mover", "coins"], false),
+            Moment::Thrown | Moment::ThrowFailed => (&["mover", "favoured"], false),
+            Moment::ThrownForBribe => (&["mover", "favoured", "coins"], false),
         };
         Named::Roles(named, place)
     }

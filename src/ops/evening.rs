@@ -175,6 +175,7 @@ fn match_spec(
         table: tavern.table_rules(),
         wary: crate::table::cheat::Wary::default(),
         no_history: false,
+        staked: crate::wager::Money::ZERO,
     };
     MatchSpec::new(plan.game, draft).map_err(|e| plan.spot_of(e.part()).error(e.to_string()).into())
 }
@@ -423,7 +424,7 @@ fn play_one<G: Game>(
     };
     let before = memory.before(&m.spec, &tavern.name);
     let settings = m.spec.settings::<G>(crate::ai::Effort::Full)?;
-    let stakes = super::intent::Stakes::of(&placed.bets(), &m.spec.names());
+    let stakes = super::intent::Stakes::of(&placed.bets());
     let log = play_match::<G>(&m.spec.entrants_at(&stakes), &settings)?;
     let after = memory.after(&m.spec, &log);
     let wagered = !placed.bets().is_empty();

@@ -11,16 +11,17 @@
 //! - **Whom a throw favours:** the first name of `[throw] to` that is someone else seated
 //!   (matched without regard to case, by full name or short name). A throw bought by a
 //!   bribe ([`MatchSpec::buy_throw`]) comes before it.
-//! - **A throw that would lose the thrower's own bet:** a thrower who has money of their own
-//!   on winning (their bet that they win the match or one of its games, or that the
-//!   favoured one loses it) does not throw to those in `to`: their coin comes first. A
-//!   bribe taken is honoured all the same (the bribe was their word).
+//! - **A throw that would lose the thrower's own bet:** they throw all the same. Backing
+//!   yourself and losing is the oldest cover a thrown match has; the bet is lost with the
+//!   match, and a GM who wants otherwise takes the `[throw]` out for the night. (So a
+//!   match's plan depends on the stakes' sum alone, which its replay line carries.)
+//! - **Money from outside taproom's wagers** (`--staked`, a side pot the GM keeps) counts
+//!   with the bets.
 
 use serde::Serialize;
 
 use super::MatchSpec;
 use crate::table::{Entrant, HustlePlan, Plan, ThrowWhy};
-use crate::wager::market::{Market, Selection, Side};
 use crate::wager::{Bet, Money};
 
 /// A throw bought for one match by a bribe: seat `thrower` (index into the spec's seats,
@@ -36,13 +37,10 @@ pub struct BoughtThrow {
 }
 
 /// What is staked on a match, as its intentions read it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stakes {
-    /// Every coin staked on the match, by anyone.
+    /// Every coin staked on the match by anyone, in taproom's wagers.
     pub total: Money,
-    /// The entrants' own bets on who wins (the match or a game of it): the bettor's index
-    /// into the entrants, and the side they backed.
-    pub own: Vec<(usize, Side)>,
 }
 
 impl Stakes {
@@ -52,29 +50,13 @@ impl Stakes {
         Stakes::default()
     }
 
-    /// The stakes of the bets taken at a match whose entrants are `names`, in order.
+    /// The stakes of the bets taken at a match (the ante among them).
     #[must_use]
-    pub fn of(bets: &[Bet], names: &[String]) -> Stakes {
-        let total = Money::checked_sum(bets.iter().map(|b| b.stake))
-            .unwrap_or(crate::wager::money::MAX_PURSE);
-        let own = bets
-            .iter()
-            .filter(|b| matches!(b.market, Market::Match | Market::Game { .. }))
-            .filter_map(|b| {
-                let who = names.iter().position(|n| *n == b.bettor)?;
-                Some((who, b.side))
-            })
-            .collect();
-        Stakes { total, own }
-    }
-
-    /// Whether entrant `who` has money of their own on winning against `target`.
-    fn backs_self(&self, who: usize, target: usize) -> bool {
-        self.own.iter().any(|&(bettor, side)| {
-            bettor == who
-                && (side == Side::For(Selection::Entrant(who))
-                    || side == Side::Against(Selection::Entrant(target)))
-        })
+    pub fn of(bets: &[Bet]) -> Stakes {
+        Stakes {
+            total: Money::checked_sum(bets.iter().map(|b| b.stake))
+                .unwrap_or(crate::wager::money::MAX_PURSE),
+        }
     }
 }
 
@@ -89,6 +71,15 @@ impl MatchSpec {
         }
         self.bought.retain(|b| b.thrower != thrower);
         self.bought.push(BoughtThrow { thrower, to, paid });
+    }
+
+    /// The whole stakes a hustle at this match reads: the bets' and `--staked`.
+    #[must_use]
+    pub fn stakes_read(&self, stakes: &Stakes) -> Money {
+        stakes
+            .total
+            .checked_add(self.staked)
+            .unwrap_or(stakes.total)
     }
 
     /// Each entrant's plan at this match with `stakes` on it.
@@ -112,16 +103,17 @@ impl MatchSpec {
 
     fn plan_of(&self, i: usize, stakes: &Stakes) -> Plan {
         let intent = &self.seats[i].character.intent;
+        let total = self.stakes_read(stakes);
         let hustle = intent
             .hustle
-            .map(|h| HustlePlan::at_stakes(h.shows, h.until, stakes.total));
+            .map(|h| HustlePlan::at_stakes(h.shows, h.until, total));
         let bought = self.bought.iter().find(|b| b.thrower == i);
         let (throws_to, throw_why) = if let Some(b) = bought {
             (Some(b.to), Some(ThrowWhy::Bribe { paid: b.paid }))
         } else {
             match self.named_target(i) {
-                Some(t) if !stakes.backs_self(i, t) => (Some(t), Some(ThrowWhy::Named)),
-                _ => (None, None),
+                Some(t) => (Some(t), Some(ThrowWhy::Named)),
+                None => (None, None),
             }
         };
         Plan {
@@ -188,16 +180,10 @@ mod tests {
     #[test]
     fn a_hustle_turns_when_the_whole_tables_stakes_reach_until() {
         let s = spec(vec![seat(WIL), seat(TOBIN)]);
-        let low = Stakes {
-            total: Money(499),
-            own: Vec::new(),
-        };
+        let low = Stakes { total: Money(499) };
         let h = s.plans(&low)[0].hustle.unwrap();
         assert_eq!((h.shows, h.turns_at), (crate::ai::Skill::Level(3), None));
-        let high = Stakes {
-            total: Money(500),
-            own: Vec::new(),
-        };
+        let high = Stakes { total: Money(500) };
         assert_eq!(s.plans(&high)[0].hustle.unwrap().turns_at, Some(1));
         let entrants = s.entrants_at(&high);
         assert_eq!(entrants[0].plan, s.plans(&high)[0]);
@@ -205,17 +191,23 @@ mod tests {
     }
 
     #[test]
-    fn a_bribe_buys_a_throw_and_comes_before_to_and_before_the_throwers_own_bet() {
+    fn staked_money_counts_with_the_bets() {
+        let mut s = spec(vec![seat(WIL), seat(TOBIN)]);
+        s.staked = Money(300);
+        let h = s.plans(&Stakes { total: Money(199) })[0].hustle.unwrap();
+        assert_eq!((h.stakes, h.turns_at), (Money(499), None));
+        let h = s.plans(&Stakes { total: Money(200) })[0].hustle.unwrap();
+        assert_eq!((h.stakes, h.turns_at), (Money(500), Some(1)));
+        assert!(s.replay_words().join(" ").ends_with("--staked 3 gp"));
+    }
+
+    #[test]
+    fn a_bribe_buys_a_throw_and_comes_before_to() {
         let mut s = spec(vec![seat(WIL), seat(MARA), seat(TOBIN)]);
-        // Wil backed himself: he does not throw to Mara.
-        let backed = Stakes {
-            total: Money(100),
-            own: vec![(0, Side::For(Selection::Entrant(0)))],
-        };
-        assert_eq!(s.plans(&backed)[0].throws_to, None);
+        assert_eq!(s.plans(&Stakes::none())[0].throws_to, Some(1));
         s.buy_throw(0, 2, Money(1000));
         s.buy_throw(0, 0, Money(1000));
-        let plan = s.plans(&backed)[0];
+        let plan = s.plans(&Stakes::none())[0];
         assert_eq!(plan.throws_to, Some(2));
         assert_eq!(plan.throw_why, Some(ThrowWhy::Bribe { paid: Money(1000) }));
     }

@@ -290,6 +290,8 @@ pub fn play_with<G: Game, E: From<Error>>(
         memory: &memory,
     };
     let mut played = play_game::<G>(req, &table, &told, progress, sitting)?;
+    // A hustle's replay: the line leaves the bets out, so it carries their stakes.
+    table.spec.staked = played.staked;
     // Every check that can fail comes before the write.
     ready(&played.log, &table.spec)?;
     let mut written = Vec::new();
@@ -383,6 +385,9 @@ struct Outcome {
     /// The bookie's chance of each entrant's winning, priced before play (with
     /// `--apply`, for the history).
     prices: Option<Vec<f64>>,
+    /// The stakes a hustle read at this match (the bets' and `--staked`), for the replay
+    /// line to carry when a hustler sat at it.
+    staked: crate::wager::Money,
 }
 
 fn play_game<G: Game>(
@@ -410,9 +415,9 @@ fn play_game<G: Game>(
     let before = told.memory.before(spec, &tavern.name);
     let settings = spec.settings::<G>(crate::ai::Effort::Full)?;
     // The stakes on the match, placed before play, decide whether a hustle turns.
-    let stakes = prepared.as_ref().map_or_else(Stakes::none, |(placed, _)| {
-        Stakes::of(&placed.bets(), &spec.names())
-    });
+    let stakes = prepared
+        .as_ref()
+        .map_or_else(Stakes::none, |(placed, _)| Stakes::of(&placed.bets()));
     let log = match sitting {
         None => play_match::<G>(&spec.entrants_at(&stakes), &settings)?,
         Some(sitting) => {
@@ -448,12 +453,22 @@ fn play_game<G: Game>(
     };
     let mut recalled = before;
     recalled.extend(after);
+    let staked = if spec
+        .seats
+        .iter()
+        .any(|s| s.character.intent.hustle.is_some())
+    {
+        spec.stakes_read(&stakes)
+    } else {
+        spec.staked
+    };
     Ok(Outcome {
         log,
         scenes,
         wagers,
         recalled,
         prices,
+        staked,
     })
 }
 

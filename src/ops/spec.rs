@@ -67,6 +67,11 @@ pub struct MatchSpec {
     /// The bribes taken at this match, in their plain form (`--bribe`): the replay line
     /// carries them, as they change the play.
     pub bribes: Vec<String>,
+    /// Money staked on the match outside taproom's wagers (`--staked`): counted with the
+    /// bets' stakes by a hustle. After a match with a hustler seated it holds the whole
+    /// stakes the match was played at, so that its replay line (which leaves the bets
+    /// out) plays the hustle as it was played.
+    pub staked: crate::wager::Money,
 }
 
 /// What a match is to be, before it is checked.
@@ -92,6 +97,9 @@ pub struct Draft {
     pub wary: Wary,
     /// Whether to read no campaign's history for it (`--no-history`).
     pub no_history: bool,
+    /// Money staked on the match outside taproom's wagers (`--staked`), counted with the
+    /// bets when a hustle decides whether to turn.
+    pub staked: crate::wager::Money,
 }
 
 impl MatchSpec {
@@ -117,6 +125,7 @@ impl MatchSpec {
             no_history: draft.no_history,
             bought: Vec::new(),
             bribes: Vec::new(),
+            staked: draft.staked,
         })
     }
 
@@ -233,6 +242,10 @@ impl MatchSpec {
         for bribe in &self.bribes {
             words.push("--bribe".to_owned());
             words.push(bribe.clone());
+        }
+        if self.staked > crate::wager::Money::ZERO {
+            words.push("--staked".to_owned());
+            words.push(self.staked.to_string());
         }
         words
     }

@@ -9,13 +9,15 @@ use serde::Serialize;
 use crate::games::GameKind;
 
 /// The moments a character has lines for, by their keys in `[voice]`.
-pub const VOICE_KEYS: [&str; 6] = [
+pub const VOICE_KEYS: [&str; 8] = [
     VoiceMoment::Greeting.key_const(),
     VoiceMoment::Boast.key_const(),
     VoiceMoment::Win.key_const(),
     VoiceMoment::Loss.key_const(),
     VoiceMoment::Caught.key_const(),
     VoiceMoment::RefuseBribe.key_const(),
+    VoiceMoment::Hustle.key_const(),
+    VoiceMoment::Throw.key_const(),
 ];
 
 /// What a character says at each moment (any list may be empty).
@@ -34,6 +36,12 @@ pub struct Voice {
     /// On refusing a bribe (too little, or when they take none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub refuse_bribe: Vec<String>,
+    /// Under their breath, when their hustle turns (the GM's alone).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hustle: Vec<String>,
+    /// Under their breath, having thrown a match (the GM's alone).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub throw: Vec<String>,
     /// Lines said at one game alone (`[voice.GAME]`), besides the lines above: those that
     /// name its things (a river, a heap, the sticks, a trap).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -51,6 +59,8 @@ impl Voice {
             VoiceMoment::Loss => &self.loss,
             VoiceMoment::Caught => &self.caught,
             VoiceMoment::RefuseBribe => &self.refuse_bribe,
+            VoiceMoment::Hustle => &self.hustle,
+            VoiceMoment::Throw => &self.throw,
         }
     }
 
@@ -63,6 +73,8 @@ impl Voice {
             VoiceMoment::Loss => &mut self.loss,
             VoiceMoment::Caught => &mut self.caught,
             VoiceMoment::RefuseBribe => &mut self.refuse_bribe,
+            VoiceMoment::Hustle => &mut self.hustle,
+            VoiceMoment::Throw => &mut self.throw,
         }
     }
 
@@ -156,17 +168,23 @@ pub enum VoiceMoment {
     Caught,
     /// On refusing a bribe.
     RefuseBribe,
+    /// When their hustle turns: said under their breath, heard by the GM alone.
+    Hustle,
+    /// Having thrown a match: said under their breath, heard by the GM alone.
+    Throw,
 }
 
 impl VoiceMoment {
     /// Every one, in file order.
-    pub const ALL: [VoiceMoment; 6] = [
+    pub const ALL: [VoiceMoment; 8] = [
         VoiceMoment::Greeting,
         VoiceMoment::Boast,
         VoiceMoment::Win,
         VoiceMoment::Loss,
         VoiceMoment::Caught,
         VoiceMoment::RefuseBribe,
+        VoiceMoment::Hustle,
+        VoiceMoment::Throw,
     ];
 
     /// Its key in a character file's `[voice]`.
@@ -185,6 +203,8 @@ impl VoiceMoment {
             VoiceMoment::Loss => "loss",
             VoiceMoment::Caught => "caught",
             VoiceMoment::RefuseBribe => "refuse_bribe",
+            VoiceMoment::Hustle => "hustle",
+            VoiceMoment::Throw => "throw",
         }
     }
 }

@@ -10,9 +10,10 @@
 //!   turns at the start of a match or not at all: [`HustlePlan::turns_at`] is game 1 or
 //!   none. An evening's matches each count their own stakes. The field is a game number,
 //!   so a table whose stakes grew during a match could turn it later.
-//! - **A throw** is played at full skill by a choice that prefers the moves that help the
-//!   favoured one and hurt the thrower (see [`throw_move`]); it never resigns, and never
-//!   ends the game at once when a quieter move is left. At a Piç table of three or more the
+//! - **A throw** is played by the game's own evaluation, one move ahead, keeping the
+//!   favoured one ahead of the thrower by as little as it can (see [`throw_move`]); it
+//!   never resigns, and never ends the game (or lets it be ended) at once when a quieter
+//!   move is left. At a Piç table of three or more the
 //!   thrower helps the favoured one finish ahead of them. A thrower never cheats while
 //!   throwing.
 
@@ -125,6 +126,9 @@ pub fn player_for_entrant<G: Game>(entrant: &super::Entrant, effort: Effort) -> 
     })
 }
 
+/// How many of the quietest losing moves a thrower draws among.
+pub const QUIET: usize = 3;
+
 /// A player with a plan: the hustle's shown player until it turns, the throw's choice
 /// while the favoured one sits at the game, else their own player.
 struct Intending<G: Game> {
@@ -174,11 +178,13 @@ impl<G: Game> Player<G> for Intending<G> {
     }
 }
 
-/// A thrower's move in `pos` (the thrower to move), losing to `target`: among the legal
-/// moves, those that do not end the game at once (when any is left), ranked by how much
-/// they help `target` and hurt the thrower one move ahead (the game's own evaluation);
-/// one of the best third for the throw, drawn at random with `rng`, so the game runs on
-/// like a game badly played rather than ending in a resignation.
+/// A thrower's move in `pos` (the thrower to move), losing to `target`. Each legal move is
+/// weighed one move ahead by the game's own evaluation: how far it puts `target` ahead of
+/// the thrower. Moves that end the game at once, or let the next to move end it at once,
+/// are set aside while a quieter one is left. Of the moves that leave `target` ahead, one of
+/// the [`QUIET`] that leave them least ahead is drawn with `rng` (the game stays close,
+/// and is lost); when none does, one of the third that help `target` most. It never
+/// resigns: the game runs on, badly played, to its own end.
 ///
 /// # Panics
 /// At a chance node or with no legal move (the loop never asks then).
@@ -201,7 +207,7 @@ pub fn throw_move<G: Game>(
         .map(|&mv| {
             let mut next = pos.clone();
             next.play_unchecked(mv, &mut ());
-            let ends = next.turn() == Turn::Over;
+            let ends = next.turn() == Turn::Over || ends_next(&next);
             let help = one_ply_value(&next, target) - one_ply_value(&next, me);
             (help, ends, mv)
         })
@@ -209,10 +215,31 @@ pub fn throw_move<G: Game>(
     if ranked.iter().any(|r| !r.1) {
         ranked.retain(|r| !r.1);
     }
+    // The quietest throw: of the moves after which the favoured one stands ahead, one of
+    // the three that put them least ahead, so the game stays close and is lost.
+    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some(first) = ranked.iter().position(|r| r.0 > 0.0) {
+        let n = (ranked.len() - first).min(QUIET);
+        return ranked[first + rand::RngExt::random_range(rng, 0..n)].2;
+    }
     // The most helpful first; a stable sort keeps the game's own order among equals.
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     let third = ranked.len().div_ceil(3);
     ranked[rand::RngExt::random_range(rng, 0..third)].2
+}
+
+/// Whether the seat to move in `pos` can end the game at once (a chance node: no).
+fn ends_next<G: Game>(pos: &G) -> bool {
+    if !matches!(pos.turn(), Turn::Seat(_)) {
+        return false;
+    }
+    let mut replies = Vec::new();
+    pos.legal_moves(&mut replies);
+    replies.into_iter().any(|mv| {
+        let mut after = pos.clone();
+        after.play_unchecked(mv, &mut ());
+        after.turn() == Turn::Over
+    })
 }
 
 #[cfg(test)]

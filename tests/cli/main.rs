@@ -24,6 +24,7 @@ mod engine;
 mod files;
 mod game_words;
 mod history;
+mod intentions;
 mod json;
 mod ladder;
 mod layout;
