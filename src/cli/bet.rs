@@ -11,10 +11,10 @@ use super::args::Quiet;
 use crate::narrate::Phrasebook;
 use crate::ops::{self, play::SettledTable};
 use crate::report::wagers::{SettledRow, coloured, placed_lines, settled_lines_at, settlement_for};
-use crate::report::{Layout, Page};
+use crate::report::{Layout, Page, View};
 use crate::table::MatchLog;
 use crate::wager::Settlement;
-use crate::wager::syntax::{BetText, split_bets};
+use crate::wager::syntax::{BetText, BribeText, split_bets};
 
 /// The wager flags of `taproom play`.
 #[derive(Debug, Args)]
@@ -31,6 +31,15 @@ pub struct BetArgs {
     /// "where the caravan went" on Brannoc against Ysolde'.
     #[arg(long = "bet", value_name = "BET")]
     bets: Vec<String>,
+    /// A bribe offered before the match (repeatable): "PAYER AMOUNT to TAKER to lose [to
+    /// NAME]". Taken when the one paid has a [throw] whose `bribe` is no more than the
+    /// amount (they then throw the match to the payer, or to NAME); refused, in their own
+    /// words, otherwise, and a refused bribe moves no money. Paid from purse to purse as a
+    /// stake is (with --apply, written, in the ledger and the history); shown in the GM's
+    /// view alone. E.g. "Plain Jory 10 gp to Brother Tobin to lose", "Pip offers 5 gp to
+    /// Brannoc to lose to Mirela".
+    #[arg(long = "bribe", value_name = "BRIBE")]
+    bribes: Vec<String>,
     /// The tavern file: its bookie's margin, the pool's take, credit, currency (default:
     /// the campaign's, else the one built in).
     #[arg(long, value_name = "FILE")]
@@ -72,6 +81,14 @@ impl BetArgs {
             .collect()
     }
 
+    /// The bribes, read, each with its text as written.
+    ///
+    /// # Errors
+    /// A bribe that cannot be read.
+    pub fn bribes(&self) -> Result<Vec<(BribeText, String)>, CliError> {
+        read_bribes(&self.bribes)
+    }
+
     /// The evening named with `--evening`, as typed.
     #[must_use]
     pub fn evening(&self) -> Option<&str> {
@@ -92,7 +109,27 @@ impl BetArgs {
     }
 }
 
-/// Prints the wagers placed and how they settled, and the files written.
+/// The bribes given with `--bribe`, read, each with its text as written.
+///
+/// # Errors
+/// A bribe that cannot be read.
+pub fn read_bribes(texts: &[String]) -> Result<Vec<(BribeText, String)>, CliError> {
+    texts
+        .iter()
+        .map(|text| {
+            let bribe = text
+                .parse::<BribeText>()
+                .map_err(|e| ops::Error::Argument {
+                    flag: "--bribe",
+                    message: format!("--bribe: {e}"),
+                })?;
+            Ok((bribe, text.clone()))
+        })
+        .collect()
+}
+
+/// Prints the bribes offered (the GM's view alone), the wagers placed and how they
+/// settled, and the files written.
 ///
 /// # Errors
 /// When writing the output fails.
@@ -102,6 +139,76 @@ pub fn print(
     book: &Phrasebook,
     page: Page,
     quiet: Quiet,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let markdown = page.layout.is_markdown();
+    if page.view == View::Gm && !settled.offers.is_empty() {
+        print_bribes(settled, page, out)?;
+    }
+    if !settled.texts.is_empty() {
+        print_bets(settled, log, book, page, out)?;
+    }
+    if matches!(page.layout, Layout::Chat(_)) {
+        // A channel's messages: the files written are the GM's business, told on stderr.
+        return Ok(());
+    }
+    let bribes_only = settled.texts.is_empty();
+    if settled.written.is_empty() && !quiet.quiet && !(bribes_only && page.view != View::Gm) {
+        let note = "Nothing written: --apply writes the purses into the characters' files, the settlement into the ledger and the match into the history.";
+        writeln!(out, "{}", page.prose("", note))?;
+    }
+    for file in &settled.written {
+        writeln!(out, "Written: {}", file.display())?;
+    }
+    if markdown && bribes_only {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// The bribes offered before the match, each taken or refused (in the one offered's
+/// words), and the purses the bribes taken moved.
+fn print_bribes(settled: &SettledTable, page: Page, out: &mut impl Write) -> Result<(), CliError> {
+    let currency = settled.tavern.currency;
+    let markdown = page.layout.is_markdown();
+    if !markdown {
+        writeln!(out)?;
+    }
+    let lines: Vec<String> = settled.offers.iter().map(|o| o.line(currency)).collect();
+    page.block(
+        out,
+        "Bribes, offered before the match (the GM's alone)",
+        &lines,
+        &lines,
+    )?;
+    let s = &settled.settlement;
+    if !s.bribes.is_empty() {
+        let paid = s.after_bribes();
+        let parties = |m: &std::collections::BTreeMap<String, crate::wager::Purse>| {
+            m.iter()
+                .filter(|(n, _)| s.bribes.iter().any(|b| b.payer == **n || b.taker == **n))
+                .map(|(n, p)| (n.clone(), *p))
+                .collect()
+        };
+        let moved = money_changes(
+            &parties(&s.before),
+            &parties(&paid),
+            0,
+            currency,
+            &settled.written,
+        );
+        let moved = moved.replacen("Money:", "Bribes paid:", 1);
+        writeln!(out, "{}", page.prose("", &moved))?;
+    }
+    Ok(())
+}
+
+/// The wagers placed and how they settled, with the settlement table.
+fn print_bets(
+    settled: &SettledTable,
+    log: &MatchLog,
+    book: &Phrasebook,
+    page: Page,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let view = page.view;
@@ -156,17 +263,6 @@ pub fn print(
     if markdown {
         // A paragraph of its own after the table, not a row of it.
         writeln!(out)?;
-    }
-    if matches!(page.layout, Layout::Chat(_)) {
-        // A channel's messages: the files written are the GM's business, told on stderr.
-        return Ok(());
-    }
-    if settled.written.is_empty() && !quiet.quiet {
-        let note = "Nothing written: --apply writes the purses into the characters' files, the settlement into the ledger and the match into the history.";
-        writeln!(out, "{}", page.prose("", note))?;
-    }
-    for file in &settled.written {
-        writeln!(out, "Written: {}", file.display())?;
     }
     Ok(())
 }

@@ -30,7 +30,8 @@ use crate::report;
   taproom play tides Brannoc Mirela --bet \"Pip 3 sp on Brannoc\" --bet \"Tamsin 2 sp on first-turn Mirela in the pool\"
   taproom play tides Brannoc Mirela --bet \"Pip puts 3 silver on Brannoc to win; Tamsin bets 2 sp and 5 cp on Mirela in the pool\"
   taproom play tides Gorm Vessa --roster examples/characters --bet \"Hrodgar 1 gp on Vessa against Tamsin\" --apply
-  taproom play tides Gorm Vessa --roster examples/characters --apply --evening \"Session 12\"")]
+  taproom play tides Gorm Vessa --roster examples/characters --apply --evening \"Session 12\"
+  taproom play tides Brannoc Mirela --bribe \"Pip 5 gp to Brannoc to lose to Mirela\"")]
 pub struct PlayArgs {
     /// The game: tides-of-war (tides), pic, kiust-oyun (kiust), oicustiytac (dogfight).
     game: String,
@@ -84,6 +85,7 @@ pub fn run(
         phrasebooks: args.tell.phrasebook.clone(),
         tavern: here.tavern(args.wager.tavern().as_deref())?,
         bets,
+        bribes: args.wager.bribes()?,
         apply: here.apply(args.wager.apply())?,
         history: here.history()?,
         evening: here.evening(args.wager.evening())?,
@@ -140,7 +142,10 @@ fn tell(
     let page = args.tell.page(Audience::Gm);
     if args.short {
         writeln!(out, "{}", report::short::match_line(&played.log))?;
-        if let Some(settled) = &played.wagers {
+        // A refused bribe alone moves no money: no money line.
+        if let Some(settled) = &played.wagers
+            && !(settled.texts.is_empty() && settled.settlement.bribes.is_empty())
+        {
             writeln!(
                 out,
                 "{}",

@@ -36,6 +36,10 @@ pub struct ReplayArgs {
     seed: Option<u64>,
     #[command(flatten)]
     table: MatchArgs,
+    /// A bribe taken before the match, as the replay line gives it (repeatable): the
+    /// throw it bought is played again (no money moves at a replay).
+    #[arg(long = "bribe", value_name = "BRIBE")]
+    bribes: Vec<String>,
     /// Show only game N of the match (round N of Òicustiỳtac), counted from 1 as it was
     /// played, drawn games included.
     #[arg(long = "game", id = "only", value_name = "N", visible_alias = "round")]
@@ -102,6 +106,7 @@ pub fn run(
         phrasebooks: Vec::new(),
         tavern: None,
         bets: Vec::new(),
+        bribes: super::bet::read_bribes(&args.bribes)?,
         apply: None,
         history: here.history()?,
         evening: here.evening(None)?,

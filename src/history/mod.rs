@@ -71,6 +71,9 @@ pub struct Record {
     /// Every purse the match's wagers moved (a bettor's or a player's), in copper pieces.
     #[serde(default)]
     pub money: Vec<MoneyChange>,
+    /// The bribes paid before it (the GM's secret), each thrown match's price.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bribes: Vec<Bribe>,
     /// The write that recorded it, for `taproom undo` (none in lines of older versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub applied: Option<applied::Applied>,
@@ -108,6 +111,19 @@ pub struct GameResult {
     pub scores: Vec<i64>,
     /// How it ended, in the log's words.
     pub outcome: String,
+}
+
+/// A bribe paid before a recorded match, for the taker to lose it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bribe {
+    /// Who paid.
+    pub payer: String,
+    /// Who was paid to lose.
+    pub taker: String,
+    /// Whom they were to lose to.
+    pub to: String,
+    /// How much, in copper pieces.
+    pub amount_cp: u64,
 }
 
 /// A cheat tried in a recorded match.

@@ -121,6 +121,7 @@ mod tests {
             winners: Vec::new(),
             cheats,
             money: Vec::new(),
+            bribes: Vec::new(),
             applied: None,
         }
     }

@@ -1024,6 +1024,7 @@ fn quote_tags(moment: VoiceMoment) -> &'static [&'static str] {
             "\"{line}\" says {name}, meeting nobody's eye.",
             "{name}, to {other}: \"{line}\"",
         ],
+        VoiceMoment::RefuseBribe => &["{name}, to {other}: \"{line}\""],
     }
 }
 

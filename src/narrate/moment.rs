@@ -122,6 +122,8 @@ pub enum Moment {
     CheatUnseenTally,
     /// The match over, a grudge against the cheat the table caught.
     Grudge,
+    /// A bribe refused, said by the one offered it when their voice has no line for it.
+    RefuseBribe,
     /// A hustler played below their skill all match: the stakes never reached their
     /// price (told to the GM alone).
     HustleHolds,
@@ -196,6 +198,7 @@ impl Moment {
             Moment::CheatTally,
             Moment::CheatUnseenTally,
             Moment::Grudge,
+            Moment::RefuseBribe,
             Moment::HustleHolds,
             Moment::HustleTurns,
             Moment::Thrown,
@@ -262,6 +265,7 @@ impl Moment {
             Moment::CheatTally => "cheat-tally",
             Moment::CheatUnseenTally => "cheat-unseen-tally",
             Moment::Grudge => "grudge",
+            Moment::RefuseBribe => "refuse-bribe",
             Moment::HustleHolds => "hustle-holds",
             Moment::HustleTurns => "hustle-turns",
             Moment::Thrown => "thrown",
@@ -358,6 +362,7 @@ impl Moment {
             Moment::PaysOut => return Named::Exactly(&["bookie", "winner", "coins"]),
             Moment::Collects => return Named::Exactly(&["bookie", "loser", "coins"]),
             Moment::NoPrice => return Named::Exactly(&["bookie"]),
+            Moment::RefuseBribe => return Named::Exactly(&["taker", "payer", "coins"]),
             // Bettors again; {stake} is the thing, in quotation marks.
             Moment::StakePasses => return Named::Exactly(&["winner", "loser", "stake"]),
             // Asides: {mover} is the cheat ({cheat} what they did, in words), {watcher} who

@@ -39,6 +39,8 @@ pub struct PreparedMatch {
     pub ante: Option<Money>,
     /// A line read before it.
     pub intro: Option<String>,
+    /// The bribes offered before it, each answered.
+    pub offers: Vec<super::bribes::Offer>,
 }
 
 /// An evening with every file read and every name, bet and match checked.
@@ -95,8 +97,12 @@ pub fn prepare(path: &Path, apply: bool, campaign: Option<&Campaign>) -> Result<
     let mut matches = Vec::new();
     let mut stake_names: Vec<String> = Vec::new();
     let mut paying: Vec<String> = Vec::new();
-    for (plan, spec) in evening.matches.iter().zip(specs) {
+    for (plan, mut spec) in evening.matches.iter().zip(specs) {
         let proposals = proposals(plan, &spec, &people)?;
+        let offers = offers(plan, &spec, &people, &phrasebook, &tavern)?;
+        super::bribes::buy_throws(&mut spec, &offers);
+        stake_names.extend(super::bribes::parties(&offers));
+        paying.extend(super::bribes::parties(&offers));
         let ante_players = if plan.ante.is_some() {
             spec.names()
         } else {
@@ -110,6 +116,7 @@ pub fn prepare(path: &Path, apply: bool, campaign: Option<&Campaign>) -> Result<
             texts: plan.bet_texts.clone(),
             ante: plan.ante,
             intro: plan.intro.clone(),
+            offers,
         });
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -172,6 +179,30 @@ fn match_spec(
         staked: crate::wager::Money::ZERO,
     };
     MatchSpec::new(plan.game, draft).map_err(|e| plan.spot_of(e.part()).error(e.to_string()).into())
+}
+
+/// A planned match's bribes, each matched to its table and answered; an error names the
+/// bribe's place in the file.
+fn offers(
+    plan: &MatchPlan,
+    spec: &MatchSpec,
+    people: &People,
+    book: &Phrasebook,
+    tavern: &Tavern,
+) -> Result<Vec<super::bribes::Offer>, Error> {
+    let mut out = Vec::new();
+    for b in &plan.bribes {
+        let one = super::bribes::offer_all(
+            std::slice::from_ref(&b.value),
+            spec,
+            people,
+            book,
+            tavern.currency,
+        )
+        .map_err(|e| b.spot.error(e.to_string()))?;
+        out.extend(one);
+    }
+    Ok(out)
 }
 
 /// A planned match's bets, each resolved against its table and the evening's people (an
@@ -393,6 +424,8 @@ fn play_one<G: Game>(
     memory: &Memory,
     prices: bool,
 ) -> Result<(PlayedMatch, Vec<f64>), Error> {
+    let before_bribes = purses;
+    let purses = &super::bribes::paid_purses(&m.offers, purses, tavern.credit, tavern.currency)?;
     let placed = place_bets::<G>(&m.spec, &m.proposals, m.ante, purses, tavern, progress)?;
     let price = if prices {
         super::memory::prices::<G>(&m.spec, tavern, progress)?
@@ -409,7 +442,11 @@ fn play_one<G: Game>(
     crate::narrate::recall::tell(&mut scenes, &before, &after, &log, detail);
     let mut recalled = before;
     recalled.extend(after);
-    let settlement = settle_placed(&placed, &log, purses, tavern)?;
+    let settlement = settle_placed(&placed, &log, purses, tavern)?.with_bribes(
+        super::bribes::taken(&m.offers),
+        before_bribes,
+        purses,
+    );
     let refused: Vec<RefusedBet> = placed
         .refused
         .iter()

@@ -283,6 +283,7 @@ pub fn record(
         winners: log.winners.iter().map(|&w| name(w)).collect(),
         cheats,
         money,
+        bribes: Vec::new(),
         applied: None,
     }
 }

@@ -5,6 +5,7 @@
 //! its arguments into these values, calls one function, and prints what comes back.
 
 pub mod apply;
+pub mod bribes;
 pub mod campaign;
 pub mod cast;
 pub mod character;
@@ -75,6 +76,14 @@ pub enum Error {
         text: String,
         /// What is wrong.
         source: BetError,
+    },
+    /// A bribe taken that its payer cannot pay, even with the house's credit.
+    #[error("the bribe `{text}` is refused: {why}")]
+    BribeUnpaid {
+        /// The bribe as written.
+        text: String,
+        /// Why, as a clause.
+        why: String,
     },
     /// A bet the table will not take (a purse too light, no price).
     #[error("the bet `{text}` is refused: {why}")]

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::apply::{self, Apply};
+use super::bribes::{self, Offer};
 use super::intent::Stakes;
 use super::memory::{self, Memory};
 use super::sit::{Notice, SeatedTable, Seating};
@@ -21,7 +22,7 @@ use crate::roster::{Character, Roster, Tavern};
 use crate::store::Recovered;
 use crate::table::{MatchLog, play_match};
 use crate::wager::place::{Placed, Proposal};
-use crate::wager::syntax::BetText;
+use crate::wager::syntax::{BetText, BribeText};
 use crate::wager::{Purse, Settlement, ledger};
 
 /// A match to play, as the GM asked for it.
@@ -41,6 +42,8 @@ pub struct Request {
     pub tavern: Option<PathBuf>,
     /// The bets, read, each with its text as written.
     pub bets: Vec<(BetText, String)>,
+    /// The bribes offered before the match, read, each with its text as written.
+    pub bribes: Vec<(BribeText, String)>,
     /// Whether and how to write the purses, the ledger and the history back.
     pub apply: Option<Apply>,
     /// The campaign's history file, when a campaign names one (else the tavern's, else
@@ -92,6 +95,8 @@ pub struct SettledTable {
     pub entry: String,
     /// The files written (with `--apply`).
     pub written: Vec<PathBuf>,
+    /// The bribes offered before the match, each taken or refused (the GM's alone).
+    pub offers: Vec<Offer>,
 }
 
 /// The table as read from the files: the roster, the match, everyone who can be named,
@@ -101,16 +106,23 @@ struct Table {
     spec: MatchSpec,
     people: People,
     proposals: Vec<Proposal>,
+    /// The bribes offered, each answered.
+    offers: Vec<Offer>,
     /// What to tell a table with people at it before play (who sits down as a newcomer).
     notices: Vec<Notice>,
 }
 
-fn read_table(req: &Request, tavern: &Tavern, people: &[String]) -> Result<Table, Error> {
+fn read_table(
+    req: &Request,
+    tavern: &Tavern,
+    people: &[String],
+    book: &Phrasebook,
+) -> Result<Table, Error> {
     let roster = Roster::load(req.draft.roster.as_deref())?;
     let mut draft = req.draft.clone();
     draft.table = draft.table.or(tavern.table_rules());
     let mut notices = Vec::new();
-    let spec = if people.is_empty() {
+    let mut spec = if people.is_empty() {
         super::cast::describe(req.game, &roster, &req.words, draft)?
     } else {
         // People first, in the order named, then the characters they play against.
@@ -123,11 +135,15 @@ fn read_table(req: &Request, tavern: &Tavern, people: &[String]) -> Result<Table
     let seated: Vec<&Character> = spec.seats.iter().map(|s| &s.character).collect();
     let people = People::new(&roster, &seated);
     let proposals = resolve_all(&req.bets, &spec, &people)?;
+    bribes::check_count(req.bribes.len())?;
+    let offers = bribes::offer_all(&req.bribes, &spec, &people, book, tavern.currency)?;
+    bribes::buy_throws(&mut spec, &offers);
     Ok(Table {
         roster,
         spec,
         people,
         proposals,
+        offers,
         notices,
     })
 }
@@ -217,7 +233,9 @@ pub fn play_with<G: Game, E: From<Error>>(
     recovered.extend(super::cast::open_files(&req.words)?);
     recovered.extend(super::cast::open_files(&people)?);
     let tavern = Tavern::load(req.tavern.as_deref()).map_err(Error::from)?;
-    let mut table = read_table(req, &tavern, &people)?;
+    let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)
+        .map_err(Error::from)?;
+    let mut table = read_table(req, &tavern, &people, &phrasebook)?;
     // With --apply: the ledger and the history checked, then every folder written locked
     // and the table read again under the locks, so the purses are the ones the write
     // will replace.
@@ -230,12 +248,14 @@ pub fn play_with<G: Game, E: From<Error>>(
     let mut locked = None;
     if let Some(a) = &req.apply {
         let read = files_read(req, &table);
-        if !req.bets.is_empty() {
+        if !req.bets.is_empty() || !bribes::parties(&table.offers).is_empty() {
             apply::check_ledger(&ledger, &read)?;
         }
         apply::check_history(&history, &ledger, &read)?;
-        let names = at_stake(&table.proposals, &[]);
-        let paying = super::wagers::money_at_stake(&table.proposals, &[]);
+        let mut names = at_stake(&table.proposals, &[]);
+        names.extend(bribes::parties(&table.offers));
+        let mut paying = super::wagers::money_at_stake(&table.proposals, &[]);
+        paying.extend(bribes::parties(&table.offers));
         require_files(&table.people, &paying, "a folder given with --roster")?;
         let at_stake: Vec<&Character> = names.iter().filter_map(|n| table.people.get(n)).collect();
         let mut folders = apply::folders(&at_stake, &ledger, &history);
@@ -243,7 +263,7 @@ pub fn play_with<G: Game, E: From<Error>>(
         let (locks, done) = apply::lock(folders, a, waiting)?;
         recovered.extend(done);
         locked = Some(locks);
-        table = read_table(req, &tavern, &people)?;
+        table = read_table(req, &tavern, &people, &phrasebook)?;
     } else if !table.spec.no_history {
         // A write a killed run left half done is finished before the history is read.
         recovered.extend(apply::open(
@@ -259,8 +279,6 @@ pub fn play_with<G: Game, E: From<Error>>(
     // A match --apply records is in the history from now on: its replay line reads none.
     memory.consulted |= req.apply.is_some() && !table.spec.no_history;
     memory.remember(&mut table.spec, &tavern.name);
-    let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)
-        .map_err(Error::from)?;
     let ambience = if req.tavern.is_some() {
         tavern.ambience.clone()
     } else {
@@ -292,7 +310,20 @@ pub fn play_with<G: Game, E: From<Error>>(
         tavern: &tavern.name,
         replay: sitting_people.map(|n| memory::sit_line(&table.spec, n)),
     };
-    let record = memory::record(&cx, &table.spec, &played.log, &prices, before, after);
+    let mut record = memory::record(&cx, &table.spec, &played.log, &prices, before, after);
+    if let Some(s) = &played.wagers {
+        record.bribes = s
+            .settlement
+            .bribes
+            .iter()
+            .map(|b| crate::history::Bribe {
+                payer: b.payer.clone(),
+                taker: b.taker.clone(),
+                to: b.to.clone(),
+                amount_cp: b.amount.0,
+            })
+            .collect();
+    }
     let mut written = Vec::new();
     if let Some(a) = &req.apply {
         let (changed, entry) = match &played.wagers {
@@ -371,7 +402,7 @@ fn play_game<G: Game>(
 ) -> Result<Outcome, Error> {
     let spec = &table.spec;
     let tavern = told.tavern;
-    let prepared = if req.bets.is_empty() {
+    let prepared = if req.bets.is_empty() && table.offers.is_empty() {
         None
     } else {
         Some(prepare::<G>(req, table, tavern, progress)?)
@@ -444,19 +475,25 @@ fn play_game<G: Game>(
     })
 }
 
-/// Prices and places the bets; refuses the table's bets outright when any is refused (at
-/// a single match the GM fixes the bet and runs again).
+/// The purses of a table before its bribes and after them.
+type Purses = (BTreeMap<String, Purse>, BTreeMap<String, Purse>);
+
+/// Pays the bribes taken, then prices and places the bets from the purses they left;
+/// refuses the table's bets outright when any is refused (at a single match the GM fixes
+/// the bet and runs again), and a bribe its payer cannot pay.
 fn prepare<G: Game>(
     req: &Request,
     table: &Table,
     tavern: &Tavern,
     progress: &dyn Progress,
-) -> Result<(Placed, BTreeMap<String, Purse>), Error> {
+) -> Result<(Placed, Purses), Error> {
     let names = at_stake(&table.proposals, &[]);
-    let purses: BTreeMap<String, Purse> = names
+    let mut before: BTreeMap<String, Purse> = names
         .iter()
         .filter_map(|n| table.people.get(n).map(|c| (n.clone(), purse_of(c))))
         .collect();
+    before.extend(bribes::purses(&table.offers, &table.people));
+    let purses = bribes::paid_purses(&table.offers, &before, tavern.credit, tavern.currency)?;
     let placed = place_bets::<G>(
         &table.spec,
         &table.proposals,
@@ -471,7 +508,7 @@ fn prepare<G: Game>(
             why: why.describe(tavern.currency, tavern.credit),
         });
     }
-    Ok((placed, purses))
+    Ok((placed, (before, purses)))
 }
 
 /// Settles the bets from the log (`--apply` writes them after).
@@ -480,10 +517,14 @@ fn finish(
     table: &Table,
     tavern: &Tavern,
     placed: Placed,
-    purses: &BTreeMap<String, Purse>,
+    (before, purses): &Purses,
     log: &MatchLog,
 ) -> Result<SettledTable, Error> {
-    let settlement = settle_placed(&placed, log, purses, tavern)?;
+    let settlement = settle_placed(&placed, log, purses, tavern)?.with_bribes(
+        bribes::taken(&table.offers),
+        before,
+        purses,
+    );
     let heading = format!(
         "{}: {}: {} (seed {})",
         tavern.name,
@@ -491,7 +532,12 @@ fn finish(
         table.spec.names().join(" v "),
         log.seed
     );
-    let entry = ledger::entry(&heading, &settlement, tavern.currency);
+    // Refused bribes alone move no money and add nothing to the ledger.
+    let entry = if settlement.lines.is_empty() && settlement.bribes.is_empty() {
+        String::new()
+    } else {
+        ledger::entry(&heading, &settlement, tavern.currency)
+    };
     Ok(SettledTable {
         tavern: tavern.clone(),
         texts: req.bets.iter().map(|(_, text)| text.clone()).collect(),
@@ -499,5 +545,6 @@ fn finish(
         settlement,
         entry,
         written: Vec::new(),
+        offers: table.offers.clone(),
     })
 }

@@ -68,6 +68,9 @@ pub struct MatchSpec {
     /// Throws bought for this match by a bribe: set with [`MatchSpec::buy_throw`], played
     /// by [`MatchSpec::entrants_at`] (see `ops::intent`).
     pub bought: Vec<super::intent::BoughtThrow>,
+    /// The bribes taken at this match, in their plain form (`--bribe`): the replay line
+    /// carries them, as they change the play.
+    pub bribes: Vec<String>,
     /// Money staked on the match outside taproom's wagers (`--staked`): counted with the
     /// bets' stakes by a hustle. After a match with a hustler seated it holds the whole
     /// stakes the match was played at, so that its replay line (which leaves the bets
@@ -129,6 +132,7 @@ impl MatchSpec {
             wise_to,
             no_history: draft.no_history,
             bought: Vec::new(),
+            bribes: Vec::new(),
             staked: draft.staked,
         })
     }
@@ -310,6 +314,10 @@ impl MatchSpec {
         }
         if self.no_history {
             words.push("--no-history".to_owned());
+        }
+        for bribe in &self.bribes {
+            words.push("--bribe".to_owned());
+            words.push(bribe.clone());
         }
         if self.staked > crate::wager::Money::ZERO {
             words.push("--staked".to_owned());

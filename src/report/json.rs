@@ -193,6 +193,57 @@ struct JsonTable {
     #[serde(flatten)]
     wagers: JsonWagers,
     written: Vec<PathBuf>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bribes: Vec<JsonBribe>,
+}
+
+/// A bribe offered before the match (`--bribe`): taken and paid, or refused.
+#[derive(Serialize)]
+struct JsonBribe {
+    /// As written.
+    text: String,
+    payer: String,
+    taker: String,
+    /// Whom the taker is to lose to.
+    to: String,
+    amount_cp: u64,
+    amount: String,
+    taken: bool,
+    /// Why it was refused: `takes-none` or `too-little`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<&'static str>,
+    /// The taker's price, when below it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    price_cp: Option<u64>,
+    /// What the taker said, refusing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    said: Option<String>,
+}
+
+/// The bribes of a table, for JSON.
+fn bribes(offers: &[crate::ops::bribes::Offer], currency: Currency) -> Vec<JsonBribe> {
+    use crate::wager::bribe::Refusal;
+    offers
+        .iter()
+        .map(|o| JsonBribe {
+            text: o.text.clone(),
+            payer: o.bribe.payer.clone(),
+            taker: o.bribe.taker.clone(),
+            to: o.bribe.to.clone(),
+            amount_cp: o.bribe.amount.0,
+            amount: o.bribe.amount.show(currency).to_string(),
+            taken: o.taken(),
+            refused: o.refused.map(|r| match r {
+                Refusal::TakesNone => "takes-none",
+                Refusal::TooLittle { .. } => "too-little",
+            }),
+            price_cp: match o.refused {
+                Some(Refusal::TooLittle { price }) => Some(price.0),
+                _ => None,
+            },
+            said: o.said.clone(),
+        })
+        .collect()
 }
 
 /// Writes a match played with `play`, and its wagers, as one JSON document.
@@ -214,6 +265,7 @@ pub fn write_play(
             tavern: t.tavern.name.clone(),
             wagers: wagers(&t.settlement, Vec::new(), t.tavern.currency),
             written: t.written.clone(),
+            bribes: bribes(&t.offers, t.tavern.currency),
         }),
     };
     serde_json::to_writer_pretty(&mut *out, &doc)?;
@@ -231,6 +283,8 @@ struct JsonNightMatch<'a> {
     #[serde(flatten)]
     play: super::JsonMatch<'a>,
     wagers: JsonWagers,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bribes: Vec<JsonBribe>,
 }
 
 /// A whole evening.
@@ -293,6 +347,7 @@ pub fn write_night(
                     recalled: &played.recalled,
                     play,
                     wagers: wagers(&played.settlement, refused, currency),
+                    bribes: bribes(&m.offers, currency),
                 }
             })
             .collect(),

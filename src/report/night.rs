@@ -139,6 +139,10 @@ fn write_match(
     if !told.is_empty() {
         page.block(out, "Wagers:", &told, &told)?;
     }
+    if page.view == View::Gm && !m.offers.is_empty() {
+        let bribes: Vec<String> = m.offers.iter().map(|o| o.line(t.currency)).collect();
+        page.block(out, "Bribes (the GM's alone):", &bribes, &bribes)?;
+    }
     writeln!(out)?;
     // The stakes a hustle read ride on the replay line (`--staked`), from the match played.
     let replay = MatchSpec {

@@ -17,8 +17,9 @@
 //! ante = "1 gp"                   # every player stakes this on themselves; winner takes the pot
 //! intro = "Brannoc sets out the stones without a word."
 //! bets = ["Pip 5 sp on Brannoc", "Ysolde 1 gp on first-turn Mirela in the pool"]
+//! bribes = ["Pip 10 gp to Mirela to lose"]   # offered before the match (the GM's secret)
 //! ```
-//! Bets follow the bet syntax of [`crate::wager::syntax`]. Errors name the file, line,
+//! Bets follow the bet syntax of [`crate::wager::syntax`], bribes its bribe syntax. Errors name the file, line,
 //! column and field (`match[2].bets[1]`, counted from 1).
 
 use std::path::{Path, PathBuf};
@@ -27,14 +28,15 @@ use super::source::{Doc, Field, FileError, Table};
 use crate::games::GameKind;
 use crate::table::Format;
 use crate::wager::Money;
-use crate::wager::syntax::BetText;
+use crate::wager::syntax::{BetText, BribeText};
 
 /// The keys of an evening file.
 pub const EVENING_KEYS: [&str; 5] = ["evening", "tavern", "roster", "seed", "match"];
 
 /// The keys of a match of an evening.
-pub const MATCH_KEYS: [&str; 10] = [
+pub const MATCH_KEYS: [&str; 11] = [
     "game", "players", "best_of", "first_to", "draw_cap", "seed", "rules", "ante", "intro", "bets",
+    "bribes",
 ];
 
 /// Where a value stands in the evening file, for errors found after reading it.
@@ -109,6 +111,8 @@ pub struct MatchPlan {
     pub bets: Vec<Located<BetText>>,
     /// The wagers as written, one for each of `bets`.
     pub bet_texts: Vec<String>,
+    /// The bribes offered before the match, read, each with its words as written.
+    pub bribes: Vec<Located<(BribeText, String)>>,
 }
 
 impl MatchPlan {
@@ -208,6 +212,10 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
         Some(f) => read_bets(&f)?,
         None => (Vec::new(), Vec::new()),
     };
+    let bribes = match table.get("bribes") {
+        Some(f) => read_bribes(&f)?,
+        None => Vec::new(),
+    };
     Ok(MatchPlan {
         game,
         players,
@@ -220,6 +228,7 @@ fn read_match(field: &Field<'_, '_>, index: u64, base_seed: u64) -> Result<Match
         intro,
         bets,
         bet_texts,
+        bribes,
     })
 }
 
@@ -305,6 +314,22 @@ fn read_bets(f: &Field<'_, '_>) -> Result<(Vec<Located<BetText>>, Vec<String>), 
         }
     }
     Ok((bets, bet_texts))
+}
+
+/// `bribes`: each bribe read, where it was written, with its words as written.
+fn read_bribes(f: &Field<'_, '_>) -> Result<Vec<Located<(BribeText, String)>>, FileError> {
+    let mut bribes = Vec::new();
+    for item in f.items()? {
+        let line = item.line()?;
+        let bribe: BribeText = line
+            .parse()
+            .map_err(|e: crate::wager::syntax::BribeSyntaxError| item.error(e.to_string()))?;
+        bribes.push(Located {
+            value: (bribe, line.clone()),
+            spot: Spot::of(&item),
+        });
+    }
+    Ok(bribes)
 }
 
 impl Evening {

@@ -9,12 +9,13 @@ use serde::Serialize;
 use crate::games::GameKind;
 
 /// The moments a character has lines for, by their keys in `[voice]`.
-pub const VOICE_KEYS: [&str; 7] = [
+pub const VOICE_KEYS: [&str; 8] = [
     VoiceMoment::Greeting.key_const(),
     VoiceMoment::Boast.key_const(),
     VoiceMoment::Win.key_const(),
     VoiceMoment::Loss.key_const(),
     VoiceMoment::Caught.key_const(),
+    VoiceMoment::RefuseBribe.key_const(),
     VoiceMoment::Hustle.key_const(),
     VoiceMoment::Throw.key_const(),
 ];
@@ -32,6 +33,9 @@ pub struct Voice {
     pub loss: Vec<String>,
     /// On being caught cheating, and caught again.
     pub caught: Vec<String>,
+    /// On refusing a bribe (too little, or when they take none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refuse_bribe: Vec<String>,
     /// Under their breath, when their hustle turns (the GM's alone).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hustle: Vec<String>,
@@ -54,6 +58,7 @@ impl Voice {
             VoiceMoment::Win => &self.win,
             VoiceMoment::Loss => &self.loss,
             VoiceMoment::Caught => &self.caught,
+            VoiceMoment::RefuseBribe => &self.refuse_bribe,
             VoiceMoment::Hustle => &self.hustle,
             VoiceMoment::Throw => &self.throw,
         }
@@ -67,6 +72,7 @@ impl Voice {
             VoiceMoment::Win => &mut self.win,
             VoiceMoment::Loss => &mut self.loss,
             VoiceMoment::Caught => &mut self.caught,
+            VoiceMoment::RefuseBribe => &mut self.refuse_bribe,
             VoiceMoment::Hustle => &mut self.hustle,
             VoiceMoment::Throw => &mut self.throw,
         }
@@ -160,6 +166,8 @@ pub enum VoiceMoment {
     Loss,
     /// On being caught cheating, and caught again.
     Caught,
+    /// On refusing a bribe.
+    RefuseBribe,
     /// When their hustle turns: said under their breath, heard by the GM alone.
     Hustle,
     /// Having thrown a match: said under their breath, heard by the GM alone.
@@ -168,12 +176,13 @@ pub enum VoiceMoment {
 
 impl VoiceMoment {
     /// Every one, in file order.
-    pub const ALL: [VoiceMoment; 7] = [
+    pub const ALL: [VoiceMoment; 8] = [
         VoiceMoment::Greeting,
         VoiceMoment::Boast,
         VoiceMoment::Win,
         VoiceMoment::Loss,
         VoiceMoment::Caught,
+        VoiceMoment::RefuseBribe,
         VoiceMoment::Hustle,
         VoiceMoment::Throw,
     ];
@@ -193,6 +202,7 @@ impl VoiceMoment {
             VoiceMoment::Win => "win",
             VoiceMoment::Loss => "loss",
             VoiceMoment::Caught => "caught",
+            VoiceMoment::RefuseBribe => "refuse_bribe",
             VoiceMoment::Hustle => "hustle",
             VoiceMoment::Throw => "throw",
         }

@@ -7,6 +7,7 @@
 //! the purses and the house's rules; the command line applies what it returns.
 
 pub mod bet;
+pub mod bribe;
 pub mod cheats;
 pub mod ledger;
 pub mod market;

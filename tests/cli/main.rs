@@ -10,6 +10,7 @@ mod picture_check;
 mod apply;
 mod audit;
 mod before_write;
+mod bribes;
 mod browser;
 mod calendar;
 mod campaign;

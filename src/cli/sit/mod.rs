@@ -60,6 +60,7 @@ Examples:
   taproom sit oicustiytac Mirela --as Ysolde --dice table
   taproom sit tides Brannoc --as examples/party/aria.toml --dice table   her own d20s for cheat and insight
   taproom sit tides Hrodgar --as \"Sister Ysolde\" --bet \"Sister Ysolde 2 gp on Ysolde against Hrodgar\"
+  taproom sit tides Brannoc --as Ysolde --bribe \"Ysolde 2 gp to Brannoc to lose\"   the GM's secret
   taproom sit tides Brannoc --as Ysolde --image match.gif
   taproom sit tides Brannoc --as Ysolde --fixed-board   White's side up, whoever moves
   taproom sit pic Mirela Pip --as Aria --post https://discord.com/api/webhooks/ID/TOKEN
@@ -136,6 +137,7 @@ pub fn run(args: &SitArgs, here: &super::here::Here, out: &mut impl Write) -> Re
         phrasebooks: args.tell.phrasebook.clone(),
         tavern: here.tavern(args.wager.tavern().as_deref())?,
         bets: args.wager.bets()?,
+        bribes: args.wager.bribes()?,
         apply: here.apply(args.wager.apply())?,
         history: here.history()?,
         evening: here.evening(args.wager.evening())?,
@@ -214,8 +216,14 @@ fn tell(
             let replay = replay_line(args, &played.spec, typed);
             report::write_text(out, &played.log, &played.scenes, page, &replay)?;
             if page.view == report::View::Players {
-                // The replay holds only what the people typed: it is theirs to keep.
-                report::write_replay(out, &played.log, page, &replay)?;
+                // The replay holds only what the people typed: it is theirs to keep (a
+                // bribe, the GM's secret, left out of it).
+                report::write_replay(
+                    out,
+                    &played.log,
+                    page,
+                    &without_bribes(&replay, &played.spec.bribes),
+                )?;
             }
             drawn.write_link(out, args.tell.format)?;
             if let Some(settled) = &played.wagers {
@@ -303,4 +311,13 @@ fn replay_line(args: &SitArgs, spec: &crate::ops::MatchSpec, typed: &[String]) -
         feed.extend(typed.iter().cloned());
         format!("{} | {command}", shell_words::join(feed))
     }
+}
+/// A command line with every `--bribe TEXT` of `bribes` left out: what the people may
+/// see of it.
+fn without_bribes(line: &str, bribes: &[String]) -> String {
+    let mut line = line.to_owned();
+    for b in bribes {
+        line = line.replace(&format!(" --bribe {}", shell_words::quote(b)), "");
+    }
+    line
 }

@@ -142,6 +142,7 @@ pub fn settle(
         before,
         after,
         house,
+        bribes: Vec::new(),
     })
 }
 

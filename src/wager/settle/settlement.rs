@@ -105,6 +105,10 @@ pub struct Settlement {
     pub after: BTreeMap<String, Purse>,
     /// What the house gained (negative: lost), in copper.
     pub house: i128,
+    /// The bribes paid before the match, from payer to taker ([`crate::wager::bribe`]):
+    /// among the transfers, and in the purses before and after.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bribes: Vec<crate::wager::bribe::Paid>,
 }
 
 /// How a bet came out, from its share of its market's verdict.
@@ -121,10 +125,10 @@ pub(super) fn result_of(share: Share, verdict: &Verdict) -> BetResult {
 impl Settlement {
     /// Each line's bettor's purse before and after that line, taking the lines in order
     /// (the stake paid, then what came back): how a settlement table shows it. The last
-    /// line of each bettor ends at their purse after.
+    /// line of each bettor ends at their purse after. The bribes are paid first.
     #[must_use]
     pub fn purse_steps(&self) -> Vec<(Purse, Purse)> {
-        let mut now = self.before.clone();
+        let mut now = self.after_bribes();
         self.lines
             .iter()
             .map(|line| {

@@ -54,12 +54,14 @@ use super::words::opens_a_thing;
 use crate::games::End;
 use reader::Reader;
 
+mod bribe;
 mod grammar;
 mod nearest;
 mod reader;
 mod said;
 mod written;
 
+pub use bribe::{BribeSyntaxError, BribeText};
 pub use nearest::respelled;
 pub use said::split_bets;
 
