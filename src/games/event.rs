@@ -291,185 +291,158 @@ pub enum Event {
     Over { outcome: Outcome },
 }
 
+/// What an event is to the code that reads it, whatever its game: who did it, whether it
+/// belongs to the first-turn ceremony, what it took, claimed or brought where it counts.
+/// [`Event::roles`] says it for every kind of event in one place, and the questions below
+/// read from it, so a new kind of event is described once.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Roles {
+    /// The seat whose action it was (`None` for the ceremony and the end).
+    by: Option<Seat>,
+    /// Part of the first-turn ceremony, not of play.
+    ceremony: bool,
+    /// Who it gave the first turn to.
+    first_turn_to: Option<Seat>,
+    /// A moment worth showing the board for.
+    telling: bool,
+    /// Where a stone came onto enemy ground or took another.
+    entered_or_took_at: Option<Place>,
+    /// Whose stones it took, and how many.
+    taken_from: Option<(Seat, u8)>,
+    /// Whose heap became another's piç.
+    claimed_from: Option<Seat>,
+    /// Whose stone arrived where it counts (enemy ground, or home).
+    arrived_by: Option<Seat>,
+    /// Whose stone entered enemy ground.
+    entered_by: Option<Seat>,
+    /// Who threw the sticks in play.
+    thrower: Option<Seat>,
+}
+
 impl Event {
+    /// The event's roles (see [`Roles`]): the one match over every kind of event.
+    fn roles(&self) -> Roles {
+        let none = Roles::default();
+        match *self {
+            Event::Lot { winner } | Event::FirstTurn { winner } => Roles {
+                ceremony: true,
+                first_turn_to: Some(winner),
+                ..none
+            },
+            Event::FirstThrow { .. } | Event::BagDraw { .. } => Roles {
+                ceremony: true,
+                ..none
+            },
+            Event::Capture {
+                by,
+                victim,
+                at,
+                count,
+            } => Roles {
+                by: Some(by),
+                telling: true,
+                entered_or_took_at: Some(at),
+                taken_from: Some((victim, count)),
+                ..none
+            },
+            Event::Claim { by, owner, .. } => Roles {
+                by: Some(by),
+                telling: true,
+                claimed_from: Some(owner),
+                ..none
+            },
+            Event::Pass { by } | Event::Whelp { by, .. } => Roles {
+                by: Some(by),
+                ..none
+            },
+            Event::Throw { by, .. } | Event::ThrowLost { by } => Roles {
+                by: Some(by),
+                thrower: Some(by),
+                ..none
+            },
+            Event::Enter { by, at } => Roles {
+                by: Some(by),
+                telling: true,
+                entered_or_took_at: Some(at),
+                arrived_by: Some(by),
+                entered_by: Some(by),
+                ..none
+            },
+            Event::BringDown {
+                by, victim, count, ..
+            } => Roles {
+                by: Some(by),
+                telling: true,
+                taken_from: Some((victim, count)),
+                ..none
+            },
+            Event::BringHome { by, .. } => Roles {
+                by: Some(by),
+                telling: true,
+                arrived_by: Some(by),
+                ..none
+            },
+            Event::Over { .. } => none,
+        }
+    }
+
     /// The seat whose action it was, for an event of play (`by`): the thrower of a throw
     /// of the sticks, the mover of a capture. `None` for the first-turn ceremony and the
     /// end.
     #[must_use]
     pub fn by(&self) -> Option<Seat> {
-        match *self {
-            Event::Capture { by, .. }
-            | Event::Claim { by, .. }
-            | Event::Pass { by }
-            | Event::Throw { by, .. }
-            | Event::ThrowLost { by }
-            | Event::Enter { by, .. }
-            | Event::Whelp { by, .. }
-            | Event::BringDown { by, .. }
-            | Event::BringHome { by, .. } => Some(by),
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Over { .. } => None,
-        }
+        self.roles().by
     }
 
     /// Whether it belongs to the first-turn ceremony (a lot, a throw or a draw for the
     /// first turn, and who won it), not to play.
     #[must_use]
     pub fn is_ceremony(&self) -> bool {
-        match self {
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. } => true,
-            Event::Capture { .. }
-            | Event::Claim { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Enter { .. }
-            | Event::Whelp { .. }
-            | Event::BringDown { .. }
-            | Event::BringHome { .. }
-            | Event::Over { .. } => false,
-        }
+        self.roles().ceremony
     }
 
     /// Who it gave the first turn to: the winner of a lot or of a ceremony.
     #[must_use]
     pub fn first_turn_to(&self) -> Option<Seat> {
-        match *self {
-            Event::Lot { winner } | Event::FirstTurn { winner } => Some(winner),
-            Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::Capture { .. }
-            | Event::Claim { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Enter { .. }
-            | Event::Whelp { .. }
-            | Event::BringDown { .. }
-            | Event::BringHome { .. }
-            | Event::Over { .. } => None,
-        }
+        self.roles().first_turn_to
     }
 
     /// Whether it is a moment worth showing the board for: something taken, claimed,
     /// brought down or home, or a stone on enemy ground.
     #[must_use]
     pub fn is_telling(&self) -> bool {
-        match self {
-            Event::Capture { .. }
-            | Event::Claim { .. }
-            | Event::BringDown { .. }
-            | Event::BringHome { .. }
-            | Event::Enter { .. } => true,
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Whelp { .. }
-            | Event::Over { .. } => false,
-        }
+        self.roles().telling
     }
 
     /// Where a stone came to stand on enemy ground or took another: the place of an
     /// entry or a capture.
     #[must_use]
     pub fn entered_or_took_at(&self) -> Option<Place> {
-        match *self {
-            Event::Enter { at, .. } | Event::Capture { at, .. } => Some(at),
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Claim { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Whelp { .. }
-            | Event::BringDown { .. }
-            | Event::BringHome { .. }
-            | Event::Over { .. } => None,
-        }
+        self.roles().entered_or_took_at
     }
 
     /// Whose stones it took, and how many: a capture, or stones brought down.
     #[must_use]
     pub fn taken_from(&self) -> Option<(Seat, u8)> {
-        match *self {
-            Event::Capture { victim, count, .. } | Event::BringDown { victim, count, .. } => {
-                Some((victim, count))
-            }
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Claim { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Enter { .. }
-            | Event::Whelp { .. }
-            | Event::BringHome { .. }
-            | Event::Over { .. } => None,
-        }
+        self.roles().taken_from
     }
 
     /// Whose heap became another's piç, for a claim.
     #[must_use]
     pub fn claimed_from(&self) -> Option<Seat> {
-        match *self {
-            Event::Claim { owner, .. } => Some(owner),
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Capture { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Enter { .. }
-            | Event::Whelp { .. }
-            | Event::BringDown { .. }
-            | Event::BringHome { .. }
-            | Event::Over { .. } => None,
-        }
+        self.roles().claimed_from
     }
 
     /// Whose stone entered enemy ground, for an entry.
     #[must_use]
     pub fn entered_by(&self) -> Option<Seat> {
-        match *self {
-            Event::Enter { by, .. } => Some(by),
-            _ => None,
-        }
+        self.roles().entered_by
     }
 
     /// Whose stone arrived where it counts: on enemy ground, or brought home.
     #[must_use]
     pub fn arrived_by(&self) -> Option<Seat> {
-        match *self {
-            Event::Enter { by, .. } | Event::BringHome { by, .. } => Some(by),
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Capture { .. }
-            | Event::Claim { .. }
-            | Event::Pass { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Whelp { .. }
-            | Event::BringDown { .. }
-            | Event::Over { .. } => None,
-        }
+        self.roles().arrived_by
     }
 
     /// How the game ended, for its last event.
@@ -484,21 +457,7 @@ impl Event {
     /// Who threw the sticks, for a throw of play (one that fell, or one lost).
     #[must_use]
     pub fn thrower(&self) -> Option<Seat> {
-        match *self {
-            Event::Throw { by, .. } | Event::ThrowLost { by } => Some(by),
-            Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Capture { .. }
-            | Event::Claim { .. }
-            | Event::Pass { .. }
-            | Event::Enter { .. }
-            | Event::Whelp { .. }
-            | Event::BringDown { .. }
-            | Event::BringHome { .. }
-            | Event::Over { .. } => None,
-        }
+        self.roles().thrower
     }
 }
 
