@@ -17,6 +17,9 @@
 //! | 9 | 2,000 | 0.006 | 10 | |
 //! | 10 | 4,096 | 0 | 12 | as strong as a default match in 2 s allows |
 //!
+//! Each game keeps its own table in its folder (`games/<game>/evaluate.rs`,
+//! [`crate::games::Evaluate::LEVELS`]), with why it differs from the shared one.
+//!
 //! Where a bigger search stops making a stronger player (Òicustiỳtac's many turns, Piç's
 //! and Kiust Oyun's dice and long games), a game's own table adds **slips**: the chance
 //! that on a move the player does not think at all and plays any legal move. Slips are
@@ -51,7 +54,7 @@
 
 use super::Skill;
 use super::search::{Config, Leaf};
-use crate::games::{Game, GameKind};
+use crate::games::{Game, GameKind, Levels};
 
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,132 +74,6 @@ pub struct Profile {
     /// move may be and still be played (narrowing over the opening's first moves); 0
     /// plays no book.
     pub opening: f32,
-}
-
-/// One level of one game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Level {
-    iterations: u32,
-    temperature: f32,
-    foresight: u32,
-    slip: f32,
-}
-
-const fn level(iterations: u32, temperature: f32, foresight: u32, slip: f32) -> Level {
-    Level {
-        iterations,
-        temperature,
-        foresight,
-        slip,
-    }
-}
-
-/// The shared table: iterations, temperature, foresight and slips by level.
-const COMMON: [Level; 10] = [
-    level(4, 0.3, 0, 0.0),
-    level(8, 0.18, 0, 0.0),
-    level(16, 0.1, 2, 0.0),
-    level(40, 0.06, 3, 0.0),
-    level(100, 0.04, 4, 0.0),
-    level(200, 0.03, 5, 0.0),
-    level(450, 0.02, 6, 0.0),
-    level(1_000, 0.012, 8, 0.0),
-    level(2_000, 0.006, 10, 0.0),
-    level(4_096, 0.0, 12, 0.0),
-];
-
-/// A table with other slips.
-const fn with_slips(mut levels: [Level; 10], slips: [f32; 10]) -> [Level; 10] {
-    let mut i = 0;
-    while i < 10 {
-        levels[i].slip = slips[i];
-        i += 1;
-    }
-    levels
-}
-
-/// Tides of War plays the shared table with smaller budgets at the top (700, 1,200 and
-/// 2,000 playouts for levels 8 to 10, not 1,000, 2,000 and 4,096): two level-10 players
-/// often agree a truce, the drawn games are replayed, and with 4,096 playouts one match
-/// in ten took over 2 s.
-const TIDES: [Level; 10] = {
-    let mut levels = COMMON;
-    levels[7].iterations = 700;
-    levels[8].iterations = 1_200;
-    levels[9].iterations = 2_000;
-    levels
-};
-
-/// Piç's levels slip less as they climb: with the shared budgets alone, levels 1 and 2,
-/// and 9 and 10, played alike. Its top levels search less than the shared table's, and
-/// level 10 stops sooner ([`stop_share`]): two level-10 players give nothing away, most
-/// of their games are drawn and replayed and run long, and a default match must still
-/// end within 2 s (with 4,096 playouts a move it took 3 to 6 s). Level 10 with 2,000
-/// still beat the baseline four games in five.
-const PIC: [Level; 10] = {
-    let mut levels = with_slips(
-        COMMON,
-        [0.95, 0.62, 0.4, 0.3, 0.2, 0.15, 0.09, 0.05, 0.02, 0.0],
-    );
-    levels[8].iterations = 1_000;
-    levels[9].iterations = 2_000;
-    levels
-};
-
-/// Kiust Oyun's sticks leave a player little to choose, and a bigger search barely
-/// helps (the README says why): its levels are the shared table with slips that fall as
-/// they climb, so that the levels keep their order.
-const KIUST: [Level; 10] = with_slips(
-    COMMON,
-    [0.95, 0.6, 0.45, 0.35, 0.25, 0.18, 0.12, 0.06, 0.02, 0.0],
-);
-
-/// Òicustiỳtac's turns are many and a search of more than a hundred playouts sees little
-/// more (levels 5 to 10 of the shared table were within a few points of each other), so
-/// its levels climb mostly by slipping less: a level plays the search of the next level up
-/// of the shared table, and level 9 plays level 10's with one move in nine a slip.
-const OICUS: [Level; 10] = [
-    level(4, 0.3, 0, 0.95),
-    level(16, 0.1, 2, 0.85),
-    level(40, 0.06, 3, 0.72),
-    level(100, 0.04, 4, 0.6),
-    level(200, 0.03, 5, 0.51),
-    level(450, 0.02, 6, 0.4),
-    level(1_000, 0.012, 8, 0.29),
-    level(2_000, 0.006, 10, 0.2),
-    level(4_096, 0.0, 12, 0.11),
-    level(4_096, 0.0, 12, 0.0),
-];
-
-fn table(kind: GameKind) -> &'static [Level; 10] {
-    match kind {
-        GameKind::TidesOfWar => &TIDES,
-        GameKind::Pic => &PIC,
-        GameKind::KiustOyun => &KIUST,
-        GameKind::Oicustiytac => &OICUS,
-    }
-}
-
-/// For a level that takes the best move (temperature 0): the share of the iterations left
-/// that the search grants the runner-up before it stops because the choice is made (see
-/// [`Config::stop_early`]). Piç's level 10 stops at 0.3, which keeps its matches within
-/// 2 s; elsewhere a level stops only when the choice is certain.
-fn stop_share(kind: GameKind) -> f32 {
-    match kind {
-        GameKind::Pic => 0.3,
-        _ => 1.0,
-    }
-}
-
-/// How far below the best a move may score and still be in a game's opening book (see
-/// [`Profile::opening`]): within the noise of the search's own estimates at the start.
-fn opening_margin(kind: GameKind) -> f32 {
-    match kind {
-        GameKind::TidesOfWar => 0.05,
-        GameKind::Pic => 0.15,
-        GameKind::KiustOyun => 0.03,
-        GameKind::Oicustiytac => 0.03,
-    }
 }
 
 /// The exploration constant of the levels (their leaf values are heuristic, not 0/1).
@@ -243,7 +120,8 @@ impl Skill {
                 opening: 0.0,
             },
             Skill::Level(n) => {
-                let l = table(kind)[usize::from(n.clamp(1, 10)) - 1];
+                let levels = Levels::of(kind);
+                let l = levels.table[usize::from(n.clamp(1, 10)) - 1];
                 Profile {
                     search: Config {
                         iterations: l.iterations,
@@ -252,7 +130,7 @@ impl Skill {
                             plies: LEAF_PLIES,
                             sharpness: SHARPNESS,
                         },
-                        stop_early: (l.temperature == 0.0).then(|| stop_share(kind)),
+                        stop_early: (l.temperature == 0.0).then_some(levels.stop_share),
                         solver: true,
                         contempt: CONTEMPT,
                         draw_horizon: DRAW_HORIZON,
@@ -260,7 +138,7 @@ impl Skill {
                     temperature: l.temperature,
                     foresight: l.foresight,
                     slip: l.slip,
-                    opening: opening_margin(kind),
+                    opening: levels.opening_margin,
                 }
             }
         }
@@ -297,5 +175,31 @@ mod tests {
             assert_eq!(base.search.iterations, 1_000);
             assert_eq!(base.search.leaf, Leaf::Rollout);
         }
+    }
+
+    /// The tables the games keep are the ones the module's documentation and the
+    /// README's tuning notes give, read by hand from them: the top budgets of Tides of
+    /// War, Piç's early stop and wide book, Òicustiỳtac's search of the level above.
+    #[test]
+    fn each_game_plays_the_table_its_notes_give() {
+        let p = |kind, n| Skill::Level(n).profile(kind);
+        let tides: Vec<u32> = (8..=10)
+            .map(|n| p(GameKind::TidesOfWar, n).search.iterations)
+            .collect();
+        assert_eq!(tides, [700, 1_200, 2_000]);
+        assert_eq!(p(GameKind::TidesOfWar, 5).search.iterations, 100);
+        assert_eq!(p(GameKind::TidesOfWar, 1).slip, 0.0);
+        assert_eq!(p(GameKind::TidesOfWar, 1).opening, 0.05);
+        assert_eq!(p(GameKind::Pic, 10).search.stop_early, Some(0.3));
+        assert_eq!(p(GameKind::Pic, 9).search.stop_early, None);
+        assert_eq!(p(GameKind::Pic, 1).slip, 0.95);
+        assert_eq!(p(GameKind::Pic, 1).opening, 0.15);
+        assert_eq!(p(GameKind::KiustOyun, 10).search.iterations, 4_096);
+        assert_eq!(p(GameKind::KiustOyun, 10).search.stop_early, Some(1.0));
+        assert_eq!(p(GameKind::KiustOyun, 2).slip, 0.6);
+        assert_eq!(p(GameKind::Oicustiytac, 2).search.iterations, 16);
+        assert_eq!(p(GameKind::Oicustiytac, 9).slip, 0.11);
+        assert_eq!(p(GameKind::Oicustiytac, 9).search.iterations, 4_096);
+        assert_eq!(p(GameKind::Oicustiytac, 1).opening, 0.03);
     }
 }

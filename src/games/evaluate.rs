@@ -3,11 +3,15 @@
 //! want of progress. The players' search and temperaments ask for these; the rules never
 //! do. Each game implements it in its folder (`<game>/evaluate.rs`).
 
-use super::{Rules, Seat};
+use super::{Levels, Rules, Seat};
 
 /// A player's view of a position of a game: the extension of [`Rules`] that the search and
 /// the temperaments read.
 pub trait Evaluate: Rules {
+    /// How the ten skill levels play this game (see `ai/levels.rs` for what the numbers
+    /// mean): the shared table unless the game tunes its own.
+    const LEVELS: Levels = Levels::DEFAULT;
+
     /// A quick judgement of the position for `seat`, roughly in `-1..=1` (positive is
     /// good): the evaluation players may use. Material, mobility, score difference.
     fn heuristic(&self, seat: Seat) -> f32 {
