@@ -9,6 +9,13 @@ use super::{GameKind, Rules, Seat};
 /// What the storyteller says of a game's moves: the extension of [`Rules`] that the
 /// narrator, `replay` and the seats people play read.
 pub trait Words: Rules {
+    /// The game's rules as taproom plays them, written for players: the Markdown of its
+    /// page in `docs/rules/`, built into the binary (`taproom rules` lays it out).
+    const RULES_PAGE: &'static str;
+
+    /// The game's name short enough for a column heading ("Tides", "Òicus.").
+    const HEADING: &'static str;
+
     /// The move in plain words for the storyteller: a verb phrase of its mover ("steps a
     /// stone from e1 to f1"), with `{their}` standing for the mover's possessive, and no
     /// notation. The default is the notation itself.
@@ -51,6 +58,18 @@ pub fn stones(n: usize) -> String {
         3 => "three stones".to_owned(),
         n => format!("{n} stones"),
     }
+}
+
+/// The rules page of a game ([`Words::RULES_PAGE`]).
+#[must_use]
+pub fn rules_page(kind: GameKind) -> &'static str {
+    with_game!(kind, G => <G as Words>::RULES_PAGE)
+}
+
+/// The name of a game for a column heading ([`Words::HEADING`]).
+#[must_use]
+pub fn heading(kind: GameKind) -> &'static str {
+    with_game!(kind, G => <G as Words>::HEADING)
 }
 
 /// The move written `text` in plain words, for the seat that made it; `None` when the

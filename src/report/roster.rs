@@ -10,17 +10,8 @@ use super::grid::{Grid, Laid, coins, glued, lay_out};
 use super::{Layout, Page};
 use crate::ai::{Skill, Temperament};
 use crate::games::GameKind;
+use crate::games::words::heading;
 use crate::roster::Character;
-
-/// A game's name short enough for a column heading.
-fn heading(game: GameKind) -> &'static str {
-    match game {
-        GameKind::TidesOfWar => "Tides",
-        GameKind::Pic => "Piç",
-        GameKind::KiustOyun => "Kiust",
-        GameKind::Oicustiytac => "Òicus.",
-    }
-}
 
 /// Where a character comes from, in words.
 fn origin(c: &Character) -> String {

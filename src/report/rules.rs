@@ -11,12 +11,7 @@ use crate::games::GameKind;
 /// The rules of `game`, as written in `docs/rules/` (Markdown).
 #[must_use]
 pub fn markdown(game: GameKind) -> &'static str {
-    match game {
-        GameKind::TidesOfWar => include_str!("../../docs/rules/tides-of-war.md"),
-        GameKind::Pic => include_str!("../../docs/rules/pic.md"),
-        GameKind::KiustOyun => include_str!("../../docs/rules/kiust-oyun.md"),
-        GameKind::Oicustiytac => include_str!("../../docs/rules/oicustiytac.md"),
-    }
+    crate::games::words::rules_page(game)
 }
 
 /// One level of list being laid out: the number of its next item, or `None` for bullets.

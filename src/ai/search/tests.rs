@@ -156,7 +156,11 @@ impl Evaluate for Race {
 
 impl Tableside for Race {}
 
-impl Words for Race {}
+impl Words for Race {
+    const RULES_PAGE: &'static str =
+        "# The toy race\n\nStep one, or gamble for three or none; the first to the goal wins.\n";
+    const HEADING: &'static str = "Race";
+}
 
 fn config(iterations: u32) -> Config {
     Config {

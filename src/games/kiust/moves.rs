@@ -72,6 +72,9 @@ impl FromStr for Move {
 }
 
 impl Words for super::Kiust {
+    const RULES_PAGE: &'static str = include_str!("../../../docs/rules/kiust-oyun.md");
+    const HEADING: &'static str = "Kiust";
+
     fn move_words(mv: Move, mover: Seat) -> String {
         match mv {
             Move::Throw(throw) => format!("throws {throw}"),

@@ -368,6 +368,9 @@ pub fn words(mv: Move) -> String {
 }
 
 impl Words for super::Oicus {
+    const RULES_PAGE: &'static str = include_str!("../../../docs/rules/oicustiytac.md");
+    const HEADING: &'static str = "Òicus.";
+
     fn move_words(mv: Move, mover: Seat) -> String {
         let _ = mover;
         words(mv)

@@ -104,6 +104,9 @@ impl FromStr for Move {
 }
 
 impl Words for super::Pic {
+    const RULES_PAGE: &'static str = include_str!("../../../docs/rules/pic.md");
+    const HEADING: &'static str = "Piç";
+
     fn move_words(mv: Move, mover: Seat) -> String {
         match mv.heap() {
             None => "passes".to_owned(),
