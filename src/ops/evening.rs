@@ -339,37 +339,22 @@ pub fn run(
     let mut records: Vec<crate::history::Record> = Vec::new();
     let t = &prepared.tavern;
     let at = crate::history::now();
-    // Who has seen whom cheat, carried from match to match: they watch those hands the
-    // closer, and the bookie prices each match so.
-    let mut wary = crate::table::cheat::Wary::default();
-    // Whose hustle has turned earlier tonight.
-    let mut hustled = std::collections::BTreeSet::new();
+    let mut tonight = Tonight::default();
     // The history and this evening's matches so far: what a table's rematch recalls.
     let mut recall = memory.clone();
+    let hall = Hall {
+        tavern: t,
+        phrasebook: &prepared.phrasebook,
+        detail,
+        progress,
+        prices,
+    };
     for (i, m) in prepared.matches.iter().enumerate() {
-        let mut m = m.clone();
-        let names = m.spec.names();
-        m.spec.wary = wary.among(&names);
-        m.spec.see_hustles(&hustled);
-        // A history consulted (or forgotten with --no-history): the replay line reads none.
-        if memory.consulted {
-            m.spec.wary =
-                crate::history::reputation::wary(&memory.records, &t.name, &names, &memory.evening)
-                    .with(&m.spec.wary);
-            m.spec
-                .see_hustles(&crate::history::reputation::hustlers(&memory.records));
-            m.spec.no_history = true;
-        }
-        let m = &m;
-        let played = crate::games::with_game!(m.spec.game, G => play_one::<G>(
-            m, &now, t, &prepared.phrasebook, detail, progress, &recall, prices
+        let m = &tonight.ready(m, memory, &t.name);
+        let (played, price) = crate::games::with_game!(m.spec.game, G => play_one::<G>(
+            m, &now, &hall, &recall
         ))?;
-        let (played, price) = played;
-        wary = wary.after(&played.log);
-        // A hustle that turned tonight: the bookie is wise to it for the rest of the night.
-        for e in played.log.entrants.iter().filter(|e| e.plan.hustle_turns()) {
-            hustled.insert(e.name.clone());
-        }
+        tonight.learn(&played.log);
         house += played.settlement.house;
         let cx = super::memory::Context {
             command: "night",
@@ -411,19 +396,78 @@ pub fn run(
     })
 }
 
-/// Places one match's wagers against the purses as they stand, plays and tells it, and
-/// settles it; with `prices`, also the bookie's price of each entrant, for the history.
-#[allow(clippy::too_many_arguments)]
+/// What an evening has learnt by the match about to be played.
+#[derive(Default)]
+struct Tonight {
+    /// Who has seen whom cheat, carried from match to match: they watch those hands the
+    /// closer, and the bookie prices each match so.
+    wary: crate::table::cheat::Wary,
+    /// Whose hustle has turned earlier tonight.
+    hustled: std::collections::BTreeSet<String>,
+}
+
+impl Tonight {
+    /// The match as it is played tonight: its watch from who has seen whom cheat this
+    /// evening, the hustles that turned earlier known to the bookie, and, when the history
+    /// is consulted, the history's reputations and hustlers besides (its replay line then
+    /// reads no history).
+    fn ready(&self, m: &PreparedMatch, memory: &Memory, tavern: &str) -> PreparedMatch {
+        let mut m = m.clone();
+        let names = m.spec.names();
+        m.spec.wary = self.wary.among(&names);
+        m.spec.see_hustles(&self.hustled);
+        // A history consulted (or forgotten with --no-history): the replay line reads none.
+        if memory.consulted {
+            m.spec.wary =
+                crate::history::reputation::wary(&memory.records, tavern, &names, &memory.evening)
+                    .with(&m.spec.wary);
+            m.spec
+                .see_hustles(&crate::history::reputation::hustlers(&memory.records));
+            m.spec.no_history = true;
+        }
+        m
+    }
+
+    /// Learns from a match played: who saw whom cheat, and whose hustle turned (the bookie
+    /// is wise to it for the rest of the night).
+    fn learn(&mut self, log: &MatchLog) {
+        self.wary = self.wary.after(log);
+        for e in log.entrants.iter().filter(|e| e.plan.hustle_turns()) {
+            self.hustled.insert(e.name.clone());
+        }
+    }
+}
+
+/// What every match of an evening is played and told with.
+struct Hall<'a> {
+    /// The tavern, its bookie and its purse rules.
+    tavern: &'a Tavern,
+    /// The evening's phrasebook.
+    phrasebook: &'a Phrasebook,
+    /// How much of each match to tell.
+    detail: Detail,
+    /// Where the bookie's reckoning reports.
+    progress: &'a dyn Progress,
+    /// Whether to price each entrant for the history (`--apply`).
+    prices: bool,
+}
+
+/// Places one match's wagers against the purses as they stand, plays and tells it (with
+/// what `memory` recalls of its table), and settles it; with the hall's `prices`, also the
+/// bookie's price of each entrant, for the history.
 fn play_one<G: Game>(
     m: &PreparedMatch,
     purses: &BTreeMap<String, Purse>,
-    tavern: &Tavern,
-    phrasebook: &Phrasebook,
-    detail: Detail,
-    progress: &dyn Progress,
+    hall: &Hall<'_>,
     memory: &Memory,
-    prices: bool,
 ) -> Result<(PlayedMatch, Vec<f64>), Error> {
+    let Hall {
+        tavern,
+        phrasebook,
+        detail,
+        progress,
+        prices,
+    } = *hall;
     let before_bribes = purses;
     let purses = &super::bribes::paid_purses(&m.offers, purses, tavern.credit, tavern.currency)?;
     let placed = place_bets::<G>(&m.spec, &m.proposals, m.ante, purses, tavern, progress)?;
@@ -447,28 +491,7 @@ fn play_one<G: Game>(
         before_bribes,
         purses,
     );
-    let refused: Vec<RefusedBet> = placed
-        .refused
-        .iter()
-        .map(|(i, r)| RefusedBet {
-            bettor: m.proposals[*i].bettor.clone(),
-            text: m.texts[*i].clone(),
-            stake: m.proposals[*i].stake,
-            thing: m.proposals[*i].thing.clone(),
-            why: r.short().to_owned(),
-        })
-        .collect();
-    let refused_purses = refused
-        .iter()
-        .map(|r| {
-            settlement
-                .after
-                .get(&r.bettor)
-                .or(purses.get(&r.bettor))
-                .copied()
-                .unwrap_or_default()
-        })
-        .collect();
+    let (refused, refused_purses) = refused_bets(m, &placed, &settlement, purses);
     // A hustle's replay line leaves the bets out: it carries their stakes (`--staked`).
     let mut spec = m.spec.clone();
     if spec
@@ -491,6 +514,39 @@ fn play_one<G: Game>(
         },
         price,
     ))
+}
+
+/// The bets a match's bookie refused, as the evening's table shows them, and each
+/// bettor's purse beside its row (as the settlement left it, else as it stood before).
+fn refused_bets(
+    m: &PreparedMatch,
+    placed: &Placed,
+    settlement: &Settlement,
+    purses: &BTreeMap<String, Purse>,
+) -> (Vec<RefusedBet>, Vec<Purse>) {
+    let refused: Vec<RefusedBet> = placed
+        .refused
+        .iter()
+        .map(|(i, r)| RefusedBet {
+            bettor: m.proposals[*i].bettor.clone(),
+            text: m.texts[*i].clone(),
+            stake: m.proposals[*i].stake,
+            thing: m.proposals[*i].thing.clone(),
+            why: r.short().to_owned(),
+        })
+        .collect();
+    let beside = refused
+        .iter()
+        .map(|r| {
+            settlement
+                .after
+                .get(&r.bettor)
+                .or(purses.get(&r.bettor))
+                .copied()
+                .unwrap_or_default()
+        })
+        .collect();
+    (refused, beside)
 }
 
 /// Finishes, in the folders an evening reads (its own, its roster's, its tavern's), any
@@ -600,19 +656,9 @@ pub fn night(
     progress: &dyn Progress,
     waiting: &mut dyn FnMut(&Path),
 ) -> Result<Played, Error> {
-    let folder = path.parent().unwrap_or(Path::new(""));
     let mut recovered = open_folders(path, campaign)?;
     let prepared = prepare(path, apply.is_some(), campaign)?;
-    let ledger = ledger_path(
-        apply.and_then(|a| a.ledger.as_deref()),
-        &prepared.tavern,
-        folder,
-    );
-    let given = remember
-        .history
-        .as_deref()
-        .or(campaign.and_then(|c| c.history.as_deref()));
-    let history = super::memory::history_file(given, &prepared.tavern, &ledger);
+    let (ledger, history) = written_files(path, campaign, apply, remember, &prepared.tavern);
     let at = crate::history::now();
     let evening = remember
         .evening
@@ -653,23 +699,7 @@ pub fn night(
     // replay line reads none.
     memory.consulted = true;
     let night = run(&prepared, detail, progress, &memory, true)?;
-    let changed: Vec<(&Character, Purse)> = night
-        .last
-        .iter()
-        .filter(|(n, p)| night.first.get(*n) != Some(*p))
-        .filter_map(|(n, p)| prepared.people.get(n).map(|c| (c, *p)))
-        .collect();
-    let written = apply::write(
-        &changed,
-        prepared.tavern.currency,
-        apply::Entries {
-            ledger: &ledger,
-            entry: &night.entries,
-            history: &history,
-            records: &night.records,
-        },
-        &a.stop,
-    )?;
+    let written = write_night(&prepared, &night, (&ledger, &history), a)?;
     drop(locks);
     Ok(Played {
         prepared,
@@ -678,6 +708,54 @@ pub fn night(
         recovered,
         warnings: memory.warnings,
     })
+}
+
+/// Where `night --apply` writes: the ledger (the one given, else the tavern's, else
+/// `ledger.txt` beside the evening) and the history (`--history`, else the campaign's, else
+/// the tavern's, else beside the ledger); the history is read from there too.
+fn written_files(
+    path: &Path,
+    campaign: Option<&Campaign>,
+    apply: Option<&Apply>,
+    remember: &Remember,
+    tavern: &Tavern,
+) -> (PathBuf, PathBuf) {
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let ledger = ledger_path(apply.and_then(|a| a.ledger.as_deref()), tavern, folder);
+    let given = remember
+        .history
+        .as_deref()
+        .or(campaign.and_then(|c| c.history.as_deref()));
+    let history = super::memory::history_file(given, tavern, &ledger);
+    (ledger, history)
+}
+
+/// Writes, as one transaction, the purses the evening changed into the characters' own
+/// files, its entries into the ledger and its matches into the history; returns the files
+/// written.
+fn write_night(
+    prepared: &Prepared,
+    night: &Night,
+    (ledger, history): (&Path, &Path),
+    a: &Apply,
+) -> Result<Vec<PathBuf>, Error> {
+    let changed: Vec<(&Character, Purse)> = night
+        .last
+        .iter()
+        .filter(|(n, p)| night.first.get(*n) != Some(*p))
+        .filter_map(|(n, p)| prepared.people.get(n).map(|c| (c, *p)))
+        .collect();
+    apply::write(
+        &changed,
+        prepared.tavern.currency,
+        apply::Entries {
+            ledger,
+            entry: &night.entries,
+            history,
+            records: &night.records,
+        },
+        &a.stop,
+    )
 }
 
 #[cfg(test)]

@@ -190,6 +190,69 @@ pub fn record(
     before: &BTreeMap<String, Purse>,
     after: &BTreeMap<String, Purse>,
 ) -> Record {
+    let name = |i: usize| log.entrants[i].name.clone();
+    Record {
+        version: history::VERSION,
+        at: cx.at.to_owned(),
+        tavern: cx.tavern.to_owned(),
+        evening: cx.evening.to_owned(),
+        command: cx.command.to_owned(),
+        game: spec.game,
+        format: spec.format.to_string(),
+        rules: spec.rules.words(),
+        seed: spec.seed,
+        replay: cx.replay.clone().unwrap_or_else(|| spec.replay_command()),
+        entrants: entrants(spec, log, prices),
+        games: log.games.iter().map(|g| game_result(log, g)).collect(),
+        winners: log.winners.iter().map(|&w| name(w)).collect(),
+        cheats: cheats(log),
+        money: money(spec, before, after),
+        bribes: Vec::new(),
+        applied: None,
+    }
+}
+
+/// The table as the history keeps it: each seat's character and file, whether a person
+/// sat there, the bookie's price and whether a hustle turned.
+fn entrants(spec: &MatchSpec, log: &MatchLog, prices: &[f64]) -> Vec<history::Entrant> {
+    spec.seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| history::Entrant {
+            name: s.character.name.clone(),
+            file: s.character.file.clone(),
+            person: log.entrants.get(i).is_some_and(|e| e.person),
+            price: prices.get(i).copied(),
+            hustled: log.entrants.get(i).is_some_and(|e| e.plan.hustle_turns()),
+        })
+        .collect()
+}
+
+/// One game's result as the history keeps it: its winners, each entrant's score (by
+/// entrant, not by seat) and how it ended.
+fn game_result(log: &MatchLog, g: &crate::table::GameLog) -> history::GameResult {
+    let mut scores = vec![0i64; log.entrants.len()];
+    for (seat, &entrant) in g.seats.iter().enumerate() {
+        scores[entrant] = i64::from(g.scores[seat]);
+    }
+    history::GameResult {
+        number: g.number,
+        winners: g
+            .winners
+            .iter()
+            .map(|&w| log.entrants[w].name.clone())
+            .collect(),
+        scores,
+        outcome: serde_json::to_value(g.outcome.end)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+    }
+}
+
+/// Every cheat of the match, game by game, with who caught it: whoever saw it, and
+/// whoever rightly accused the hand (of its last cheat in that game that stood unseen).
+fn cheats(log: &MatchLog) -> Vec<history::Cheat> {
     use crate::table::Aside;
     let name = |i: usize| log.entrants[i].name.clone();
     let mut cheats: Vec<history::Cheat> = Vec::new();
@@ -224,6 +287,17 @@ pub fn record(
             }
         }
     }
+    cheats
+}
+
+/// Each purse's worth (coins less debt) before the match and after: every entrant's
+/// first, then everyone else with a purse at its wagers; a purse not known before is
+/// left out, one not known after is taken as unchanged.
+fn money(
+    spec: &MatchSpec,
+    before: &BTreeMap<String, Purse>,
+    after: &BTreeMap<String, Purse>,
+) -> Vec<history::MoneyChange> {
     let worth = |p: &Purse| i128::from(p.coins.0) - i128::from(p.debt.0);
     let mut money: Vec<history::MoneyChange> = Vec::new();
     let mut names: Vec<String> = spec.names();
@@ -238,54 +312,7 @@ pub fn record(
             name: n,
         });
     }
-    Record {
-        version: history::VERSION,
-        at: cx.at.to_owned(),
-        tavern: cx.tavern.to_owned(),
-        evening: cx.evening.to_owned(),
-        command: cx.command.to_owned(),
-        game: spec.game,
-        format: spec.format.to_string(),
-        rules: spec.rules.words(),
-        seed: spec.seed,
-        replay: cx.replay.clone().unwrap_or_else(|| spec.replay_command()),
-        entrants: spec
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| history::Entrant {
-                name: s.character.name.clone(),
-                file: s.character.file.clone(),
-                person: log.entrants.get(i).is_some_and(|e| e.person),
-                price: prices.get(i).copied(),
-                hustled: log.entrants.get(i).is_some_and(|e| e.plan.hustle_turns()),
-            })
-            .collect(),
-        games: log
-            .games
-            .iter()
-            .map(|g| {
-                let mut scores = vec![0i64; log.entrants.len()];
-                for (seat, &entrant) in g.seats.iter().enumerate() {
-                    scores[entrant] = i64::from(g.scores[seat]);
-                }
-                history::GameResult {
-                    number: g.number,
-                    winners: g.winners.iter().map(|&w| name(w)).collect(),
-                    scores,
-                    outcome: serde_json::to_value(g.outcome.end)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_default(),
-                }
-            })
-            .collect(),
-        winners: log.winners.iter().map(|&w| name(w)).collect(),
-        cheats,
-        money,
-        bribes: Vec::new(),
-        applied: None,
-    }
+    money
 }
 
 /// The words of a `taproom sit` for a match where `people` (by the names they gave) sat

@@ -19,7 +19,7 @@ use crate::games::{Game, GameKind};
 use crate::history::rematch::Recall;
 use crate::narrate::{Detail, Phrasebook, Scene};
 use crate::roster::{Character, Roster, Tavern};
-use crate::store::Recovered;
+use crate::store::{FolderLocks, Recovered};
 use crate::table::{MatchLog, play_match};
 use crate::wager::place::{Placed, Proposal};
 use crate::wager::syntax::{BetText, BribeText};
@@ -112,12 +112,10 @@ struct Table {
     notices: Vec<Notice>,
 }
 
-fn read_table(
-    req: &Request,
-    tavern: &Tavern,
-    people: &[String],
-    book: &Phrasebook,
-) -> Result<Table, Error> {
+/// Reads the table: the roster, the match (the people sitting first, when there are
+/// any), everyone who can be named, the bets matched and the bribes answered.
+fn read_table(req: &Request, opened: &Opened) -> Result<Table, Error> {
+    let (tavern, people, book) = (&opened.tavern, &opened.people, &opened.phrasebook);
     let roster = Roster::load(req.draft.roster.as_deref())?;
     let mut draft = req.draft.clone();
     draft.table = draft.table.or(tavern.table_rules());
@@ -226,69 +224,28 @@ pub fn play_with<G: Game, E: From<Error>>(
     let people: Vec<String> = sitting
         .as_ref()
         .map_or_else(Vec::new, |s| s.people().to_vec());
-    let mut recovered = match &req.draft.roster {
-        Some(dir) => apply::open(dir, apply::WAIT)?,
-        None => Vec::new(),
-    };
-    recovered.extend(super::cast::open_files(&req.words)?);
-    recovered.extend(super::cast::open_files(&people)?);
-    let tavern = Tavern::load(req.tavern.as_deref()).map_err(Error::from)?;
-    let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)
-        .map_err(Error::from)?;
-    let mut table = read_table(req, &tavern, &people, &phrasebook)?;
-    // With --apply: the ledger and the history checked, then every folder written locked
-    // and the table read again under the locks, so the purses are the ones the write
-    // will replace.
-    let ledger = ledger_path(
-        req.apply.as_ref().and_then(|a| a.ledger.as_deref()),
-        &tavern,
-        Path::new(""),
-    );
-    let history = memory::history_file(req.history.as_deref(), &tavern, &ledger);
-    let mut locked = None;
-    if let Some(a) = &req.apply {
-        let read = files_read(req, &table);
-        if !req.bets.is_empty() || !bribes::parties(&table.offers).is_empty() {
-            apply::check_ledger(&ledger, &read)?;
-        }
-        apply::check_history(&history, &ledger, &read)?;
-        let mut names = at_stake(&table.proposals, &[]);
-        names.extend(bribes::parties(&table.offers));
-        let mut paying = super::wagers::money_at_stake(&table.proposals, &[]);
-        paying.extend(bribes::parties(&table.offers));
-        require_files(&table.people, &paying, "a folder given with --roster")?;
-        let at_stake: Vec<&Character> = names.iter().filter_map(|n| table.people.get(n)).collect();
-        let mut folders = apply::folders(&at_stake, &ledger, &history);
-        folders.extend(req.draft.roster.clone());
-        let (locks, done) = apply::lock(folders, a, waiting)?;
-        recovered.extend(done);
-        locked = Some(locks);
-        table = read_table(req, &tavern, &people, &phrasebook)?;
-    } else if !table.spec.no_history {
-        // A write a killed run left half done is finished before the history is read.
-        recovered.extend(apply::open(
-            &crate::store::folder_of(&history),
-            apply::WAIT,
-        )?);
-    }
+    let mut opened = open(req, people)?;
+    let mut table = read_table(req, &opened)?;
+    let paths = Paths::of(req, &opened.tavern);
+    let locked = lock_table(req, &mut opened, &mut table, &paths, waiting)?;
     // The history, read (under the locks, with --apply) before the match: who watches
     // whom, and what it recalls of the table.
     let now = crate::history::now();
     let evening = req.evening.clone().unwrap_or_else(|| memory::today(&now));
-    let mut memory = Memory::load(history.clone(), table.spec.no_history, evening)?;
+    let mut memory = Memory::load(paths.history.clone(), table.spec.no_history, evening)?;
     // A match --apply records is in the history from now on: its replay line reads none.
     memory.consulted |= req.apply.is_some() && !table.spec.no_history;
-    memory.remember(&mut table.spec, &tavern.name);
+    memory.remember(&mut table.spec, &opened.tavern.name);
     let ambience = if req.tavern.is_some() {
-        tavern.ambience.clone()
+        opened.tavern.ambience.clone()
     } else {
         Vec::new()
     };
     let command = if sitting.is_some() { "sit" } else { "play" };
-    let sitting_people = sitting.is_some().then_some(people.len());
+    let sitting_people = sitting.is_some().then_some(opened.people.len());
     let told = Told {
-        tavern: &tavern,
-        phrasebook: &phrasebook,
+        tavern: &opened.tavern,
+        phrasebook: &opened.phrasebook,
         ambience: &ambience,
         memory: &memory,
     };
@@ -297,20 +254,142 @@ pub fn play_with<G: Game, E: From<Error>>(
     table.spec.staked = played.staked;
     // Every check that can fail comes before the write.
     ready(&played.log, &table.spec)?;
+    let cx = memory::Context {
+        command,
+        evening: &memory.evening,
+        at: &now,
+        tavern: &opened.tavern.name,
+        replay: sitting_people.map(|n| memory::sit_line(&table.spec, n)),
+    };
+    let record = history_record(&cx, &table.spec, &mut played);
+    let written = match &req.apply {
+        Some(a) => write_back(
+            a,
+            &table,
+            &opened.tavern,
+            &paths,
+            &record,
+            &mut played.wagers,
+        )?,
+        None => Vec::new(),
+    };
+    drop(locked);
+    Ok(Played {
+        spec: table.spec,
+        log: played.log,
+        scenes: played.scenes,
+        phrasebook: opened.phrasebook,
+        wagers: played.wagers,
+        recovered: opened.recovered,
+        recalled: played.recalled,
+        warnings: memory.warnings,
+        written,
+        record,
+    })
+}
+
+/// What a match's table is read with, opened before it: the people sitting, the tavern,
+/// the phrasebook, and the writes a killed run had left unfinished, finished.
+struct Opened {
+    people: Vec<String>,
+    tavern: Tavern,
+    phrasebook: Phrasebook,
+    recovered: Vec<Recovered>,
+}
+
+/// Finishes any write a killed run left unfinished in the roster's folder and in the
+/// folders of the character files named (by the request and by the people sitting), then
+/// reads the tavern and the phrasebook.
+fn open(req: &Request, people: Vec<String>) -> Result<Opened, Error> {
+    let mut recovered = match &req.draft.roster {
+        Some(dir) => apply::open(dir, apply::WAIT)?,
+        None => Vec::new(),
+    };
+    recovered.extend(super::cast::open_files(&req.words)?);
+    recovered.extend(super::cast::open_files(&people)?);
+    let tavern = Tavern::load(req.tavern.as_deref())?;
+    let phrasebook = super::tell::phrasebook(req.draft.roster.as_deref(), &req.phrasebooks)?;
+    Ok(Opened {
+        people,
+        tavern,
+        phrasebook,
+        recovered,
+    })
+}
+
+/// Where a match's `--apply` writes, and where its history is read from.
+struct Paths {
+    ledger: PathBuf,
+    history: PathBuf,
+}
+
+impl Paths {
+    /// The ledger (`--ledger`, else the tavern's) and the history (the campaign's, else the
+    /// tavern's, else beside the ledger).
+    fn of(req: &Request, tavern: &Tavern) -> Paths {
+        let ledger = ledger_path(
+            req.apply.as_ref().and_then(|a| a.ledger.as_deref()),
+            tavern,
+            Path::new(""),
+        );
+        let history = memory::history_file(req.history.as_deref(), tavern, &ledger);
+        Paths { ledger, history }
+    }
+}
+
+/// With `--apply`: the ledger and the history checked against the files read, then every
+/// folder the write touches locked and the table read again under the locks, so the
+/// purses are the ones the write will replace; the locks are returned, to hold until the
+/// write is done. Without: a write a killed run left half done beside the history is
+/// finished before the history is read.
+fn lock_table(
+    req: &Request,
+    opened: &mut Opened,
+    table: &mut Table,
+    paths: &Paths,
+    waiting: &mut dyn FnMut(&Path),
+) -> Result<Option<FolderLocks>, Error> {
+    let Some(a) = &req.apply else {
+        if !table.spec.no_history {
+            let folder = crate::store::folder_of(&paths.history);
+            opened.recovered.extend(apply::open(&folder, apply::WAIT)?);
+        }
+        return Ok(None);
+    };
+    let read = files_read(req, table);
+    if !req.bets.is_empty() || !bribes::parties(&table.offers).is_empty() {
+        apply::check_ledger(&paths.ledger, &read)?;
+    }
+    apply::check_history(&paths.history, &paths.ledger, &read)?;
+    let mut names = at_stake(&table.proposals, &[]);
+    names.extend(bribes::parties(&table.offers));
+    let mut paying = super::wagers::money_at_stake(&table.proposals, &[]);
+    paying.extend(bribes::parties(&table.offers));
+    require_files(&table.people, &paying, "a folder given with --roster")?;
+    let at_stake: Vec<&Character> = names.iter().filter_map(|n| table.people.get(n)).collect();
+    let mut folders = apply::folders(&at_stake, &paths.ledger, &paths.history);
+    folders.extend(req.draft.roster.clone());
+    let (locks, done) = apply::lock(folders, a, waiting)?;
+    opened.recovered.extend(done);
+    *table = read_table(req, opened)?;
+    Ok(Some(locks))
+}
+
+/// The match as the campaign's history records it: its table and games, the bookie's
+/// prices (taken out of `played`), each purse before and after the wagers, and the
+/// bribes paid.
+fn history_record(
+    cx: &memory::Context<'_>,
+    spec: &MatchSpec,
+    played: &mut Outcome,
+) -> crate::history::Record {
     let prices = played.prices.take().unwrap_or_default();
     let empty = BTreeMap::new();
     let (before, after) = match &played.wagers {
         Some(s) => (&s.settlement.before, &s.settlement.after),
         None => (&empty, &empty),
     };
-    let cx = memory::Context {
-        command,
-        evening: &memory.evening,
-        at: &now,
-        tavern: &tavern.name,
-        replay: sitting_people.map(|n| memory::sit_line(&table.spec, n)),
-    };
-    let mut record = memory::record(&cx, &table.spec, &played.log, &prices, before, after);
+    let mut record = memory::record(cx, spec, &played.log, &prices, before, after);
     if let Some(s) = &played.wagers {
         record.bribes = s
             .settlement
@@ -324,40 +403,38 @@ pub fn play_with<G: Game, E: From<Error>>(
             })
             .collect();
     }
-    let mut written = Vec::new();
-    if let Some(a) = &req.apply {
-        let (changed, entry) = match &played.wagers {
-            Some(s) => (changed_purses(&s.settlement, &table), s.entry.as_str()),
-            None => (Vec::new(), ""),
-        };
-        written = apply::write(
-            &changed,
-            tavern.currency,
-            apply::Entries {
-                ledger: &ledger,
-                entry,
-                history: &history,
-                records: std::slice::from_ref(&record),
-            },
-            &a.stop,
-        )?;
-        if let Some(s) = &mut played.wagers {
-            s.written = written.clone();
-        }
+    record
+}
+
+/// Writes, as one transaction, the purses the wagers changed, the ledger's entry and the
+/// match's record in the history; returns the files written (noted in the wagers too).
+fn write_back(
+    a: &Apply,
+    table: &Table,
+    tavern: &Tavern,
+    paths: &Paths,
+    record: &crate::history::Record,
+    wagers: &mut Option<SettledTable>,
+) -> Result<Vec<PathBuf>, Error> {
+    let (changed, entry) = match wagers.as_ref() {
+        Some(s) => (changed_purses(&s.settlement, table), s.entry.as_str()),
+        None => (Vec::new(), ""),
+    };
+    let written = apply::write(
+        &changed,
+        tavern.currency,
+        apply::Entries {
+            ledger: &paths.ledger,
+            entry,
+            history: &paths.history,
+            records: std::slice::from_ref(record),
+        },
+        &a.stop,
+    )?;
+    if let Some(s) = wagers {
+        s.written = written.clone();
     }
-    drop(locked);
-    Ok(Played {
-        spec: table.spec,
-        log: played.log,
-        scenes: played.scenes,
-        phrasebook,
-        wagers: played.wagers,
-        recovered,
-        recalled: played.recalled,
-        warnings: memory.warnings,
-        written,
-        record,
-    })
+    Ok(written)
 }
 
 /// The purses a settlement changed, with their characters.
@@ -393,6 +470,8 @@ struct Outcome {
     staked: crate::wager::Money,
 }
 
+/// Plays the match (with the people `sitting` says at the table first, when there are
+/// any) and tells it, its bets placed and priced before play and settled after.
 fn play_game<G: Game>(
     req: &Request,
     table: &Table,
@@ -421,19 +500,18 @@ fn play_game<G: Game>(
     let stakes = prepared
         .as_ref()
         .map_or_else(Stakes::none, |(placed, _)| Stakes::of(&placed.bets()));
+    let mut entrants = spec.entrants_at(&stakes);
     let log = match sitting {
-        None => play_match::<G>(&spec.entrants_at(&stakes), &settings)?,
+        None => play_match::<G>(&entrants, &settings)?,
         Some(sitting) => {
-            let voices = super::tell::voices(spec, wagered);
             // The people sit first: their seats are marked as people's, not characters'.
-            let mut entrants = spec.entrants_at(&stakes);
             for e in entrants.iter_mut().take(sitting.people().len()) {
                 e.person = true;
                 e.plan = crate::table::Plan::default();
             }
             sitting.play(SeatedTable {
                 entrants: &entrants,
-                voices: &voices,
+                voices: &super::tell::voices(spec, wagered),
                 settings: &settings,
                 phrasebook: told.phrasebook,
                 notices: &table.notices,
@@ -456,23 +534,28 @@ fn play_game<G: Game>(
     };
     let mut recalled = before;
     recalled.extend(after);
-    let staked = if spec
-        .seats
-        .iter()
-        .any(|s| s.character.intent.hustle.is_some())
-    {
-        spec.stakes_read(&stakes)
-    } else {
-        spec.staked
-    };
     Ok(Outcome {
         log,
         scenes,
         wagers,
         recalled,
         prices,
-        staked,
+        staked: stakes_carried(spec, &stakes),
     })
+}
+
+/// The stakes a match's replay line carries: those a hustle read at it (the bets' and
+/// `--staked`) when a hustler sat at it, else the match's own `--staked`.
+fn stakes_carried(spec: &MatchSpec, stakes: &Stakes) -> crate::wager::Money {
+    if spec
+        .seats
+        .iter()
+        .any(|s| s.character.intent.hustle.is_some())
+    {
+        spec.stakes_read(stakes)
+    } else {
+        spec.staked
+    }
 }
 
 /// The purses of a table before its bribes and after them.

@@ -17,7 +17,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::source::{Doc, Field, FileError};
+use super::source::{Doc, Field, FileError, Table};
 use crate::wager::{Credit, Currency, Money};
 
 /// The keys of a tavern file.
@@ -209,19 +209,7 @@ impl Tavern {
             Some(f) => f.strings()?,
             None => Vec::new(),
         };
-        let on_cheat = root
-            .get("on_cheat")
-            .map(|f| read_on_cheat(&f))
-            .transpose()?;
-        let bar_cheats = match root.get("bar_cheats") {
-            Some(f) => read_bool(&f, "bar_cheats")?,
-            None => false,
-        };
-        let on_false_accusation = root
-            .get("on_false_accusation")
-            .map(|f| read_on_false_accusation(&f))
-            .transpose()?
-            .unwrap_or(OnFalseAccusation::Nothing);
+        let (on_cheat, bar_cheats, on_false_accusation) = read_cheat_rules(&root)?;
         Ok(Tavern {
             on_cheat,
             bar_cheats,
@@ -239,6 +227,29 @@ impl Tavern {
             file: Some(file.to_owned()),
         })
     }
+}
+
+/// The house's rules for cheats, read in this order: what a cheat seen costs (`on_cheat`;
+/// none: each game's custom), whether a cheat caught is barred from the house's bets on
+/// the match (`bar_cheats`, default false), and what a false accusation costs
+/// (`on_false_accusation`, default nothing).
+fn read_cheat_rules(
+    root: &Table<'_, '_>,
+) -> Result<(Option<OnCheat>, bool, OnFalseAccusation), FileError> {
+    let on_cheat = root
+        .get("on_cheat")
+        .map(|f| read_on_cheat(&f))
+        .transpose()?;
+    let bar_cheats = match root.get("bar_cheats") {
+        Some(f) => read_bool(&f, "bar_cheats")?,
+        None => false,
+    };
+    let on_false_accusation = root
+        .get("on_false_accusation")
+        .map(|f| read_on_false_accusation(&f))
+        .transpose()?
+        .unwrap_or(OnFalseAccusation::Nothing);
+    Ok((on_cheat, bar_cheats, on_false_accusation))
 }
 
 /// `ledger` or `history`: a file name, beside the tavern file.

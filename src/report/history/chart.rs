@@ -129,21 +129,53 @@ fn amount(copper: i128, currency: Currency) -> String {
     }
 }
 
+/// The plot's width, between the worth along the side and the names at the lines' ends.
+const PLOT_W: f32 = WIDTH - LEFT - RIGHT;
+/// The plot's height, between the title and the matches along the bottom.
+const PLOT_H: f32 = HEIGHT - TOP - BOTTOM;
+
+/// Where the plot's values fall: `n` matches across, `lo` to `hi` copper up the side, a
+/// tick every `step`.
+struct Frame {
+    n: usize,
+    lo: i128,
+    hi: i128,
+    step: i128,
+}
+
+impl Frame {
+    /// The frame that holds every line's points (and zero), rounded out to whole ticks.
+    fn around(lines: &[Line], matches: usize) -> Frame {
+        let values = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
+        let (lo, hi) = values.fold((0_i128, 0_i128), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let (lo, hi, step) = axis(lo, hi);
+        Frame {
+            n: matches.max(1),
+            lo,
+            hi,
+            step,
+        }
+    }
+
+    /// Across, in pixels, after `k` matches.
+    #[allow(clippy::cast_precision_loss)]
+    fn x(&self, k: usize) -> f32 {
+        LEFT + PLOT_W * k as f32 / self.n as f32
+    }
+
+    /// Up, in pixels, at a worth of `v` copper.
+    #[allow(clippy::cast_precision_loss)]
+    fn y(&self, v: i128) -> f32 {
+        let (lo, hi) = (self.lo, self.hi);
+        TOP + PLOT_H * (1.0 - v.saturating_sub(lo) as f32 / hi.saturating_sub(lo).max(1) as f32)
+    }
+}
+
 /// The chart as an SVG document.
 #[must_use]
 pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> String {
     let lines = lines(records, only);
-    let n = records.len().max(1);
-    let values = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
-    let (lo, hi) = values.fold((0_i128, 0_i128), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    let (lo, hi, step) = axis(lo, hi);
-    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
-    #[allow(clippy::cast_precision_loss)]
-    let x = |k: usize| LEFT + plot_w * k as f32 / n as f32;
-    #[allow(clippy::cast_precision_loss)]
-    let y = |v: i128| {
-        TOP + plot_h * (1.0 - v.saturating_sub(lo) as f32 / hi.saturating_sub(lo).max(1) as f32)
-    };
+    let frame = Frame::around(&lines, records.len());
     let mut s = String::new();
     let _ = write!(
         s,
@@ -164,17 +196,27 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
         WIDTH / 2.0,
         picture::escape(&title)
     );
-    // The grid and the worth along the side: a bounded count of lines.
+    grid(&mut s, &frame, currency);
+    axes(&mut s, &frame, currency);
+    draw_lines(&mut s, &frame, &lines);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The grid across the plot and the worth along the side: a bounded count of lines, the
+/// one at zero darker.
+fn grid(s: &mut String, frame: &Frame, currency: Currency) {
+    let (lo, hi, step) = (frame.lo, frame.hi, frame.step);
     let grid = (0..=MOST_GRID_LINES)
         .map_while(|k| lo.checked_add(k.checked_mul(step)?))
         .take_while(|v| *v <= hi);
     for v in grid {
-        let yy = y(v);
+        let yy = frame.y(v);
         let colour = if v == 0 { "#8a8170" } else { "#ddd5c4" };
         let _ = write!(
             s,
             r#"<line x1="{LEFT}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{colour}" stroke-width="1"/>"#,
-            LEFT + plot_w
+            LEFT + PLOT_W
         );
         let _ = write!(
             s,
@@ -184,47 +226,55 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
             picture::escape(&amount(v, currency))
         );
     }
-    // The matches along the bottom.
+}
+
+/// The matches along the bottom (at most about twenty marked), the two axes and what
+/// each measures.
+fn axes(s: &mut String, frame: &Frame, currency: Currency) {
+    let n = frame.n;
     let every = n.div_ceil(20).max(1);
     for k in (0..=n).step_by(every) {
-        let xx = x(k);
+        let xx = frame.x(k);
         let _ = write!(
             s,
             r##"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}" stroke="#242220" stroke-width="1"/><text x="{xx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="#242220">{k}</text>"##,
-            TOP + plot_h,
-            TOP + plot_h + 5.0,
-            TOP + plot_h + 20.0
+            TOP + PLOT_H,
+            TOP + PLOT_H + 5.0,
+            TOP + PLOT_H + 20.0
         );
     }
     let _ = write!(
         s,
         r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{:.1}" stroke="#242220" stroke-width="1.5"/><line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#242220" stroke-width="1.5"/>"##,
-        TOP + plot_h,
-        TOP + plot_h,
-        LEFT + plot_w,
-        TOP + plot_h
+        TOP + PLOT_H,
+        TOP + PLOT_H,
+        LEFT + PLOT_W,
+        TOP + PLOT_H
     );
     let _ = write!(
         s,
         r##"<text x="{:.1}" y="{:.1}" font-size="15" text-anchor="middle" fill="#242220">matches played, in order</text>"##,
-        LEFT + plot_w / 2.0,
+        LEFT + PLOT_W / 2.0,
         HEIGHT - 22.0
     );
     let _ = write!(
         s,
         r##"<text x="22" y="{:.1}" font-size="15" text-anchor="middle" fill="#242220" transform="rotate(-90 22 {:.1})">purse, in {}</text>"##,
-        TOP + plot_h / 2.0,
-        TOP + plot_h / 2.0,
+        TOP + PLOT_H / 2.0,
+        TOP + PLOT_H / 2.0,
         currency_name(currency)
     );
-    // The lines, and each name at its line's end, kept apart.
+}
+
+/// Each purse's line, and each name at its line's end, kept apart.
+fn draw_lines(s: &mut String, frame: &Frame, lines: &[Line]) {
     let mut labels: Vec<(f32, String, String)> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let colour = picture::hex(COLOURS[i % COLOURS.len()]);
         let points: Vec<String> = line
             .points
             .iter()
-            .map(|&(k, v)| format!("{:.1},{:.1}", x(k), y(v)))
+            .map(|&(k, v)| format!("{:.1},{:.1}", frame.x(k), frame.y(v)))
             .collect();
         let _ = write!(
             s,
@@ -232,7 +282,7 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
             points.join(" ")
         );
         if let Some(&(_, v)) = line.points.last() {
-            labels.push((y(v), line.name.clone(), colour));
+            labels.push((frame.y(v), line.name.clone(), colour));
         }
     }
     labels.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -248,13 +298,11 @@ pub fn svg(records: &[&Record], only: Option<&str>, currency: Currency) -> Strin
         let _ = write!(
             s,
             r#"<text x="{:.1}" y="{:.1}" font-size="13" fill="{colour}">{}</text>"#,
-            LEFT + plot_w + 8.0,
+            LEFT + PLOT_W + 8.0,
             yy + 4.5,
             picture::escape(name)
         );
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// Heights for labels wanted at `ys` (in order, top first), each at least `gap` below

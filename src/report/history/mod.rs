@@ -307,6 +307,24 @@ pub fn write_text(
     if summary.matches.is_empty() {
         return Ok(());
     }
+    write_standings(out, summary, page)?;
+    write_head_to_head(out, summary, page)?;
+    write_upsets(out, summary, page)?;
+    section(out, page, "Champions")?;
+    if summary.champions.is_empty() {
+        prose(out, page, "No champions yet.")?;
+    } else {
+        table(out, page, &[champion_table(summary)])?;
+    }
+    if let Some(r) = &summary.reputation {
+        write_watchers(out, r, page)?;
+    }
+    Ok(())
+}
+
+/// The standings, with a line saying what each column counts, then each game's own
+/// table.
+fn write_standings(out: &mut impl Write, summary: &Summary<'_>, page: Page) -> io::Result<()> {
     section(out, page, "Standings")?;
     table(out, page, &standings_tables(summary))?;
     prose(
@@ -319,6 +337,11 @@ pub fn write_text(
         section(out, page, game.title())?;
         table(out, page, &[game_table(summary, game)])?;
     }
+    Ok(())
+}
+
+/// Who has met whom and how it went, with a line on whose side the counts take.
+fn write_head_to_head(out: &mut impl Write, summary: &Summary<'_>, page: Page) -> io::Result<()> {
     section(out, page, "Head to head")?;
     if summary.head_to_heads.is_empty() {
         prose(out, page, "Nobody has met anybody yet.")?;
@@ -330,6 +353,12 @@ pub fn write_text(
             "Won and lost: by the first-named; neither: drawn, shared or won by another.",
         )?;
     }
+    Ok(())
+}
+
+/// The upsets (wins at a chance under [`crate::history::standings::UPSET`]), with a line
+/// on whose chance it was.
+fn write_upsets(out: &mut impl Write, summary: &Summary<'_>, page: Page) -> io::Result<()> {
     section(out, page, "Upsets")?;
     if summary.upsets.is_empty() {
         let under = percent(crate::history::standings::UPSET);
@@ -346,35 +375,33 @@ pub fn write_text(
             "Chance: the bookie's, before the match, that the winner would win.",
         )?;
     }
-    section(out, page, "Champions")?;
-    if summary.champions.is_empty() {
-        prose(out, page, "No champions yet.")?;
+    Ok(())
+}
+
+/// Who watches a character's hands at the tavern, and how hard (or that nobody watches
+/// them more than a stranger).
+fn write_watchers(out: &mut impl Write, r: &Reputation, page: Page) -> io::Result<()> {
+    section(out, page, &format!("Who watches {}", r.name))?;
+    if r.watchers.is_empty() {
+        prose(
+            out,
+            page,
+            &format!(
+                "Nobody at {} watches {} more closely than a stranger.",
+                r.tavern, r.name
+            ),
+        )?;
     } else {
-        table(out, page, &[champion_table(summary)])?;
-    }
-    if let Some(r) = &summary.reputation {
-        section(out, page, &format!("Who watches {}", r.name))?;
-        if r.watchers.is_empty() {
-            prose(
-                out,
-                page,
-                &format!(
-                    "Nobody at {} watches {} more closely than a stranger.",
-                    r.tavern, r.name
-                ),
-            )?;
-        } else {
-            table(out, page, &[watchers_table(r)])?;
-            prose(
-                out,
-                page,
-                &format!(
-                    "At {} on {}: each watcher looks 1 + 2 × sightings times as hard at \
-                     {}'s hands; a sighting fades by half each evening.",
-                    r.tavern, r.evening, r.name
-                ),
-            )?;
-        }
+        table(out, page, &[watchers_table(r)])?;
+        prose(
+            out,
+            page,
+            &format!(
+                "At {} on {}: each watcher looks 1 + 2 × sightings times as hard at \
+                 {}'s hands; a sighting fades by half each evening.",
+                r.tavern, r.evening, r.name
+            ),
+        )?;
     }
     Ok(())
 }

@@ -116,6 +116,9 @@ pub fn film_match(log: &MatchLog, rules: &RuleOptions, players: bool) -> Result<
     Ok(whole)
 }
 
+/// One game of the match as a film, at game `G`: a still for the start, each move (with
+/// the chance outcomes before it), each aside the view shows, and the end again with the
+/// result.
 fn film_game<G: Picture>(
     log: &MatchLog,
     game: &GameLog,
@@ -126,10 +129,15 @@ fn film_game<G: Picture>(
     let layout = G::layout(seats);
     let total = game.steps.len();
     let mut stills: Vec<Still> = Vec::with_capacity(total + 2);
-    let mut hidden = vec![0i32; seats];
-    let mut before: Option<G> = None;
     let mut heading = String::new();
-    let mut chance: Vec<String> = Vec::new();
+    let mut reel = Reel::<G> {
+        log,
+        game,
+        players,
+        hidden: vec![0i32; seats],
+        before: None,
+        chance: Vec::new(),
+    };
     // The pictures call each seat by its short name ("Brannoc"), the captions in full.
     let shorts: Vec<&str> = game
         .seats
@@ -138,49 +146,23 @@ fn film_game<G: Picture>(
         .collect();
     walk::<G>(log, game, rules, |pos, names, beat| {
         let marks = Marks::names(&shorts);
-        let shown: &[i32] = if players { &hidden } else { &[] };
         let still = match beat {
             Beat::Start => {
                 heading = game_heading::<G>(log, game, names);
-                Some((pos.look(&marks, shown), heading.clone()))
+                Some((pos.look(&marks, reel.shown()), heading.clone()))
             }
-            Beat::Aside(a) => match &a.aside {
-                Aside::Cheat {
-                    by,
-                    result: CheatResult::Stood,
-                    ..
-                } if players => {
-                    let seat = game.seat_of(*by);
-                    if let Some(b) = &before {
-                        hidden[seat.index()] += G::unseen_gain(b, pos, seat);
-                    }
-                    None
-                }
-                other => {
-                    if let Aside::Accused {
-                        against,
-                        right: true,
-                        ..
-                    } = other
-                    {
-                        hidden[game.seat_of(*against).index()] = 0;
-                    }
-                    let shown: &[i32] = if players { &hidden } else { &[] };
-                    let said = format!("At the table: {}.", aside_words(log, other));
-                    Some((pos.look(&marks, shown), said))
-                }
-            },
+            Beat::Aside(a) => reel.aside(pos, &marks, &a.aside),
             // A chance outcome (a throw of the sticks) is told with the move it
             // allows rather than drawn alone: most throws in Kiust Oyun move nothing, and
             // a film of them would be a thousand pictures of a board standing still.
             Beat::Step { n, words, .. } if game.steps[n - 1].seat.is_none() => {
-                chance.push(words);
+                reel.chance.push(words);
                 None
             }
             Beat::Step { n, mv, words } => {
-                let before = told_chance(&mut chance);
+                let before = told_chance(&mut reel.chance);
                 Some((
-                    pos.look(&marks.last(mv), shown),
+                    pos.look(&marks.last(mv), reel.shown()),
                     format!("Step {n} of {total}. {before}{words}."),
                 ))
             }
@@ -192,9 +174,9 @@ fn film_game<G: Picture>(
                 position: format!("{pos:#}"),
             });
         }
-        before = Some(pos.clone());
+        reel.before = Some(pos.clone());
     })?;
-    let left = told_chance(&mut chance);
+    let left = told_chance(&mut reel.chance);
     let end = stills.last().cloned().map(|s| Still {
         caption: format!("{left}{}", result_line(log, game)),
         ..s
@@ -206,6 +188,66 @@ fn film_game<G: Picture>(
         layout,
         stills,
     })
+}
+
+/// What a film of one game keeps from one beat of its replay to the next.
+struct Reel<'a, G> {
+    log: &'a MatchLog,
+    game: &'a GameLog,
+    /// The players' view (as [`film`] takes it).
+    players: bool,
+    /// By seat, what cheats that stood unseen put in its figures where the table cannot
+    /// see it, kept out of the players' view.
+    hidden: Vec<i32>,
+    /// The position the last beat left.
+    before: Option<G>,
+    /// The chance outcomes since the last move, not yet told.
+    chance: Vec<String>,
+}
+
+impl<G: Picture> Reel<'_, G> {
+    /// What the table has not seen of each seat's figures, as [`Picture::look`] takes it:
+    /// in the players' view, what is hidden; in the GM's, nothing.
+    fn shown(&self) -> &[i32] {
+        if self.players { &self.hidden } else { &[] }
+    }
+
+    /// The still an aside shows, if any. In the players' view a cheat that stood unseen
+    /// shows nothing, and what it gained is kept out of its seat's figures until a right
+    /// accusation brings the seat's hidden gains back into view; any other aside is a
+    /// still captioned with what the table did.
+    fn aside(
+        &mut self,
+        pos: &G,
+        marks: &Marks<'_, G::Move>,
+        aside: &Aside,
+    ) -> Option<(Look, String)> {
+        match aside {
+            Aside::Cheat {
+                by,
+                result: CheatResult::Stood,
+                ..
+            } if self.players => {
+                let seat = self.game.seat_of(*by);
+                if let Some(b) = &self.before {
+                    self.hidden[seat.index()] += G::unseen_gain(b, pos, seat);
+                }
+                None
+            }
+            other => {
+                if let Aside::Accused {
+                    against,
+                    right: true,
+                    ..
+                } = other
+                {
+                    self.hidden[self.game.seat_of(*against).index()] = 0;
+                }
+                let said = format!("At the table: {}.", aside_words(self.log, other));
+                Some((pos.look(marks, self.shown()), said))
+            }
+        }
+    }
 }
 
 /// The chance outcomes since the last move, told before the next: "The sticks: 3, Pip
