@@ -36,7 +36,7 @@
 
 use super::Temperament;
 use super::search::{Judge, RootMove, static_rewards};
-use crate::games::{Chance, Event, Game, Seat, Tally, Turn};
+use crate::games::{Chance, Event, Game, Seat, Turn};
 
 /// Losses that weigh as much as a lost game in an exposure count.
 const GAME_LOSS: f32 = 3.0;
@@ -224,8 +224,9 @@ pub fn read_traits<G: Game>(pos: &G, moves: &[G::Move], judge: Judge, out: &mut 
 /// scores what), and a stone of mine entering enemy ground.
 fn gain_of(event: &Event, me: Seat) -> f32 {
     let credited = match event.credit() {
-        // A kiust is the sticks' gift, not something the move took.
-        Some((seat, tally, n)) if seat == me && tally != Tally::Kiusts => n as f32,
+        // What a throw of the sticks earns (a kiust) is their gift, not something the
+        // move took.
+        Some((seat, _, n)) if seat == me && event.thrower().is_none() => n as f32,
         Some(_) | None => 0.0,
     };
     let entered = if event.entered_by() == Some(me) {

@@ -303,6 +303,8 @@ struct Roles {
     ceremony: bool,
     /// Who it gave the first turn to.
     first_turn_to: Option<Seat>,
+    /// A player's draw at the ceremony: who, how many, and what was counted.
+    drew: Option<(Seat, u8, &'static str)>,
     /// A moment worth showing the board for.
     telling: bool,
     /// Where a stone came onto enemy ground or took another.
@@ -329,8 +331,14 @@ impl Event {
                 first_turn_to: Some(winner),
                 ..none
             },
-            Event::FirstThrow { .. } | Event::BagDraw { .. } => Roles {
+            Event::FirstThrow { player, flats } => Roles {
                 ceremony: true,
+                drew: Some((player, flats, "flats")),
+                ..none
+            },
+            Event::BagDraw { player, whites, .. } => Roles {
+                ceremony: true,
+                drew: Some((player, whites, "whites")),
                 ..none
             },
             Event::Capture {
@@ -407,6 +415,14 @@ impl Event {
         self.roles().first_turn_to
     }
 
+    /// A player's draw at a first-turn ceremony: who drew, the count that decides (flat
+    /// sides of the sticks, white stones from the bag) and what it counts ("flats",
+    /// "whites").
+    #[must_use]
+    pub fn ceremony_draw(&self) -> Option<(Seat, u8, &'static str)> {
+        self.roles().drew
+    }
+
     /// Whether it is a moment worth showing the board for: something taken, claimed,
     /// brought down or home, or a stone on enemy ground.
     #[must_use]
@@ -480,6 +496,11 @@ mod tests {
                 "{:?}",
                 first.events
             );
+            for e in &first.events {
+                if let Some((player, _, _)) = e.ceremony_draw() {
+                    assert!(player.index() < players, "{e:?}");
+                }
+            }
             let last = first.events.last().expect("a ceremony says who won");
             assert_eq!(last.first_turn_to().map(|s| s.index()), Some(first.winner));
             let mut pos = G::start(players, &G::Options::default()).unwrap();
@@ -525,11 +546,31 @@ mod tests {
                 }
                 assert!(!e.is_ceremony(), "{e:?} is play");
                 assert_eq!(e.first_turn_to(), None);
+                assert_eq!(e.ceremony_draw(), None, "{e:?} is play");
                 if e.is_telling() || e.entered_or_took_at().is_some() || e.thrower().is_some() {
                     assert!(e.by().is_some(), "{e:?} is someone's doing");
                 }
             }
         }
+    }
+
+    /// Kiust Oyun's first turn goes by the flat sides of the sticks, Òicustiỳtac's by the
+    /// white stones drawn from the bag (their specs); the other two draw nothing.
+    #[test]
+    fn a_ceremony_s_draws_count_what_its_game_counts() {
+        fn counted<G: Game>() -> Vec<&'static str> {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+            let mut seen: Vec<&'static str> = (0..20)
+                .flat_map(|_| G::first_turn(2, &mut rng).events)
+                .filter_map(|e| e.ceremony_draw().map(|(_, _, what)| what))
+                .collect();
+            seen.dedup();
+            seen
+        }
+        assert_eq!(counted::<Kiust>(), ["flats"]);
+        assert_eq!(counted::<Oicus>(), ["whites"]);
+        assert!(counted::<Tides>().is_empty());
+        assert!(counted::<Pic>().is_empty());
     }
 
     #[test]

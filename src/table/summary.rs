@@ -59,15 +59,12 @@ impl GameLog {
         let mut by_lot = false;
         let mut counted = "";
         for e in &self.ceremony {
+            if let Some((player, count, what)) = e.ceremony_draw() {
+                counted = what;
+                draws.push((name(player.index()), count));
+                continue;
+            }
             match *e {
-                Event::FirstThrow { player, flats } => {
-                    counted = "flats";
-                    draws.push((name(player.index()), flats));
-                }
-                Event::BagDraw { player, whites, .. } => {
-                    counted = "whites";
-                    draws.push((name(player.index()), whites));
-                }
                 Event::Lot { winner: w } => {
                     by_lot = true;
                     winner = Some(name(w.index()));
