@@ -17,7 +17,10 @@
 //!
 //! Each game implements the four in its folder: the rules in `<game>/mod.rs` and the files
 //! it names, [`Evaluate`] in `<game>/evaluate.rs`, [`Tableside`] in `<game>/tableside.rs`,
-//! [`Words`] beside the moves' notation in `<game>/moves.rs`.
+//! [`Words`] beside the moves' notation in `<game>/moves.rs`. Each draws its own board:
+//! [`draw::Diagram`] (text) in `<game>/diagram.rs` and [`draw::picture::Picture`] (SVG)
+//! in `<game>/picture.rs`, on the shared kit in `draw/` (pens, canvases, the picture's
+//! panel and key); the report only lays them out.
 //!
 //! # The contract
 //!
@@ -83,6 +86,7 @@ macro_rules! with_game {
 pub(crate) use with_game;
 
 mod chance;
+pub mod draw;
 mod error;
 mod evaluate;
 pub mod event;

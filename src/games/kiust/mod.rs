@@ -22,10 +22,12 @@
 //!   node); `Debug` shows it.
 
 mod board;
+mod diagram;
 mod evaluate;
 mod first;
 mod moves;
 mod notation;
+mod picture;
 mod tableside;
 #[cfg(test)]
 mod tests;

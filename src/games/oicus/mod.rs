@@ -16,7 +16,9 @@ mod tableside;
 mod turns;
 mod view;
 
+mod diagram;
 mod moves;
+mod picture;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -17,9 +17,11 @@
 //! * `move_cap = 0` means no cap. The cap is checked after each sowing; when the last
 //!   sowing also leaves nobody a move, the game ends by [`End::NoMoves`].
 
+mod diagram;
 mod evaluate;
 mod moves;
 mod notation;
+mod picture;
 mod sow;
 mod tableside;
 #[cfg(test)]

@@ -2,9 +2,11 @@
 //! a river, king steps and optional jump chains.
 
 mod board;
+mod diagram;
 mod evaluate;
 mod moves;
 mod notation;
+mod picture;
 mod tableside;
 #[cfg(test)]
 mod tests;

@@ -2,9 +2,10 @@
 //! (as `taproom replay` plays it), a still for the start, each step and each thing the
 //! table did, and one for the result.
 
-use super::{Look, Marks, Picture, capitalised};
+use super::{Look, Picture, capitalised};
 use crate::games::with_game;
 use crate::ops::picture::ImageKind;
+use crate::report::board::Marks;
 use crate::report::replay::{Beat, ReplayError, aside_words, game_heading, result_line, walk};
 use crate::table::{Aside, CheatResult, GameLog, MatchLog, RuleOptions};
 

@@ -4,9 +4,9 @@
 //! The home traps (1–2) and whelping traps (5–10) of each Land are marked beside its
 //! numbers; below the board each side's score, supply and stones on the board.
 
-use super::canvas::Canvas;
-use super::text::{self, Ink, Pen};
-use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
+use crate::games::draw::canvas::Canvas;
+use crate::games::draw::text::{self, Ink, Pen};
+use crate::games::draw::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::oicus::{Move, Oicus};
 use crate::games::{Rules, Seat, Turn};
 

@@ -8,7 +8,7 @@ use super::BoardStyle;
 
 /// What a piece of text is, which decides its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ink {
+pub(crate) enum Ink {
     /// Board lines, rings and other scaffolding: dimmed.
     Frame,
     /// The light side's stones and name (White): yellow.
@@ -50,7 +50,7 @@ const PALETTE: [AnsiColor; 5] = [
 ];
 
 /// The characters a diagram is drawn with.
-pub(super) struct Glyphs {
+pub(crate) struct Glyphs {
     /// Horizontal and vertical lines.
     pub h: char,
     pub v: char,
@@ -122,7 +122,7 @@ const ASCII: Glyphs = Glyphs {
 };
 
 /// Draws text in one [`BoardStyle`].
-pub(super) struct Pen {
+pub(crate) struct Pen {
     style: BoardStyle,
     /// The glyphs of the style.
     pub g: &'static Glyphs,
@@ -221,7 +221,7 @@ impl Pen {
 
 /// Folds text to ASCII: accented Latin letters lose their accents, other characters
 /// outside ASCII become `?`.
-pub(super) fn fold(text: &str) -> String {
+pub(crate) fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if c.is_ascii() {
@@ -280,7 +280,7 @@ pub(super) fn fold(text: &str) -> String {
 
 /// The width of `text` on screen: ANSI escape sequences take none, other characters
 /// their Unicode width.
-pub(super) fn width(text: &str) -> usize {
+pub(crate) fn width(text: &str) -> usize {
     let mut w = 0;
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -299,17 +299,17 @@ pub(super) fn width(text: &str) -> usize {
 }
 
 /// `text` right-aligned in `w` columns.
-pub(super) fn right(text: &str, w: usize) -> String {
+pub(crate) fn right(text: &str, w: usize) -> String {
     format!("{}{text}", " ".repeat(w.saturating_sub(width(text))))
 }
 
 /// `text` left-aligned in `w` columns.
-pub(super) fn left(text: &str, w: usize) -> String {
+pub(crate) fn left(text: &str, w: usize) -> String {
     format!("{text}{}", " ".repeat(w.saturating_sub(width(text))))
 }
 
 /// Pads `line` with blanks to `col` columns.
-pub(super) fn pad_to(line: &mut String, col: usize) {
+pub(crate) fn pad_to(line: &mut String, col: usize) {
     let have = width(line);
     if have < col {
         line.push_str(&" ".repeat(col - have));
@@ -318,7 +318,7 @@ pub(super) fn pad_to(line: &mut String, col: usize) {
 
 /// Sets the lines of `panel` to the right of the lines of `block`, `gap` columns after
 /// its widest line.
-pub(super) fn beside(block: Vec<String>, panel: &[String], gap: usize) -> Vec<String> {
+pub(crate) fn beside(block: Vec<String>, panel: &[String], gap: usize) -> Vec<String> {
     let col = block.iter().map(|l| width(l)).max().unwrap_or(0) + gap;
     let rows = block.len().max(panel.len());
     let mut block = block;
@@ -333,7 +333,7 @@ pub(super) fn beside(block: Vec<String>, panel: &[String], gap: usize) -> Vec<St
 }
 
 /// The lines as one text: trailing blanks trimmed, each line ended by a newline.
-pub(super) fn finish(lines: &[String]) -> String {
+pub(crate) fn finish(lines: &[String]) -> String {
     let mut out = String::new();
     for line in lines {
         out.push_str(line.trim_end());

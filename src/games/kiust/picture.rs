@@ -5,9 +5,10 @@
 
 use std::fmt::Write as _;
 
-use super::super::kiust::throw_clause;
-use super::{
-    Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
+use super::diagram::throw_clause;
+use crate::games::draw::Marks;
+use crate::games::draw::picture::{
+    Ink, Layout, Look, Mark, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
 };
 use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
 use crate::games::{Rules, Seat, Turn};
@@ -32,7 +33,7 @@ fn ink(seat: Seat) -> Ink {
 
 impl Picture for Kiust {
     fn layout(_players: usize) -> Layout {
-        let mut backdrop = super::title("Kiust Oyun");
+        let mut backdrop = crate::games::draw::picture::title("Kiust Oyun");
         let bottom = Y1 + 11.0 * ROW;
         let _ = write!(
             backdrop,
@@ -76,7 +77,7 @@ impl Picture for Kiust {
                 }
             }
         }
-        let (key, height) = super::key(
+        let (key, height) = crate::games::draw::picture::key(
             bottom + 40.0,
             &[(Sample::Ring(Mark::Moved), "last move, from and to")],
         );
@@ -128,7 +129,7 @@ impl Picture for Kiust {
         };
         look.panel
             .push(status_line(self, marks.names, format!("{running}{right}")));
-        look.panel.push(super::PanelLine {
+        look.panel.push(crate::games::draw::picture::PanelLine {
             swatch: None,
             text: format!("Turns played: {} of {CAP_TURNS}", self.turns()),
             strong: false,

@@ -6,12 +6,15 @@
 use std::f32::consts::PI;
 use std::fmt::Write as _;
 
-use super::{Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, hex, seat_line, status_line};
+use crate::games::draw::Marks;
+use crate::games::draw::picture::{
+    Ink, Layout, Look, Mark, Picture, Sample, Spot, hex, seat_line, status_line,
+};
 use crate::games::pic::Pic;
 use crate::games::{Rules, Seat};
 
 /// The ring's centre and radius.
-const CX: f32 = super::WIDTH / 2.0;
+const CX: f32 = crate::games::draw::picture::WIDTH / 2.0;
 const CY: f32 = 370.0;
 const RING: f32 = 205.0;
 
@@ -30,12 +33,12 @@ impl Picture for Pic {
         let heaps = 3 * players;
         let spacing = 2.0 * PI * RING / heaps as f32;
         let r = (spacing * 0.33).min(40.0);
-        let mut backdrop = super::title("Piç");
+        let mut backdrop = crate::games::draw::picture::title("Piç");
         let _ = write!(
             backdrop,
             r##"<circle cx="{CX}" cy="{CY}" r="{}" fill="{}" stroke="#5b4330" stroke-width="3"/><text x="{CX}" y="{}" font-size="22" text-anchor="middle" fill="#5b4330">sown clockwise ↻</text>"##,
             RING + r + 30.0,
-            hex(super::WOOD),
+            hex(crate::games::draw::picture::WOOD),
             CY + 8.0
         );
         for seat in 0..players {
@@ -49,14 +52,14 @@ impl Picture for Pic {
             let _ = write!(
                 backdrop,
                 r#"<path d="M {x1} {y1} A {outer} {outer} 0 0 1 {x2} {y2}" fill="none" stroke="{}" stroke-width="9" stroke-linecap="round"/>"#,
-                hex(super::SEAT_COLOURS[seat])
+                hex(crate::games::draw::picture::SEAT_COLOURS[seat])
             );
             let (nx, ny) = at(angle(3 * seat + 1, heaps), outer + 30.0);
             let _ = write!(
                 backdrop,
                 r#"<text x="{nx}" y="{}" font-size="24" font-weight="bold" text-anchor="middle" fill="{}">{}</text>"#,
                 ny + 8.0,
-                hex(super::SEAT_COLOURS[seat]),
+                hex(crate::games::draw::picture::SEAT_COLOURS[seat]),
                 seat + 1
             );
         }
@@ -79,12 +82,15 @@ impl Picture for Pic {
             })
             .collect();
         let bottom = CY + RING + r + 96.0;
-        let (key, height) = super::key(
+        let (key, height) = crate::games::draw::picture::key(
             bottom,
             &[
                 (Sample::Disc(Ink::Heap), "a heap"),
                 (Sample::Disc(Ink::Seat(0)), "a piç: its owner's colour"),
-                (Sample::Stroke(super::SEAT_COLOURS[0]), "a player's heaps"),
+                (
+                    Sample::Stroke(crate::games::draw::picture::SEAT_COLOURS[0]),
+                    "a player's heaps",
+                ),
                 (Sample::Ring(Mark::Moved), "heap last sown"),
             ],
         );

@@ -4,17 +4,18 @@
 
 use std::fmt::Write as _;
 
-use super::super::tides::{Trace, on_river, town_of};
-use super::{
-    Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
-};
+use super::diagram::{Trace, on_river, town_of};
 use crate::games::Seat;
+use crate::games::draw::Marks;
+use crate::games::draw::picture::{
+    Ink, Layout, Look, Mark, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
+};
 use crate::games::tides::Tides;
 
 /// A square's side.
 const CELL: f32 = 88.0;
 /// The board's left edge.
-const X0: f32 = (super::WIDTH - 6.0 * CELL) / 2.0;
+const X0: f32 = (crate::games::draw::picture::WIDTH - 6.0 * CELL) / 2.0;
 /// The board's top edge.
 const Y0: f32 = 56.0;
 /// The river's squares, and the towns'.
@@ -24,9 +25,9 @@ const TOWN: &str = "#a9764b";
 const TOWN_SIZE: f32 = 14.0;
 
 /// The key under the board from `top`: the river, the towns and the rings of the last
-/// move (see [`super::key`]).
+/// move (see [`crate::games::draw::picture::key`]).
 fn key(top: f32) -> (String, f32) {
-    super::key(
+    crate::games::draw::picture::key(
         top,
         &[
             (Sample::Square(RIVER), "river"),
@@ -63,7 +64,7 @@ fn ink(seat: Seat) -> Ink {
 
 impl Picture for Tides {
     fn layout(_players: usize) -> Layout {
-        let mut backdrop = super::title("Tides of War");
+        let mut backdrop = crate::games::draw::picture::title("Tides of War");
         let _ = write!(
             backdrop,
             r##"<rect x="{X0}" y="{Y0}" width="{}" height="{}" fill="{}" stroke="#5b4330" stroke-width="3"/>"##,

@@ -3,8 +3,8 @@
 //! the columns show which way each player's pieces run. Beside it: the pieces left, whose
 //! turn, the throw being played, the kiust right and the turns played.
 
-use super::text::{self, Ink, Pen};
-use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
+use crate::games::draw::text::{self, Ink, Pen};
+use crate::games::draw::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::event::Throw;
 use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
 use crate::games::{Rules, Seat, Turn};

@@ -11,9 +11,9 @@
 //! The first half of the players (rounded up) sit along the top, the rest along the
 //! bottom from the right, so a table of five is 75 columns wide.
 
-use super::canvas::Canvas;
-use super::text::{self, Ink, Pen};
-use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
+use crate::games::draw::canvas::Canvas;
+use crate::games::draw::text::{self, Ink, Pen};
+use crate::games::draw::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::pic::{Move, Pic};
 use crate::games::{Rules, Seat, Turn};
 

@@ -7,8 +7,11 @@
 
 use std::fmt::Write as _;
 
-use super::super::oicus::{column, touched};
-use super::{Ink, Layout, Look, Mark, Marks, Picture, Sample, Spot, seat_line, status_line};
+use super::diagram::{column, touched};
+use crate::games::draw::Marks;
+use crate::games::draw::picture::{
+    Ink, Layout, Look, Mark, Picture, Sample, Spot, seat_line, status_line,
+};
 use crate::games::oicus::Oicus;
 use crate::games::{Rules, Seat};
 
@@ -16,7 +19,7 @@ use crate::games::{Rules, Seat};
 const TRAP_W: f32 = 66.0;
 const PITCH: f32 = 74.0;
 /// The left edge of column 0.
-const X0: f32 = (super::WIDTH - 10.0 * PITCH) / 2.0 + (PITCH - TRAP_W) / 2.0;
+const X0: f32 = (crate::games::draw::picture::WIDTH - 10.0 * PITCH) / 2.0 + (PITCH - TRAP_W) / 2.0;
 /// The slots of a trap: the most stones it holds.
 const SLOTS: usize = 5;
 /// The step between two slots, and a slot's radius.
@@ -45,7 +48,7 @@ fn corner(land: usize, trap: usize) -> (f32, f32) {
 
 impl Picture for Oicus {
     fn layout(_players: usize) -> Layout {
-        let mut backdrop = super::title("Òicustiỳtac");
+        let mut backdrop = crate::games::draw::picture::title("Òicustiỳtac");
         let mut spots = Vec::with_capacity(20 * SLOTS);
         for land in 0..2usize {
             let letter = if land == 0 { 'B' } else { 'W' };
@@ -88,11 +91,11 @@ impl Picture for Oicus {
         let _ = write!(
             backdrop,
             r##"<text x="{}" y="{}" font-size="18" text-anchor="middle" fill="#3a2f25">↑ White's Land · Black's Land ↓</text>"##,
-            super::WIDTH / 2.0,
+            crate::games::draw::picture::WIDTH / 2.0,
             middle + 6.0
         );
         let bottom = BLACK_Y + TRAP_H + 40.0;
-        let (key, height) = super::key(
+        let (key, height) = crate::games::draw::picture::key(
             bottom,
             &[
                 (Sample::Square(HOME), "home traps (1–2)"),

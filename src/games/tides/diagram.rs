@@ -2,8 +2,8 @@
 //! `a1` and `f6`, the river from `a6` to `f1`, the stones, and beside the board whose turn
 //! it is and how near the truce is.
 
-use super::text::{self, Ink, Pen};
-use super::{BoardStyle, Diagram, Marks, result_clause, seat_label};
+use crate::games::draw::text::{self, Ink, Pen};
+use crate::games::draw::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::tides::{Move, Tides};
 use crate::games::{Rules, Seat, Turn};
 

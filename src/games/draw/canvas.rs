@@ -18,7 +18,7 @@ enum Spot {
 /// A grid of columns to draw on at any place, for diagrams that are not drawn line by
 /// line; rendered in runs of one ink.
 #[derive(Default)]
-pub(super) struct Canvas {
+pub(crate) struct Canvas {
     rows: Vec<Vec<Spot>>,
 }
 
