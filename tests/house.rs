@@ -115,88 +115,75 @@ fn is_ident(c: char) -> bool {
 fn code_only(text: &str) -> String {
     let c: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
-    let blank = |out: &mut String, ch: char| out.push(if ch == '\n' { '\n' } else { ' ' });
     let mut i = 0;
     while i < c.len() {
-        let ahead = |i: usize, k: usize| c.get(i + k).copied().unwrap_or('\0');
-        let at = |k: usize| ahead(i, k);
-        let prev_ident = i > 0 && is_ident(c[i - 1]);
-        if at(0) == '/' && at(1) == '/' {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
-                out.push(' ');
-            }
-        } else if at(0) == '/' && at(1) == '*' {
-            let mut depth = 0;
-            while i < c.len() {
-                if c[i] == '/' && ahead(i, 1) == '*' {
-                    depth += 1;
-                } else if c[i] == '*' && ahead(i, 1) == '/' {
-                    depth -= 1;
-                    if depth == 0 {
-                        out.push_str("  ");
-                        i += 2;
-                        break;
-                    }
-                }
-                blank(&mut out, c[i]);
-                i += 1;
-            }
-        } else if !prev_ident && (at(0) == 'r' || (at(0) == 'b' && at(1) == 'r')) && {
-            let s = if at(0) == 'b' { 2 } else { 1 };
-            let hashes = (s..).take_while(|&k| at(k) == '#').count();
-            at(s + hashes) == '"'
-        } {
-            // A raw string: r"..", r#".."#, br"..".
-            let s = if at(0) == 'b' { 2 } else { 1 };
-            let hashes = (s..).take_while(|&k| at(k) == '#').count();
-            let close: String = std::iter::once('"')
-                .chain(std::iter::repeat_n('#', hashes))
-                .collect();
-            let open = s + hashes + 1;
-            (0..open).for_each(|_| out.push(' '));
-            i += open;
-            while i < c.len() && !c[i..].starts_with(&close.chars().collect::<Vec<_>>()) {
-                blank(&mut out, c[i]);
-                i += 1;
-            }
-            (0..close.len()).for_each(|_| out.push(' '));
-            i += close.len();
-        } else if at(0) == '"' {
-            out.push(' ');
-            i += 1;
-            while i < c.len() && c[i] != '"' {
-                if c[i] == '\\' {
-                    blank(&mut out, c[i]);
-                    i += 1;
-                }
-                if i < c.len() {
-                    blank(&mut out, c[i]);
-                    i += 1;
-                }
-            }
-            out.push(' ');
-            i += 1;
-        } else if at(0) == '\'' && (at(1) == '\\' || at(2) == '\'') {
-            // A character literal ('x', '\n', '\u{..}'); a lifetime ('a) stays.
-            out.push(' ');
-            i += 1;
-            while i < c.len() && c[i] != '\'' {
-                if c[i] == '\\' {
-                    out.push(' ');
-                    i += 1;
-                }
-                out.push(' ');
-                i += 1;
-            }
-            out.push(' ');
-            i += 1;
+        if let Some(end) = literal_end(&c, i) {
+            out.extend(
+                c[i..end]
+                    .iter()
+                    .map(|&ch| if ch == '\n' { '\n' } else { ' ' }),
+            );
+            i = end;
         } else {
             out.push(c[i]);
             i += 1;
         }
     }
     out
+}
+
+/// Where the comment or literal that starts at `c[i]` ends (one past it), if one starts
+/// there: `//..`, `/*..*/` (nested), `".."`, a raw string (`r#".."#`, `br".."`) or a
+/// character literal (`'x'`, `'\n'`; a lifetime `'a` is none).
+fn literal_end(c: &[char], i: usize) -> Option<usize> {
+    let at = |k: usize| c.get(i + k).copied().unwrap_or('\0');
+    if at(0) == '/' && at(1) == '/' {
+        return Some((i..c.len()).find(|&j| c[j] == '\n').unwrap_or(c.len()));
+    }
+    if at(0) == '/' && at(1) == '*' {
+        let mut depth = 0;
+        let mut j = i;
+        while j < c.len() {
+            if c[j..].starts_with(&['/', '*']) {
+                depth += 1;
+                j += 2;
+            } else if c[j..].starts_with(&['*', '/']) {
+                depth -= 1;
+                j += 2;
+                if depth == 0 {
+                    return Some(j);
+                }
+            } else {
+                j += 1;
+            }
+        }
+        return Some(c.len());
+    }
+    let prefix = match (at(0), at(1)) {
+        ('r', _) => 1,
+        ('b', 'r') => 2,
+        _ => 0,
+    };
+    if prefix > 0 && !(i > 0 && is_ident(c[i - 1])) {
+        let hashes = (prefix..).take_while(|&k| at(k) == '#').count();
+        if at(prefix + hashes) == '"' {
+            let close: Vec<char> = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let from = i + prefix + hashes + 1;
+            let end = (from..c.len()).find(|&j| c[j..].starts_with(&close));
+            return Some(end.map_or(c.len(), |j| j + close.len()));
+        }
+    }
+    if at(0) == '"' || (at(0) == '\'' && (at(1) == '\\' || at(2) == '\'')) {
+        let quote = at(0);
+        let mut j = i + 1;
+        while j < c.len() && c[j] != quote {
+            j += if c[j] == '\\' { 2 } else { 1 };
+        }
+        return Some((j + 1).min(c.len()));
+    }
+    None
 }
 
 /// The byte range of the item that starts at `from`: to its first `;` outside brackets,
@@ -808,6 +795,10 @@ fn the_reader_of_names_sees_through_groups_and_climbs() {
         tops("// crate::cli::X\nlet s = \"crate::cli\";"),
         Vec::<String>::new()
     );
+    let literals = r##"let s = r#"crate::cli "# ; let q = '"'; let e = "\" crate::cli";
+/* /* crate::cli */ crate::cli */ fn f<'a>(x: &'a crate::games::X) -> char { '\'' }
+let t = crate::report::Y;"##;
+    assert_eq!(tops(literals), ["games", "report"]);
 }
 
 /// Three made-up floors, top to bottom: `cli`, `ops`, `games`.
