@@ -5,8 +5,6 @@ use std::fmt;
 
 use rand::Rng;
 
-use super::Rules;
-
 /// An exact probability, as a fraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chance {
@@ -73,28 +71,4 @@ impl<R: Rng + ?Sized> Throws for R {
         }
         drawn
     }
-}
-
-/// Samples a chance outcome of `pos` by its exact probabilities, with one draw from `rng`
-/// (`buf` is scratch space for the outcomes).
-pub fn sample_chance<G: Rules, R: Rng + ?Sized>(
-    pos: &G,
-    rng: &mut R,
-    buf: &mut Vec<(G::Move, Chance)>,
-) -> G::Move {
-    buf.clear();
-    pos.chance_outcomes(buf);
-    let den = buf.first().map_or(1, |(_, c)| c.den);
-    debug_assert!(
-        buf.iter().all(|(_, c)| c.den == den),
-        "chance outcomes share one denominator"
-    );
-    let mut roll = rand::RngExt::random_range(rng, 0..den);
-    for &(mv, c) in buf.iter() {
-        if roll < c.num {
-            return mv;
-        }
-        roll -= c.num;
-    }
-    buf.last().expect("a chance node has outcomes").0
 }

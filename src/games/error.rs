@@ -3,7 +3,7 @@
 //! a table the game cannot start at ([`StartError`]), a move the rules do not allow
 //! ([`IllegalMove`]).
 
-use super::{GameKind, Rules};
+use super::GameKind;
 
 /// A position text that does not follow the spec's notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,26 +84,11 @@ impl StartError {
             })
         }
     }
-
-    /// Refuses a table of `players` that `G` cannot seat.
-    ///
-    /// # Errors
-    /// When `G` is not for that many.
-    pub fn check_players<G: Rules>(players: usize) -> Result<(), StartError> {
-        if G::FACTS.seats(players) {
-            Ok(())
-        } else {
-            Err(StartError::Players {
-                game: G::KIND,
-                players,
-            })
-        }
-    }
 }
 
 /// Why a position's text was refused, in two kinds (as shakmaty's `ParseFenError` and
 /// `PositionError`): the text does not follow the notation, or it reads as a position the
-/// rules refuse. See [`Rules::from_text`].
+/// rules refuse. See [`Rules::from_text`](super::Rules::from_text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// The text does not follow the notation: it cannot be read.
@@ -118,7 +103,7 @@ pub enum PositionError {
         game: GameKind,
         /// The text as given.
         text: String,
-        /// What the rules refuse, as a clause: the game's own [`Rules::Invalid`] in words.
+        /// What the rules refuse, as a clause: the game's own [`Rules::Invalid`](super::Rules::Invalid) in words.
         reason: String,
     },
 }

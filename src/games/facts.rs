@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{End, Event, GameKind, Seat, Seating};
+use super::{End, Event, Seat, Seating};
 use crate::games::event::Throw;
 
 /// What a game calls one part of a match.
@@ -250,23 +250,10 @@ impl Facts {
 /// Player names for seats, from 1.
 pub const NUMBERED: &[&str] = &["player 1", "player 2", "player 3", "player 4", "player 5"];
 
-impl GameKind {
-    /// The game's facts.
-    #[must_use]
-    pub fn facts(self) -> &'static Facts {
-        use super::Rules;
-        match self {
-            GameKind::TidesOfWar => &super::tides::Tides::FACTS,
-            GameKind::Pic => &super::pic::Pic::FACTS,
-            GameKind::KiustOyun => &super::kiust::Kiust::FACTS,
-            GameKind::Oicustiytac => &super::oicus::Oicus::FACTS,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
 
     #[test]
     fn every_game_states_its_facts() {

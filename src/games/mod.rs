@@ -105,7 +105,7 @@ mod tableside;
 pub mod tides;
 pub mod words;
 
-pub use chance::{Chance, Throws, sample_chance};
+pub use chance::{Chance, Throws};
 pub use error::{IllegalMove, ParseError, PositionError, StartError};
 pub use evaluate::Evaluate;
 pub use event::{CheatKind, End, Event, EventSink, Place};
@@ -114,7 +114,7 @@ pub use kind::GameKind;
 pub use levels::{Level, Levels, level};
 pub use notation::{StatePairs, split_state, state_number, unknown_state};
 pub use perft::perft;
-pub use rules::Rules;
+pub use rules::{Rules, sample_chance};
 pub use tableside::{CheatMove, Tableside};
 pub use words::Words;
 
@@ -287,3 +287,17 @@ pub struct FirstTurn {
 pub trait Game: Rules + Evaluate + Tableside + Words {}
 
 impl<G: Rules + Evaluate + Tableside + Words> Game for G {}
+
+impl GameKind {
+    /// The game's facts (here, beside the registry of games, so that `facts.rs` names none
+    /// of the games that state their facts with it).
+    #[must_use]
+    pub fn facts(self) -> &'static Facts {
+        match self {
+            GameKind::TidesOfWar => &tides::Tides::FACTS,
+            GameKind::Pic => &pic::Pic::FACTS,
+            GameKind::KiustOyun => &kiust::Kiust::FACTS,
+            GameKind::Oicustiytac => &oicus::Oicus::FACTS,
+        }
+    }
+}

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use rand::Rng;
+
 use super::{
     Chance, Event, EventSink, Facts, FirstTurn, GameKind, IllegalMove, Outcome, ParseError,
     PositionError, Seat, StartError, Throws, Turn,
@@ -160,6 +162,47 @@ pub trait Rules:
             events: vec![Event::Lot {
                 winner: Seat(winner as u8),
             }],
+        }
+    }
+}
+
+/// Samples a chance outcome of `pos` by its exact probabilities, with one draw from `rng`
+/// (`buf` is scratch space for the outcomes).
+pub fn sample_chance<G: Rules, R: Rng + ?Sized>(
+    pos: &G,
+    rng: &mut R,
+    buf: &mut Vec<(G::Move, Chance)>,
+) -> G::Move {
+    buf.clear();
+    pos.chance_outcomes(buf);
+    let den = buf.first().map_or(1, |(_, c)| c.den);
+    debug_assert!(
+        buf.iter().all(|(_, c)| c.den == den),
+        "chance outcomes share one denominator"
+    );
+    let mut roll = rand::RngExt::random_range(rng, 0..den);
+    for &(mv, c) in buf.iter() {
+        if roll < c.num {
+            return mv;
+        }
+        roll -= c.num;
+    }
+    buf.last().expect("a chance node has outcomes").0
+}
+
+impl StartError {
+    /// Refuses a table of `players` that `G` cannot seat.
+    ///
+    /// # Errors
+    /// When `G` is not for that many.
+    pub fn check_players<G: Rules>(players: usize) -> Result<(), StartError> {
+        if G::FACTS.seats(players) {
+            Ok(())
+        } else {
+            Err(StartError::Players {
+                game: G::KIND,
+                players,
+            })
         }
     }
 }

@@ -18,23 +18,10 @@
 //! - **Money from outside taproom's wagers** (`--staked`, a side pot the GM keeps) counts
 //!   with the bets.
 
-use serde::Serialize;
-
 use super::MatchSpec;
+pub use super::spec::BoughtThrow;
 use crate::table::{Entrant, HustlePlan, Plan, ThrowWhy};
 use crate::wager::{Bet, Money};
-
-/// A throw bought for one match by a bribe: seat `thrower` (index into the spec's seats,
-/// the match's entrants) loses on purpose to seat `to`, for `paid`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct BoughtThrow {
-    /// The one who throws, by index into the seats.
-    pub thrower: usize,
-    /// The one they lose to, by index into the seats.
-    pub to: usize,
-    /// What was paid.
-    pub paid: Money,
-}
 
 /// What is staked on a match, as its intentions read it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -135,6 +122,28 @@ impl MatchSpec {
                         || s.character.short.to_lowercase() == name)
             })
         })
+    }
+
+    /// Whether a seat throws this match (a `[throw] to` someone seated, or a bribe).
+    #[must_use]
+    pub fn throws_at_table(&self) -> bool {
+        self.plans(&self.stakes_for_odds())
+            .iter()
+            .any(|p| p.throws_to.is_some())
+    }
+
+    /// The stakes `odds` reads a table at, having no bets of its own: enough to turn every
+    /// hustle at the table (the most any hustler's `until` asks). So the truth it prices, and the real matches its audit plays, are of a
+    /// match worth hustling.
+    #[must_use]
+    pub fn stakes_for_odds(&self) -> Stakes {
+        let total = self
+            .seats
+            .iter()
+            .filter_map(|s| s.character.intent.hustle.map(|h| h.until))
+            .max()
+            .unwrap_or(crate::wager::Money::ZERO);
+        Stakes { total }
     }
 }
 

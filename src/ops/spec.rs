@@ -8,8 +8,11 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use serde::Serialize;
+
 use crate::ai::Effort;
 use crate::games::{Game, GameKind};
+use crate::money::Money;
 use crate::roster::Character;
 use crate::table::cheat::Wary;
 use crate::table::{
@@ -67,7 +70,7 @@ pub struct MatchSpec {
     pub no_history: bool,
     /// Throws bought for this match by a bribe: set with [`MatchSpec::buy_throw`], played
     /// by [`MatchSpec::entrants_at`] (see `ops::intent`).
-    pub bought: Vec<super::intent::BoughtThrow>,
+    pub bought: Vec<BoughtThrow>,
     /// The bribes taken at this match, in their plain form (`--bribe`): the replay line
     /// carries them, as they change the play.
     pub bribes: Vec<String>,
@@ -209,28 +212,6 @@ impl MatchSpec {
                 self.wise_to.insert(c.name.clone());
             }
         }
-    }
-
-    /// Whether a seat throws this match (a `[throw] to` someone seated, or a bribe).
-    #[must_use]
-    pub fn throws_at_table(&self) -> bool {
-        self.plans(&self.stakes_for_odds())
-            .iter()
-            .any(|p| p.throws_to.is_some())
-    }
-
-    /// The stakes `odds` reads a table at, having no bets of its own: enough to turn every
-    /// hustle at the table (the most any hustler's `until` asks). So the truth it prices, and the real matches its audit plays, are of a
-    /// match worth hustling.
-    #[must_use]
-    pub fn stakes_for_odds(&self) -> super::intent::Stakes {
-        let total = self
-            .seats
-            .iter()
-            .filter_map(|s| s.character.intent.hustle.map(|h| h.until))
-            .max()
-            .unwrap_or(crate::wager::Money::ZERO);
-        super::intent::Stakes { total }
     }
 
     /// Whether any seat means more than to win (a hustle, a throw).
@@ -415,4 +396,16 @@ fn check<G: Game>(draft: &Draft) -> Result<(), SpecError> {
         Some(n) if n > MAX_DRAW_CAP => Err(SpecError::DrawCap(n)),
         Some(_) | None => Ok(()),
     }
+}
+
+/// A throw bought for one match by a bribe: seat `thrower` (index into the spec's seats,
+/// the match's entrants) loses on purpose to seat `to`, for `paid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BoughtThrow {
+    /// The one who throws, by index into the seats.
+    pub thrower: usize,
+    /// The one they lose to, by index into the seats.
+    pub to: usize,
+    /// What was paid.
+    pub paid: Money,
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::intent::{Dnd, Intent};
+use super::skill::read_skill;
 use super::source::{Doc, Field, FileError, Table};
 use super::voice::{VOICE_KEYS, Voice, VoiceMoment};
 use crate::ai::{Skill, Temperament};
@@ -311,14 +312,6 @@ fn read_scale(field: &Field<'_, '_>, what: &str) -> Result<u8, FileError> {
         .ok()
         .filter(|&n| n <= 10)
         .ok_or_else(|| field.error(format!("{what} is a figure from 0 to 10, not {n}")))
-}
-
-pub(super) fn read_skill(field: &Field<'_, '_>) -> Result<Skill, FileError> {
-    if let Ok(s) = field.str() {
-        return s.parse::<Skill>().map_err(|e| field.error(e.to_string()));
-    }
-    let n = field.int()?;
-    Skill::level(n).ok_or_else(|| field.error(format!("skill is a level from 1 to 10, not {n}")))
 }
 
 #[cfg(test)]

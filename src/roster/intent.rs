@@ -80,7 +80,7 @@ pub(super) fn read_intent(root: &Table<'_, '_>) -> Result<Intent, FileError> {
 
 fn read_hustle(t: &Table<'_, '_>) -> Result<Hustle, FileError> {
     t.only(&["shows", "until"])?;
-    let shows = super::character::read_skill(&t.need("shows")?)?;
+    let shows = super::skill::read_skill(&t.need("shows")?)?;
     let until = read_amount(&t.need("until")?)?;
     Ok(Hustle { shows, until })
 }

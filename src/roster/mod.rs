@@ -6,6 +6,7 @@ pub mod character;
 pub mod evening;
 pub mod intent;
 pub mod kind;
+mod skill;
 pub mod source;
 pub mod tavern;
 pub mod template;

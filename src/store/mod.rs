@@ -183,3 +183,21 @@ pub fn real_target(file: &Path) -> Result<PathBuf, WriteError> {
         }),
     }
 }
+
+/// A name for a run's files (a transaction's, a file written on its own), unlikely to
+/// meet any other's.
+fn fresh_id() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let salt: u32 = rand::random();
+    format!("{}-{nanos:x}-{salt:08x}", std::process::id())
+}
+
+/// The hidden name beside `target` of a file of run `id` ending in `end`.
+fn beside(target: &Path, id: &str, end: &str) -> PathBuf {
+    let name = target
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    folder_of(target).join(format!(".{name}.{id}{end}"))
+}

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use super::file::{Stamp, replaceable};
 use super::lock::FolderLocks;
-use super::{WriteError, folder_of, io, real_target};
+use super::{WriteError, beside, folder_of, fresh_id, io, real_target};
 
 /// The end of the names of staged new contents.
 const TEMP: &str = ".taproom-tmp";
@@ -185,22 +185,6 @@ impl Default for Transaction {
     fn default() -> Self {
         Transaction::new()
     }
-}
-
-/// A name for this transaction's files, unlikely to meet any other's.
-pub(super) fn fresh_id() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let salt: u32 = rand::random();
-    format!("{}-{nanos:x}-{salt:08x}", std::process::id())
-}
-
-pub(super) fn beside(target: &Path, id: &str, end: &str) -> PathBuf {
-    let name = target
-        .file_name()
-        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    folder_of(target).join(format!(".{name}.{id}{end}"))
 }
 
 /// Whether anything (a file, a link, anything) is at `path`.

@@ -8,8 +8,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::folder_of;
-use super::txn::{beside, fresh_id};
+use super::{beside, folder_of, fresh_id};
 
 /// The end of the names of files being written on their own.
 const PART: &str = ".taproom-part";

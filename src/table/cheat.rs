@@ -41,7 +41,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::TableRules;
-use crate::ai::{Skill, TableRng, Temperament};
+pub use super::entrant::default_eye;
+use crate::ai::TableRng;
 use crate::games::{CheatMove, Game, Seat};
 
 /// What a cheat must pay, as a share of the game, before anyone tries it.
@@ -719,21 +720,6 @@ impl Watch<'_> {
             self.marks.seen[self.who[s.index()]][cheat] += 1.0;
         }
     }
-}
-
-/// The eye a character has when the file gives none: their rough level at the game (1 to
-/// 10), sharpened by a wary temperament (cautious +1, cunning +2: it takes one to know
-/// one) and dulled by a hasty one (bold -1, reckless -2), kept within 0 to 10.
-#[must_use]
-pub fn default_eye(skill: Skill, temperament: Temperament) -> u8 {
-    let shift: i32 = match temperament {
-        Temperament::Cautious => 1,
-        Temperament::Cunning => 2,
-        Temperament::Steady => 0,
-        Temperament::Bold => -1,
-        Temperament::Reckless => -2,
-    };
-    (i32::from(skill.rough_level()) + shift).clamp(0, 10) as u8
 }
 
 #[cfg(test)]

@@ -18,25 +18,8 @@
 use serde::Serialize;
 
 use super::Entrant;
+pub use super::entrant::Dnd;
 use crate::ai::{Skill, Temperament};
-
-/// `[dnd]`: the party's figures from their own game, each optional. Modifiers are added to
-/// a d20; passive Perception is the number a cheat's roll must beat.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Dnd {
-    /// Sleight of Hand modifier.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sleight_of_hand: Option<i8>,
-    /// Passive Perception (10 plus the Perception modifier, in 5th edition).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub passive_perception: Option<u8>,
-    /// Insight modifier.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub insight: Option<i8>,
-    /// Deception modifier.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deception: Option<i8>,
-}
 
 /// A check the table rolls a d20 for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

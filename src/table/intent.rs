@@ -17,90 +17,10 @@
 //!   thrower helps the favoured one finish ahead of them. A thrower never cheats while
 //!   throwing.
 
-use serde::Serialize;
-
 use crate::ai::{Effort, Player, Skill, TableRng, one_ply_value, player_for_effort};
 use crate::games::{Game, Seat, Turn};
-use crate::money::Money;
 
-/// A hustle as this match plays it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct HustlePlan {
-    /// The skill shown (and played at) until the hustle turns.
-    pub shows: Skill,
-    /// The stakes at which it turns (`[hustle] until`).
-    pub until: Money,
-    /// The stakes on this match: every bet, ante and stake on it, by anyone.
-    pub stakes: Money,
-    /// The game of the match from which they play at full skill (1: from the start);
-    /// `None`: the hustle holds all match.
-    pub turns_at: Option<u32>,
-}
-
-impl HustlePlan {
-    /// The plan for stakes of `stakes` on the match: it turns at the start when they
-    /// reach `until`.
-    #[must_use]
-    pub fn at_stakes(shows: Skill, until: Money, stakes: Money) -> HustlePlan {
-        HustlePlan {
-            shows,
-            until,
-            stakes,
-            turns_at: (stakes >= until).then_some(1),
-        }
-    }
-}
-
-/// Why an entrant throws the match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "why")]
-pub enum ThrowWhy {
-    /// The favoured one is named in their `[throw] to`.
-    Named,
-    /// They took a bribe of this much to lose.
-    Bribe {
-        /// What was paid.
-        paid: Money,
-    },
-}
-
-/// What an entrant means to do at this match beyond winning. The default is plain: they
-/// play to win at their own skill.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Plan {
-    /// A hustle, when they run one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hustle: Option<HustlePlan>,
-    /// The entrant (by index into the match's entrants) they lose to on purpose.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub throws_to: Option<usize>,
-    /// Why they throw it (set with `throws_to`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub throw_why: Option<ThrowWhy>,
-}
-
-impl Plan {
-    /// True when they mean nothing but to win at their own skill.
-    #[must_use]
-    pub fn is_plain(&self) -> bool {
-        self.hustle.is_none() && self.throws_to.is_none()
-    }
-
-    /// The skill they play game `game` (1 for the first) at, their own being `skill`.
-    #[must_use]
-    pub fn skill_in_game(&self, skill: Skill, game: u32) -> Skill {
-        match self.hustle {
-            Some(h) if h.turns_at.is_none_or(|at| game < at) => h.shows,
-            _ => skill,
-        }
-    }
-
-    /// Whether a hustle turns in this match.
-    #[must_use]
-    pub fn hustle_turns(&self) -> bool {
-        self.hustle.is_some_and(|h| h.turns_at.is_some())
-    }
-}
+pub use super::entrant::{HustlePlan, Plan, ThrowWhy};
 
 /// The player for `entrant` (index `index` in the match's entrants), thinking as hard as
 /// `effort` says: the plain player of their skill and temperament when their plan is
@@ -245,6 +165,7 @@ fn ends_next<G: Game>(pos: &G) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::money::Money;
 
     fn hustle(stakes: u64) -> Plan {
         Plan {

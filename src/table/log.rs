@@ -4,60 +4,10 @@
 use serde::Serialize;
 
 use super::Format;
-use crate::ai::{Skill, Temperament};
 pub use crate::games::CheatKind;
 use crate::games::{Event, GameKind, Outcome, Seat};
 
-/// Someone at the table, as the match knows them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Entrant {
-    /// Their name.
-    pub name: String,
-    /// The name a storyteller uses after the first mention.
-    pub short: String,
-    /// The pronouns a storyteller uses.
-    pub pronouns: crate::names::Pronouns,
-    /// Their skill at this game.
-    pub skill: Skill,
-    /// Their temperament at this game.
-    pub temperament: Temperament,
-    /// Their honesty at this game: 0 (cheats whenever it pays) to 10 (never).
-    pub honesty: u8,
-    /// Their eye for a cheat at this game, 0 to 10.
-    pub eye: u8,
-    /// Whether a person at the table plays this seat (`taproom sit`) rather than a
-    /// character: a person has no skill or temperament of their own to show (the skill
-    /// here is what the bookie prices them at).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub person: bool,
-    /// What they mean to do at this match beyond winning (a hustle, a throw): plain for
-    /// most, and then left out of the JSON.
-    #[serde(skip_serializing_if = "super::intent::Plan::is_plain")]
-    pub plan: super::intent::Plan,
-    /// Their `[dnd]` figures, when their file gives them ([`super::checks`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dnd: Option<super::checks::Dnd>,
-}
-
-impl Entrant {
-    /// Someone of this name, skill and temperament, with the short name a storyteller
-    /// would give them and no pronouns but "they".
-    #[must_use]
-    pub fn new(name: &str, skill: Skill, temperament: Temperament) -> Entrant {
-        Entrant {
-            name: name.to_owned(),
-            short: crate::names::default_short(name),
-            pronouns: crate::names::Pronouns::They,
-            skill,
-            temperament,
-            honesty: 10,
-            eye: super::cheat::default_eye(skill, temperament),
-            person: false,
-            plan: super::intent::Plan::default(),
-            dnd: None,
-        }
-    }
-}
+pub use super::entrant::Entrant;
 
 /// What came of a cheat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

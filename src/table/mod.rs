@@ -3,6 +3,7 @@
 
 pub mod cheat;
 pub mod checks;
+mod entrant;
 mod format;
 pub mod intent;
 pub mod ladder;

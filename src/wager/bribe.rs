@@ -18,31 +18,7 @@ use serde::Serialize;
 use super::money::Money;
 use super::purse::{Credit, Purse};
 use super::settle::{Party, SettleError, Settlement, Transfer};
-
-/// A bribe taken and paid.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Paid {
-    /// Who paid, by full name.
-    pub payer: String,
-    /// Who was paid to lose, by full name.
-    pub taker: String,
-    /// Whom they are to lose to, by full name.
-    pub to: String,
-    /// How much.
-    pub amount: Money,
-}
-
-impl Paid {
-    /// Why the money moved, as a clause: "a bribe for Brother Tobin to lose the match to
-    /// Plain Jory".
-    #[must_use]
-    pub fn why(&self) -> String {
-        format!(
-            "a bribe for {} to lose the match to {}",
-            self.taker, self.to
-        )
-    }
-}
+pub use super::transfer::Paid;
 
 /// Why a bribe is refused by the one offered it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -9,7 +9,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::bet::{Bet, Book};
-use super::settle::HouseRules;
+use super::house::HouseRules;
 use crate::table::{Aside, CheatResult, MatchLog};
 
 /// The house rule that settled a bet otherwise than by the match.

@@ -9,6 +9,7 @@
 pub mod bet;
 pub mod bribe;
 pub mod cheats;
+mod house;
 pub mod ledger;
 pub mod market;
 pub mod model;

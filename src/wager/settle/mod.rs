@@ -40,9 +40,8 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-
 pub use super::cheats::{CheatRule, CheatRuling};
+pub use super::house::HouseRules;
 pub use super::transfer::{Party, Transfer};
 pub use settlement::{BetResult, Line, Passed, Settlement};
 
@@ -50,29 +49,15 @@ use super::bet::{Bet, Book};
 use super::market::{Market, Selection, Share, Verdict};
 use super::money::Money;
 use super::purse::{Credit, Purse, PurseError};
-use super::transfer::transfers;
 use crate::table::MatchLog;
 use books::Books;
+use flows::transfers;
 use pool::groups;
 
 mod books;
+mod flows;
 mod pool;
 mod settlement;
-
-/// What the house allows and takes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct HouseRules {
-    /// The house's take from each pool, in hundredths of a percent (1000 = 10%).
-    pub take_bp: u32,
-    /// How far into debt a bettor may go.
-    pub credit: Credit,
-    /// Whether a caught cheat's bets with the bookie and in the pool are void (the
-    /// tavern's `bar_cheats`).
-    pub bar_cheats: bool,
-    /// Whether a cheat rightly accused has their stakes against others ruled forfeit (the
-    /// tavern's `on_cheat = "forfeit-stakes"`; a cheat seen is ruled so in the log itself).
-    pub forfeit_stakes: bool,
-}
 
 /// Wagers that cannot be settled.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

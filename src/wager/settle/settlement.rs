@@ -108,7 +108,7 @@ pub struct Settlement {
     /// The bribes paid before the match, from payer to taker ([`crate::wager::bribe`]):
     /// among the transfers, and in the purses before and after.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub bribes: Vec<crate::wager::bribe::Paid>,
+    pub bribes: Vec<crate::wager::transfer::Paid>,
 }
 
 /// How a bet came out, from its share of its market's verdict.
