@@ -85,6 +85,12 @@ impl Tally {
         }
     }
 
+    /// The tally `word` names, as [`Tally::word`] writes it.
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Tally> {
+        Tally::ALL.into_iter().find(|t| t.word() == word)
+    }
+
     /// What a bet on it backs, in prose: "to score more points".
     #[must_use]
     pub fn phrase(self) -> &'static str {
@@ -202,6 +208,16 @@ pub struct Facts {
     pub perft_depth: u32,
     /// The rule options it takes, by key.
     pub rules: &'static [RuleOption],
+    /// Whether a line may speak of its board: Piç's counters lie in heaps on the table,
+    /// with no board under them.
+    pub board: bool,
+    /// The points that end a round, where points do (Òicustiỳtac's 21).
+    pub target: Option<u8>,
+    /// The figure of the standing ([`super::Rules::standing`]) that counts what a player
+    /// keeps off the board, Piç's store, when the game keeps one: the score counts it even
+    /// where the standing leaves it out (Piç's store shows only under even captures), and
+    /// a counter palmed into it unseen is in it.
+    pub store: Option<&'static str>,
 }
 
 /// A rule option a game takes (`--rule key=value`, an evening's `rules`): its key and, in

@@ -42,16 +42,7 @@ impl FromStr for Move {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim();
-        let throw = match text.to_ascii_lowercase().as_str() {
-            "kiust" => Some(Throw::Kiust),
-            "6" => Some(Throw::Six),
-            "3" => Some(Throw::Three),
-            "2" => Some(Throw::Two),
-            "6x4" => Some(Throw::FourSixes),
-            "4" => Some(Throw::Four),
-            _ => None,
-        };
-        if let Some(throw) = throw {
+        if let Some(throw) = Throw::from_notation(text) {
             return Ok(Move::Throw(throw));
         }
         let (a, b) = text.split_once('-').ok_or_else(|| {
