@@ -285,6 +285,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_game_answers_for_its_board_its_target_and_its_store() {
+        use crate::games::{Rules, Seat};
+        // By the rule books: Piç is sown on the table with no board and keeps a store;
+        // Òicustiỳtac's round goes to 21 points; no other game has either.
+        for kind in GameKind::ALL {
+            let facts = kind.facts();
+            assert_eq!(facts.board, kind != GameKind::Pic, "{kind}");
+            let target = (kind == GameKind::Oicustiytac).then_some(21);
+            assert_eq!(facts.target, target, "{kind}");
+            assert_eq!(facts.store.is_some(), kind == GameKind::Pic, "{kind}");
+        }
+        // The store the facts name is the figure Piç's standing shows under even captures.
+        let options = crate::games::pic::Options {
+            even_capture: true,
+            ..Default::default()
+        };
+        let pic = crate::games::pic::Pic::start(2, &options).unwrap();
+        let names: Vec<&str> = pic.standing(Seat(0)).iter().map(|(k, _)| *k).collect();
+        assert_eq!(names, ["in heaps", "in piç", "in store"]);
+        assert_eq!(GameKind::Pic.facts().store, Some("in store"));
+    }
+
+    #[test]
+    fn a_tally_is_read_back_from_its_word() {
+        let words = ["points", "captures", "down", "home", "kiusts"];
+        for (tally, word) in Tally::ALL.into_iter().zip(words) {
+            assert_eq!(Tally::from_word(word), Some(tally), "{word}");
+        }
+        for word in ["kiust", "Points", "", "point"] {
+            assert_eq!(Tally::from_word(word), None, "{word}");
+        }
+    }
+
+    #[test]
     fn every_game_states_its_facts() {
         for kind in GameKind::ALL {
             let f = kind.facts();

@@ -84,6 +84,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_throw_is_read_from_its_notation_and_said_as_a_gm_says_it() {
+        // Said as the rules' tables name them: a kiust, four sixes, else "a" and the count.
+        let said = [
+            ("kiust", "a kiust"),
+            ("6", "a 6"),
+            ("3", "a 3"),
+            ("2", "a 2"),
+            ("6x4", "four sixes"),
+            ("4", "a 4"),
+        ];
+        for (text, words) in said {
+            let throw = Throw::from_notation(text).unwrap();
+            assert_eq!(throw.to_string(), text);
+            assert_eq!(throw.said(), words);
+        }
+        assert_eq!(Throw::from_notation(" KIUST "), Some(Throw::Kiust));
+        for text in ["5", "1", "6x3", "b7-b4", ""] {
+            assert_eq!(Throw::from_notation(text), None, "{text}");
+        }
+    }
+
+    #[test]
     fn notation_round_trips() {
         for text in [
             "b7-b4", "a12-b11", "c1-b2", "d3-d9", "kiust", "6", "3", "2", "6x4", "4",
