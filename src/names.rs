@@ -27,6 +27,39 @@ const LITTLE_WORDS: [&str; 8] = ["the", "of", "a", "an", "and", "de", "van", "vo
 /// How close (Jaro–Winkler, 0 to 1) a mistyped name must be to suggest a candidate.
 const SUGGEST: f64 = 0.8;
 
+/// The candidate closest to `wanted`, if close enough to suggest ("did you mean ...?"):
+/// the one matcher of mistyped names, for characters, games, a file's keys and a game's
+/// rule options.
+#[must_use]
+pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    closest_by(wanted, candidates, |c| [*c])
+}
+
+/// The candidate closest to `wanted`, if close, where a candidate is as close as the
+/// closest of its `spellings` (a whole name and each of its words, say). Of several as
+/// close, the last.
+pub fn closest_by<T, S: AsRef<str>, I: IntoIterator<Item = S>>(
+    wanted: &str,
+    candidates: impl IntoIterator<Item = T>,
+    spellings: impl Fn(&T) -> I,
+) -> Option<T> {
+    if wanted.is_empty() {
+        return None;
+    }
+    candidates
+        .into_iter()
+        .map(|c| {
+            let best = spellings(&c)
+                .into_iter()
+                .map(|s| strsim::jaro_winkler(wanted, s.as_ref()))
+                .fold(0.0, f64::max);
+            (best, c)
+        })
+        .filter(|(score, _)| *score >= SUGGEST)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
 /// A name that picks out nobody, or more than one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NameError {
@@ -400,22 +433,16 @@ impl<'a, T: Clone + PartialEq> Matcher<'a, T> {
 
     /// The candidate whose name, or one of whose words, is closest to `wanted`, if close.
     fn closest(&self, wanted: &str) -> Option<String> {
-        if wanted.is_empty() {
-            return None;
-        }
-        self.candidates
-            .iter()
-            .map(|(n, _)| {
-                let folded = fold(n);
-                let best = std::iter::once(folded.as_str())
-                    .chain(folded.split(' ').filter(|w| !LITTLE_WORDS.contains(w)))
-                    .map(|part| strsim::jaro_winkler(wanted, part))
-                    .fold(0.0, f64::max);
-                (best, *n)
-            })
-            .filter(|(score, _)| *score >= SUGGEST)
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, n)| n.to_owned())
+        closest_by(wanted, self.candidates.iter().map(|(n, _)| *n), |n| {
+            let folded = fold(n);
+            let words: Vec<String> = folded
+                .split(' ')
+                .filter(|w| !LITTLE_WORDS.contains(w))
+                .map(str::to_owned)
+                .collect();
+            std::iter::once(folded).chain(words)
+        })
+        .map(str::to_owned)
     }
 }
 

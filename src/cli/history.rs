@@ -113,15 +113,7 @@ pub fn run(
         .unwrap_or_else(|| crate::ops::memory::today(&now));
     let summary = summary(&read, &evening);
     if let Some(target) = &image {
-        let only = summary.character.as_deref();
-        let bytes = match target.kind {
-            ImageKind::Svg => {
-                report::chart::svg(&summary.matches, only, summary.currency).into_bytes()
-            }
-            _ => report::chart::png(&summary.matches, only, summary.currency)
-                .map_err(|e| target.failed(&e))?,
-        };
-        target.write(&bytes)?;
+        write_chart(target, &summary)?;
     }
     if let Some(dir) = &args.notes {
         let done = super::notes::write_notes(dir, &read)?;
@@ -135,10 +127,41 @@ pub fn run(
         return Ok(());
     }
     let since = read.filter.since.as_deref();
+    write_tables(args, out, &summary, &read.file, since, image.as_ref())?;
+    if let Some(hook) = &hook {
+        post(hook, &summary, &read.file, since)?;
+    }
+    Ok(())
+}
+
+/// The chart of the purses, written to its file.
+fn write_chart(
+    target: &ImageTarget,
+    summary: &crate::ops::history::Summary,
+) -> Result<(), CliError> {
+    let only = summary.character.as_deref();
+    let bytes = match target.kind {
+        ImageKind::Svg => report::chart::svg(&summary.matches, only, summary.currency).into_bytes(),
+        _ => report::chart::png(&summary.matches, only, summary.currency)
+            .map_err(|e| target.failed(&e))?,
+    };
+    target.write(&bytes)?;
+    Ok(())
+}
+
+/// The history in the format asked, the Markdown linking the chart when there is one.
+fn write_tables(
+    args: &HistoryArgs,
+    out: &mut impl Write,
+    summary: &crate::ops::history::Summary,
+    file: &std::path::Path,
+    since: Option<&str>,
+    image: Option<&ImageTarget>,
+) -> Result<(), CliError> {
     match args.format {
-        HistoryFormat::Json => report::write_json(out, &summary, &read.file)?,
+        HistoryFormat::Json => report::write_json(out, summary, file)?,
         HistoryFormat::Discord => {
-            super::discord::print(out, &messages(&summary, &read.file, since)?, &[])?;
+            super::discord::print(out, &messages(summary, file, since)?, &[])?;
         }
         HistoryFormat::Text | HistoryFormat::Markdown => {
             let markdown = args.format == HistoryFormat::Markdown;
@@ -146,8 +169,8 @@ pub fn run(
                 view: crate::report::View::Gm,
                 layout: layout(args.wide, markdown),
             };
-            report::write_text(out, &summary, &read.file, since, page)?;
-            if let (Some(target), true) = (&image, markdown) {
+            report::write_text(out, summary, file, since, page)?;
+            if let (Some(target), true) = (image, markdown) {
                 // Markdown ends a link's target at a space or a parenthesis unless it is
                 // in angle brackets.
                 let path = target.path.display().to_string();
@@ -160,28 +183,36 @@ pub fn run(
             }
         }
     }
-    if let Some(hook) = &hook {
-        let png = report::chart::png(
-            &summary.matches,
-            summary.character.as_deref(),
-            summary.currency,
-        )
-        .map_err(|e| super::note(&format!("the chart could not be drawn for Discord: {e}")))
-        .ok();
-        let card = crate::report::discord::embed::Card {
-            title: "The tavern remembers".to_owned(),
-            footer: "taproom history".to_owned(),
-            ..Default::default()
-        };
-        let messages = messages(&summary, &read.file, since)?;
-        super::discord::send(
-            hook,
-            &messages,
-            card,
-            png.as_deref(),
-            super::args::Quiet { quiet: false },
-        )?;
-    }
+    Ok(())
+}
+
+/// The history posted to the webhook, with the chart of the purses.
+fn post(
+    hook: &crate::ops::post::Webhook,
+    summary: &crate::ops::history::Summary,
+    file: &std::path::Path,
+    since: Option<&str>,
+) -> Result<(), CliError> {
+    let png = report::chart::png(
+        &summary.matches,
+        summary.character.as_deref(),
+        summary.currency,
+    )
+    .map_err(|e| super::note(&format!("the chart could not be drawn for Discord: {e}")))
+    .ok();
+    let card = crate::report::discord::embed::Card {
+        title: "The tavern remembers".to_owned(),
+        footer: "taproom history".to_owned(),
+        ..Default::default()
+    };
+    let messages = messages(summary, file, since)?;
+    super::discord::send(
+        hook,
+        &messages,
+        card,
+        png.as_deref(),
+        super::args::Quiet { quiet: false },
+    )?;
     Ok(())
 }
 

@@ -158,38 +158,69 @@ fn tell(
         }
         return drawn.result();
     }
-    match args.tell.format {
+    let replay = played.spec.replay_command();
+    let told = Told {
+        format: args.tell.format,
+        page,
+        replay: &replay,
+        sat: false,
+        // The players' view unless the GM asks: the journal and the chat are the table's.
+        foundry: args.tell.view(Audience::Players),
+        kept: None,
+    };
+    write_played(out, played, &drawn, &told, quiet)?;
+    drawn.result()
+}
+
+/// How a match played is written out: what `play` and `sit` tell apart.
+pub(super) struct Told<'a> {
+    /// The format asked for.
+    pub format: OutputFormat,
+    /// Who reads it and how its tables are laid out.
+    pub page: report::Page,
+    /// The command that plays the match again.
+    pub replay: &'a str,
+    /// Played turn by turn at `sit` (Discord's messages say so).
+    pub sat: bool,
+    /// Who reads a Foundry journal.
+    pub foundry: report::View,
+    /// The replay the players keep, written after the telling (`sit`, the players' view).
+    pub kept: Option<String>,
+}
+
+/// Writes out the match played in the format asked: the one dispatch of `play` and `sit`.
+pub(super) fn write_played(
+    out: &mut impl Write,
+    played: &Played,
+    drawn: &Drawn,
+    told: &Told<'_>,
+    quiet: Quiet,
+) -> Result<(), CliError> {
+    let page = told.page;
+    match told.format {
         OutputFormat::Html => {
             let shown = super::page::MatchPage {
                 view: page.view,
                 only: None,
-                replay: &played.spec.replay_command(),
+                replay: told.replay,
             };
             out.write_all(super::page::match_page(played, &shown)?.as_bytes())?;
         }
-        OutputFormat::Json => report::json::write_play(out, played, &played.spec.replay_command())?,
+        OutputFormat::Json => report::json::write_play(out, played, told.replay)?,
         OutputFormat::Discord => {
-            let replay = played.spec.replay_command();
-            let messages = discord::match_messages(played, page.view, &replay, false)?;
+            let messages = discord::match_messages(played, page.view, told.replay, told.sat)?;
             discord::print(out, &messages, &played.written)?;
         }
-        // The players' view unless the GM asks: the journal and the chat are the table's.
-        OutputFormat::Foundry => super::foundry::write_match(
-            out,
-            played,
-            args.tell.view(Audience::Players),
-            &played.spec.replay_command(),
-        )?,
+        OutputFormat::Foundry => {
+            super::foundry::write_match(out, played, told.foundry, told.replay)?;
+        }
         OutputFormat::Note => super::foundry::write_note(out, played, page.view)?,
         OutputFormat::Text | OutputFormat::Markdown => {
-            report::write_text(
-                out,
-                &played.log,
-                &played.scenes,
-                page,
-                &played.spec.replay_command(),
-            )?;
-            drawn.write_link(out, args.tell.format)?;
+            report::write_text(out, &played.log, &played.scenes, page, told.replay)?;
+            if let Some(kept) = &told.kept {
+                report::write_replay(out, &played.log, page, kept)?;
+            }
+            drawn.write_link(out, told.format)?;
             if let Some(settled) = &played.wagers {
                 bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
             } else {
@@ -199,5 +230,5 @@ fn tell(
             }
         }
     }
-    drawn.result()
+    Ok(())
 }

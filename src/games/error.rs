@@ -3,7 +3,7 @@
 //! a table the game cannot start at ([`StartError`]), a move the rules do not allow
 //! ([`IllegalMove`]).
 
-use super::GameKind;
+use super::{GameKind, Seat};
 
 /// A position text that does not follow the spec's notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -103,10 +103,50 @@ pub enum PositionError {
         game: GameKind,
         /// The text as given.
         text: String,
-        /// What the rules refuse, as a clause: the game's own [`Rules::Invalid`](super::Rules::Invalid) in words.
-        reason: String,
+        /// What the rules refuse: the game's own [`Rules::Invalid`](super::Rules::Invalid), kept as it is and
+        /// said as a clause where the error is printed.
+        #[source]
+        reason: Invalid,
     },
 }
+
+/// A game's own [`Rules::Invalid`](super::Rules::Invalid), whatever the game: shared, so that the error that
+/// holds it stays cheap to clone; two are equal when they say the same.
+#[derive(Clone, Debug)]
+pub struct Invalid(std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl Invalid {
+    /// The game's own refusal.
+    pub fn new(why: impl std::error::Error + Send + Sync + 'static) -> Invalid {
+        Invalid(std::sync::Arc::new(why))
+    }
+
+    /// The game's own refusal, as its type, if it is `E`.
+    #[must_use]
+    pub fn of<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.0.downcast_ref()
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Invalid {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for Invalid {
+    fn eq(&self, other: &Invalid) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Invalid {}
 
 /// A well-formed move that the rules do not allow in this position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -117,5 +157,19 @@ pub struct IllegalMove {
     /// The position, in notation.
     pub position: String,
     /// Why not.
-    pub reason: String,
+    pub reason: Refused,
+}
+
+/// Why a well-formed move is not played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+    /// At a chance node, a move that is no outcome of it.
+    #[error("it is not a possible outcome of the chance event due")]
+    NoOutcome,
+    /// Not among the legal moves of the seat to move.
+    #[error("it is not among player {0}'s legal moves")]
+    NotLegal(Seat),
 }

@@ -3,7 +3,7 @@
 //! want of progress. The players' search and temperaments ask for these; the rules never
 //! do. Each game implements it in its folder (`<game>/evaluate.rs`).
 
-use super::{Levels, Rules, Seat};
+use super::{GameKind, Levels, Rules, Seat};
 
 /// A player's view of a position of a game: the extension of [`Rules`] that the search and
 /// the temperaments read.
@@ -43,5 +43,13 @@ pub trait Evaluate: Rules {
     /// such rule runs (caps that count every turn are not one).
     fn moves_to_draw(&self) -> Option<u32> {
         None
+    }
+}
+
+impl Levels {
+    /// The table of a game, as the game states it ([`Evaluate::LEVELS`]).
+    #[must_use]
+    pub fn of(kind: GameKind) -> Levels {
+        with_game!(kind, G => <G as Evaluate>::LEVELS)
     }
 }

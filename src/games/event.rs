@@ -87,6 +87,35 @@ impl Throw {
     }
 }
 
+impl Throw {
+    /// A throw as the notation writes it (`kiust`, `6`, `3`, `2`, `6x4`, `4`), in any case.
+    #[must_use]
+    pub fn from_notation(text: &str) -> Option<Throw> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "kiust" => Some(Throw::Kiust),
+            "6" => Some(Throw::Six),
+            "3" => Some(Throw::Three),
+            "2" => Some(Throw::Two),
+            "6x4" => Some(Throw::FourSixes),
+            "4" => Some(Throw::Four),
+            _ => None,
+        }
+    }
+
+    /// The throw as a GM says it: "a kiust", "four sixes", "a 6".
+    #[must_use]
+    pub fn said(self) -> &'static str {
+        match self {
+            Throw::Kiust => "a kiust",
+            Throw::Six => "a 6",
+            Throw::Three => "a 3",
+            Throw::Two => "a 2",
+            Throw::FourSixes => "four sixes",
+            Throw::Four => "a 4",
+        }
+    }
+}
+
 impl fmt::Display for Throw {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -85,6 +85,12 @@ impl Tally {
         }
     }
 
+    /// The tally `word` names, as [`Tally::word`] writes it.
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Tally> {
+        Tally::ALL.into_iter().find(|t| t.word() == word)
+    }
+
     /// What a bet on it backs, in prose: "to score more points".
     #[must_use]
     pub fn phrase(self) -> &'static str {
@@ -202,6 +208,16 @@ pub struct Facts {
     pub perft_depth: u32,
     /// The rule options it takes, by key.
     pub rules: &'static [RuleOption],
+    /// Whether a line may speak of its board: Piç's counters lie in heaps on the table,
+    /// with no board under them.
+    pub board: bool,
+    /// The points that end a round, where points do (Òicustiỳtac's 21).
+    pub target: Option<u8>,
+    /// The figure of the standing ([`super::Rules::standing`]) that counts what a player
+    /// keeps off the board, Piç's store, when the game keeps one: the score counts it even
+    /// where the standing leaves it out (Piç's store shows only under even captures), and
+    /// a counter palmed into it unseen is in it.
+    pub store: Option<&'static str>,
 }
 
 /// A rule option a game takes (`--rule key=value`, an evening's `rules`): its key and, in
@@ -254,6 +270,40 @@ pub const NUMBERED: &[&str] = &["player 1", "player 2", "player 3", "player 4", 
 mod tests {
     use super::*;
     use crate::games::GameKind;
+
+    #[test]
+    fn each_game_answers_for_its_board_its_target_and_its_store() {
+        use crate::games::{Rules, Seat};
+        // By the rule books: Piç is sown on the table with no board and keeps a store;
+        // Òicustiỳtac's round goes to 21 points; no other game has either.
+        for kind in GameKind::ALL {
+            let facts = kind.facts();
+            assert_eq!(facts.board, kind != GameKind::Pic, "{kind}");
+            let target = (kind == GameKind::Oicustiytac).then_some(21);
+            assert_eq!(facts.target, target, "{kind}");
+            assert_eq!(facts.store.is_some(), kind == GameKind::Pic, "{kind}");
+        }
+        // The store the facts name is the figure Piç's standing shows under even captures.
+        let options = crate::games::pic::Options {
+            even_capture: true,
+            ..Default::default()
+        };
+        let pic = crate::games::pic::Pic::start(2, &options).unwrap();
+        let names: Vec<&str> = pic.standing(Seat(0)).iter().map(|(k, _)| *k).collect();
+        assert_eq!(names, ["in heaps", "in piç", "in store"]);
+        assert_eq!(GameKind::Pic.facts().store, Some("in store"));
+    }
+
+    #[test]
+    fn a_tally_is_read_back_from_its_word() {
+        let words = ["points", "captures", "down", "home", "kiusts"];
+        for (tally, word) in Tally::ALL.into_iter().zip(words) {
+            assert_eq!(Tally::from_word(word), Some(tally), "{word}");
+        }
+        for word in ["kiust", "Points", "", "point"] {
+            assert_eq!(Tally::from_word(word), None, "{word}");
+        }
+    }
 
     #[test]
     fn every_game_states_its_facts() {

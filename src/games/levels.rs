@@ -1,9 +1,7 @@
 //! How the skill levels play a game, as numbers the game keeps in its own folder: each
-//! game states its table ([`super::Evaluate::LEVELS`]) beside its judgement of a
+//! game states its table (`Evaluate::LEVELS`, read by `Levels::of`) beside its judgement of a
 //! position, and the players (`ai::levels`) turn a level into a search from it. What
 //! each number means, and the shared table, are told in `ai/levels.rs`.
-
-use super::{Evaluate, GameKind};
 
 /// One level of one game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -44,12 +42,6 @@ pub struct Levels {
 }
 
 impl Levels {
-    /// The table of a game, as the game states it ([`Evaluate::LEVELS`]).
-    #[must_use]
-    pub fn of(kind: GameKind) -> Levels {
-        with_game!(kind, G => <G as Evaluate>::LEVELS)
-    }
-
     /// The shared table: iterations, temperature, foresight and no slips, by level.
     pub const SHARED: [Level; 10] = [
         level(4, 0.3, 0, 0.0),

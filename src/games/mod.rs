@@ -106,7 +106,7 @@ pub mod tides;
 pub mod words;
 
 pub use chance::{Chance, Throws};
-pub use error::{IllegalMove, ParseError, PositionError, StartError};
+pub use error::{IllegalMove, Invalid, ParseError, PositionError, Refused, StartError};
 pub use evaluate::Evaluate;
 pub use event::{CheatKind, End, Event, EventSink, Place};
 pub use facts::{Facts, OnCheat, RuleOption, Tally, Unit};

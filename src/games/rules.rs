@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use rand::Rng;
 
+use super::error::{Invalid, Refused};
 use super::{
     Chance, Event, EventSink, Facts, FirstTurn, GameKind, IllegalMove, Outcome, ParseError,
     PositionError, Seat, StartError, Throws, Turn,
@@ -75,7 +76,7 @@ pub trait Rules:
         Self::from_setup(setup, options).map_err(|why| PositionError::Illegal {
             game: Self::KIND,
             text: text.to_owned(),
-            reason: why.to_string(),
+            reason: Invalid::new(why),
         })
     }
 
@@ -125,9 +126,9 @@ pub trait Rules:
             Ok(())
         } else {
             let reason = match self.turn() {
-                Turn::Over => "the game is over".to_owned(),
-                Turn::Chance => "it is not a possible outcome of the chance event due".to_owned(),
-                Turn::Seat(s) => format!("it is not among player {s}'s legal moves"),
+                Turn::Over => Refused::Over,
+                Turn::Chance => Refused::NoOutcome,
+                Turn::Seat(s) => Refused::NotLegal(s),
             };
             Err(IllegalMove {
                 mv: mv.to_string(),

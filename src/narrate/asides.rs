@@ -65,11 +65,8 @@ fn catches(game: &GameLog, by: usize) -> u32 {
 
 /// A throw of the sticks as a GM says it: "a 2", "a 6", "a kiust", "four sixes".
 fn a_throw(throw: &str) -> String {
-    match throw {
-        "kiust" => "a kiust".to_owned(),
-        "6x4" => "four sixes".to_owned(),
-        other => format!("a {other}"),
-    }
+    crate::games::kiust::Throw::from_notation(throw)
+        .map_or_else(|| format!("a {throw}"), |t| t.said().to_owned())
 }
 
 /// A game's asides in the order they happened: by the step they came before, in the log's

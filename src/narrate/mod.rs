@@ -728,7 +728,7 @@ impl<'a> Narrator<'a> {
             return Vec::new();
         };
         let lines = voice.lines(moment);
-        // Piç has no board: a line that speaks of one is left for another game; and a
+        // A game with no board (Piç): a line that speaks of one is left for another; and a
         // line for two ("let us both", "just the two of us") for a table of two.
         let pair = self.log.entrants.len() == 2;
         let fits = |line: &str| {
@@ -737,8 +737,7 @@ impl<'a> Narrator<'a> {
                 .split(|c: char| !c.is_alphabetic())
                 .any(|w| w == "both")
                 || words.contains("two of us");
-            (self.log.game != crate::games::GameKind::Pic || !words.contains("board"))
-                && (pair || !of_two)
+            (self.log.game.facts().board || !words.contains("board")) && (pair || !of_two)
         };
         (0..lines.len())
             .filter(|&i| !self.quoted.contains(&(entrant, moment, i)) && fits(&lines[i]))

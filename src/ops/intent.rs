@@ -111,15 +111,15 @@ impl MatchSpec {
     }
 
     /// The seat that seat `i`'s `[throw] to` favours here: the first name in it that is
-    /// someone else seated, by full or short name, in any case.
+    /// someone else seated, by full or short name, as [`crate::names::same`] reads names (case, spacing and
+    /// Unicode form aside).
     fn named_target(&self, i: usize) -> Option<usize> {
         let throw = self.seats[i].character.intent.throw.as_ref()?;
         throw.to.iter().find_map(|name| {
-            let name = name.to_lowercase();
             self.seats.iter().enumerate().position(|(j, s)| {
                 j != i
-                    && (s.character.name.to_lowercase() == name
-                        || s.character.short.to_lowercase() == name)
+                    && (crate::names::same(name, &s.character.name)
+                        || crate::names::same(name, &s.character.short))
             })
         })
     }

@@ -272,28 +272,32 @@ fn wrap_cell(cell: &str, width: usize) -> String {
 }
 
 /// A line broken between its space-separated tokens into lines of at most `width` (a token
-/// wider than that alone on its line), glue printed as spaces.
+/// wider than that alone on its line), glue printed as spaces; `first` opens the first
+/// line and `rest` each other.
 #[must_use]
 pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     if first.width() + line.width() <= width {
         return vec![format!("{first}{line}").replace(GLUE, " ")];
     }
-    let mut lines = Vec::new();
-    let mut current = first.to_owned();
-    let mut empty = true;
-    for token in line.split(' ').filter(|t| !t.is_empty()) {
-        if !empty && current.width() + 1 + token.width() > width {
-            lines.push(std::mem::replace(&mut current, rest.to_owned()));
-            empty = true;
-        }
-        if !empty {
-            current.push(' ');
-        }
-        current.push_str(token);
-        empty = false;
+    // Tokens apart by one space each; glue is no space to textwrap, so a token holds.
+    let tokens = line
+        .split(' ')
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>();
+    if tokens.is_empty() {
+        return vec![first.to_owned()];
     }
-    lines.push(current);
-    lines.into_iter().map(|l| l.replace(GLUE, " ")).collect()
+    let options = textwrap::Options::new(width)
+        .initial_indent(first)
+        .subsequent_indent(rest)
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit);
+    textwrap::wrap(&tokens.join(" "), options)
+        .into_iter()
+        .map(|l| l.replace(GLUE, " "))
+        .collect()
 }
 
 impl std::fmt::Display for Grid {
@@ -388,6 +392,74 @@ mod tests {
         assert!(t.contains("41 gp 7 sp 3 cp"), "{t}");
         assert!(!t.contains(GLUE), "glue is printed as a space: {t}");
         assert!(g.within(40).is_none(), "one column short");
+    }
+
+    /// The wrapping taproom did by hand before it asked `textwrap`: the second count the
+    /// lines are checked against.
+    fn by_hand(line: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
+        if first.width() + line.width() <= width {
+            return vec![format!("{first}{line}").replace(GLUE, " ")];
+        }
+        let mut lines = Vec::new();
+        let mut current = first.to_owned();
+        let mut empty = true;
+        for token in line.split(' ').filter(|t| !t.is_empty()) {
+            if !empty && current.width() + 1 + token.width() > width {
+                lines.push(std::mem::replace(&mut current, rest.to_owned()));
+                empty = true;
+            }
+            if !empty {
+                current.push(' ');
+            }
+            current.push_str(token);
+            empty = false;
+        }
+        lines.push(current);
+        lines.into_iter().map(|l| l.replace(GLUE, " ")).collect()
+    }
+
+    #[test]
+    fn a_line_wraps_between_tokens_as_it_did_by_hand() {
+        let record = format!(
+            "{}: Tides{GLUE}8, Piç{GLUE}6, Kiust{GLUE}4, purse {}, watched by Sister Ysolde and \
+             Dobbin Ashcroft since the   night of the tides-of-war upset, {}",
+            glued("Mirela Quickfingers"),
+            coins("41 gp 7 sp 3 cp"),
+            "x".repeat(45)
+        );
+        let lines = [
+            record.as_str(),
+            "",
+            "   ",
+            "short",
+            "Zoë Ørsted wagers 5 gp on Pip, who throws the match to Gus at the Drowned Rat",
+        ];
+        for line in lines {
+            for width in [80, 40, 20, 5, 1] {
+                for (first, rest) in [("", ""), ("", "  "), ("- ", "  ")] {
+                    let got = wrap_line(line, width, first, rest);
+                    assert_eq!(
+                        got,
+                        by_hand(line, width, first, rest),
+                        "{line:?} at {width}"
+                    );
+                }
+            }
+        }
+        // At 40 columns, counted by hand: the name and its colon, then as many figures
+        // as fit after a two-space indent; the 45 x's alone on a line of their own.
+        let at_40 = wrap_line(&record, 40, "", "  ");
+        assert_eq!(at_40[0], "Mirela Quickfingers: Tides 8, Piç 6,");
+        assert!(
+            at_40.contains(&format!("  {}", "x".repeat(45))),
+            "{at_40:?}"
+        );
+        assert!(
+            at_40
+                .iter()
+                .all(|l| l.width() <= 40 || l.trim() == "x".repeat(45)),
+            "{at_40:?}"
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::{JSON_VERSION, Page};
 use crate::ops::price::{Audit, Board};
 use crate::ops::{MatchSpec, Sight};
 use crate::roster::Tavern;
+use crate::table::ThrowWhy;
 use crate::wager::simulate::{Basis, MarketEstimate};
 use crate::wager::{Market, Scope};
 
@@ -77,7 +78,9 @@ pub fn write_text(out: &mut impl Write, priced: &Priced<'_>, page: Page) -> io::
 pub fn intentions(spec: &MatchSpec, sight: Sight) -> Vec<String> {
     let mut lines = Vec::new();
     let seen: Vec<_> = spec.entrants_seen(sight);
-    for (seat, e) in spec.seats.iter().zip(&seen) {
+    // Whom a `[throw] to` favours here is the match's own answer, as the match plays it.
+    let plans = spec.plans(&spec.stakes_for_odds());
+    for ((seat, e), plan) in spec.seats.iter().zip(&seen).zip(&plans) {
         let c = &seat.character;
         if let Some(h) = c.intent.hustle {
             let truth = c.skill_at(spec.game);
@@ -98,28 +101,15 @@ pub fn intentions(spec: &MatchSpec, sight: Sight) -> Vec<String> {
             ));
         }
         if let Some(t) = &c.intent.throw {
-            let seated: Vec<&str> =
-                t.to.iter()
-                    .filter_map(|to| {
-                        spec.seats
-                            .iter()
-                            .find(|o| {
-                                o.character.name != c.name
-                                    && (crate::names::same(to, &o.character.name)
-                                        || crate::names::same(to, &o.character.short))
-                            })
-                            .map(|o| o.character.name.as_str())
-                    })
-                    .collect();
+            let favoured = match (plan.throws_to, plan.throw_why) {
+                (Some(to), Some(ThrowWhy::Named)) => spec.seats.get(to),
+                _ => None,
+            };
             let bribe = t
                 .bribe
                 .map(|b| format!(" They throw for a bribe of {b} or more."))
                 .unwrap_or_default();
-            if seated.is_empty() {
-                if !bribe.is_empty() {
-                    lines.push(format!("{} plays to win here.{bribe}", c.name));
-                }
-            } else {
+            if let Some(favoured) = favoured {
                 let priced = if sight == Sight::Truth {
                     "the chances are counted from real matches, where they lose on purpose"
                 } else {
@@ -127,9 +117,10 @@ pub fn intentions(spec: &MatchSpec, sight: Sight) -> Vec<String> {
                 };
                 lines.push(format!(
                     "{} throws the match to {}: {priced}.{bribe}",
-                    c.name,
-                    seated.join(" and ")
+                    c.name, favoured.character.name
                 ));
+            } else if !bribe.is_empty() {
+                lines.push(format!("{} plays to win here.{bribe}", c.name));
             }
         }
     }

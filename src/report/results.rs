@@ -61,13 +61,13 @@ fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize, view: View) -> (Str
     // counted there, so the figures add up to the score the count gave; the players'
     // view leaves out what nobody saw, as the boards do.
     if view == View::Gm
-        && log.game == crate::games::GameKind::Pic
-        && !standing.iter().any(|(k, _)| *k == "in store")
+        && let Some(name) = log.game.facts().store
+        && !standing.iter().any(|(k, _)| *k == name)
     {
         let shown: i32 = standing.iter().map(|(_, v)| v).sum();
         let store = game.scores[seat.index()] - shown;
         if store != 0 {
-            figures.push(glued(&format!("in store {store}")));
+            figures.push(glued(&format!("{name} {store}")));
         }
     }
     figures.extend(

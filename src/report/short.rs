@@ -14,8 +14,8 @@ pub const WON: Style = AnsiColor::Green.on_default().bold();
 pub const LOST: Style = AnsiColor::Red.on_default();
 
 /// A few words on how a game ended.
-fn how(end: End) -> &'static str {
-    match end {
+fn how(end: End, facts: &crate::games::Facts) -> String {
+    let said = match end {
         End::Conquest => "by conquest",
         End::Massacre => "by massacre",
         End::Blockade => "by blockade",
@@ -23,11 +23,17 @@ fn how(end: End) -> &'static str {
         End::NoMoves => "when the moves ran out",
         End::AllCaptured => "with every piece taken",
         End::Cap => "at the cap",
-        End::Points => "at 21 points",
+        End::Points => {
+            return facts.target.map_or_else(
+                || "on points".to_owned(),
+                |target| format!("at {target} points"),
+            );
+        }
         End::Stalled => "when play stalled",
         End::Resigned => "by resignation",
         End::Forfeit => "by forfeit",
-    }
+    };
+    said.to_owned()
 }
 
 /// `text` in `style` (the output stream drops the style where colour is off).
@@ -97,7 +103,7 @@ pub fn match_line(log: &MatchLog) -> String {
         line.push_str(&format!(
             "; {unit} {} {result} {} after {}",
             last.number,
-            how(last.outcome.end),
+            how(last.outcome.end, log.game.facts()),
             crate::names::counted(last.turns, turns)
         ));
     }

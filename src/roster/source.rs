@@ -372,13 +372,8 @@ impl<'d, 'a> Table<'d, 'a> {
         for (key, _) in self.table.iter() {
             let name: &str = key.get_ref();
             if !allowed.contains(&name) {
-                let best = allowed
-                    .iter()
-                    .map(|a| (strsim::jaro_winkler(a, name), *a))
-                    .max_by(|x, y| x.0.total_cmp(&y.0))
-                    .filter(|(score, _)| *score > 0.7);
-                let hint = match best {
-                    Some((_, a)) => format!("; did you mean `{a}`?"),
+                let hint = match crate::names::closest(name, allowed.iter().copied()) {
+                    Some(a) => format!("; did you mean `{a}`?"),
                     None => format!("; the keys here are {}", allowed.join(", ")),
                 };
                 return Err(self.doc.error(

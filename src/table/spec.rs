@@ -187,12 +187,7 @@ impl RuleOptions {
         let known = G::FACTS.rules;
         for (key, value) in &self.table {
             let Some(option) = known.iter().find(|r| r.key == key) else {
-                let best = known
-                    .iter()
-                    .map(|r| (strsim::jaro_winkler(key, r.key), r.key))
-                    .max_by(|a, b| a.0.total_cmp(&b.0))
-                    .filter(|(score, _)| *score >= 0.8)
-                    .map(|(_, k)| k);
+                let best = crate::names::closest(key, known.iter().map(|r| r.key));
                 return Err(RuleError::Unknown {
                     game: G::KIND,
                     key: key.clone(),

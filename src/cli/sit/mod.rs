@@ -10,9 +10,10 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{Audience, Drawn, ImageArgs, MatchArgs, OutputFormat, Quiet, TellArgs, game};
-use super::bet::{self, BetArgs};
+use super::bet::BetArgs;
 use super::discord;
 use super::error::after_write;
+use super::play::{Told, write_played};
 use crate::ops::play::{Played, Request, play_with};
 use crate::report;
 use crate::report::board::BoardStyle;
@@ -195,46 +196,20 @@ fn tell(
     let quiet = args.quiet;
     let page = args.tell.page(Audience::Players);
     writeln!(out)?;
-    match args.tell.format {
-        OutputFormat::Json => {
-            report::json::write_play(out, played, &replay_line(args, &played.spec, typed))?
-        }
-        OutputFormat::Discord => {
-            let replay = replay_line(args, &played.spec, typed);
-            let messages = discord::match_messages(played, page.view, &replay, true)?;
-            discord::print(out, &messages, &played.written)?;
-        }
-        OutputFormat::Foundry => super::foundry::write_match(
-            out,
-            played,
-            page.view,
-            &replay_line(args, &played.spec, typed),
-        )?,
-        OutputFormat::Note => super::foundry::write_note(out, played, page.view)?,
-        // Refused before the match.
-        OutputFormat::Text | OutputFormat::Markdown | OutputFormat::Html => {
-            let replay = replay_line(args, &played.spec, typed);
-            report::write_text(out, &played.log, &played.scenes, page, &replay)?;
-            if page.view == report::View::Players {
-                // The replay holds only what the people typed: it is theirs to keep (a
-                // bribe, the GM's secret, left out of it).
-                report::write_replay(
-                    out,
-                    &played.log,
-                    page,
-                    &without_bribes(&replay, &played.spec.bribes),
-                )?;
-            }
-            drawn.write_link(out, args.tell.format)?;
-            if let Some(settled) = &played.wagers {
-                bet::print(settled, &played.log, &played.phrasebook, page, quiet, out)?;
-            } else {
-                for file in &played.written {
-                    writeln!(out, "Written: {}", file.display())?;
-                }
-            }
-        }
-    }
+    let replay = replay_line(args, &played.spec, typed);
+    let told = Told {
+        format: args.tell.format,
+        page,
+        replay: &replay,
+        sat: true,
+        foundry: page.view,
+        // The replay holds only what the people typed: it is theirs to keep (a bribe, the
+        // GM's secret, left out of it).
+        kept: (page.view == report::View::Players)
+            .then(|| without_bribes(&replay, &played.spec.bribes)),
+    };
+    // --format html is refused before the match.
+    write_played(out, played, &drawn, &told, quiet)?;
     drawn.result()
 }
 

@@ -39,7 +39,7 @@ pub use board::Point;
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
 
-use super::event::Throw;
+pub use super::event::Throw;
 use super::{
     Chance, End, Event, EventSink, FirstTurn, GameKind, Outcome, Place, Rules, Seat, Seating, Turn,
 };
@@ -219,6 +219,9 @@ impl Rules for Kiust {
         perft_depth: 13,
         turns: "turns",
         chance: "the sticks",
+        board: true,
+        target: None,
+        store: None,
         rules: &[crate::games::RuleOption {
             key: "all_round",
             takes: "four-sixes or four",

@@ -42,16 +42,7 @@ impl FromStr for Move {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim();
-        let throw = match text.to_ascii_lowercase().as_str() {
-            "kiust" => Some(Throw::Kiust),
-            "6" => Some(Throw::Six),
-            "3" => Some(Throw::Three),
-            "2" => Some(Throw::Two),
-            "6x4" => Some(Throw::FourSixes),
-            "4" => Some(Throw::Four),
-            _ => None,
-        };
-        if let Some(throw) = throw {
+        if let Some(throw) = Throw::from_notation(text) {
             return Ok(Move::Throw(throw));
         }
         let (a, b) = text.split_once('-').ok_or_else(|| {
@@ -94,6 +85,28 @@ impl Words for super::Kiust {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_throw_is_read_from_its_notation_and_said_as_a_gm_says_it() {
+        // Said as the rules' tables name them: a kiust, four sixes, else "a" and the count.
+        let said = [
+            ("kiust", "a kiust"),
+            ("6", "a 6"),
+            ("3", "a 3"),
+            ("2", "a 2"),
+            ("6x4", "four sixes"),
+            ("4", "a 4"),
+        ];
+        for (text, words) in said {
+            let throw = Throw::from_notation(text).unwrap();
+            assert_eq!(throw.to_string(), text);
+            assert_eq!(throw.said(), words);
+        }
+        assert_eq!(Throw::from_notation(" KIUST "), Some(Throw::Kiust));
+        for text in ["5", "1", "6x3", "b7-b4", ""] {
+            assert_eq!(Throw::from_notation(text), None, "{text}");
+        }
+    }
 
     #[test]
     fn notation_round_trips() {

@@ -527,8 +527,10 @@ fn notation_round_trips_and_malformed_positions_are_refused() {
     {
         match bad.parse::<Kiust>().unwrap_err() {
             PositionError::Parse(e) => assert!(i < 10 && e.what == "position", "{bad:?}"),
-            PositionError::Illegal { game, .. } => {
+            PositionError::Illegal { game, reason, .. } => {
                 assert!(i >= 10 && game == GameKind::KiustOyun, "{bad:?}");
+                // The game's own refusal is kept as its type, not only its words.
+                assert!(reason.of::<Invalid>().is_some(), "{bad:?}");
             }
         }
     }
@@ -546,9 +548,16 @@ fn illegal_moves_are_refused_with_the_move_and_the_position() {
     let mut p = pos(START);
     let err = p.play(mv("a11-b12"), &mut ()).unwrap_err();
     assert_eq!((err.mv.as_str(), err.position.as_str()), ("a11-b12", START));
+    // At the start the sticks are due: a step is no outcome of them.
+    assert_eq!(err.reason, crate::games::Refused::NoOutcome);
+    assert!(
+        err.to_string()
+            .ends_with(": it is not a possible outcome of the chance event due")
+    );
     play(&mut p, "2");
     let err = p.play(mv("a10-b12"), &mut ()).unwrap_err();
     assert_eq!(err.mv, "a10-b12");
+    assert_eq!(err.reason, crate::games::Refused::NotLegal(Seat(0)));
     assert_eq!(p.throw_in_play(), Some((Throw::Two, 1)), "nothing changed");
 }
 

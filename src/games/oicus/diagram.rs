@@ -187,9 +187,10 @@ impl Diagram for Oicus {
         let pen = Pen::new(style);
         let mut lines = vec![
             format!(
-                "{}{}a round to 21 points",
+                "{}{}a round to {} points",
                 pen.paint(Ink::Strong, &pen.word("Òicustiỳtac")),
-                pen.g.sep
+                pen.g.sep,
+                crate::games::oicus::TARGET
             ),
             String::new(),
         ];

@@ -185,6 +185,9 @@ impl Rules for Oicus {
         perft_depth: 6,
         turns: "turns",
         chance: "the bag",
+        board: true,
+        target: Some(TARGET),
+        store: None,
         rules: &[
             super::RuleOption {
                 key: "turn_cap",

@@ -213,7 +213,13 @@ fn table(pen: &Pen, pos: &Pic, marks: &Marks<'_, Move>, hidden: &[i32]) -> Vec<S
         let figures = pos
             .standing(seat)
             .into_iter()
-            .map(|(k, v)| if k == "in store" { v - hidden } else { v })
+            .map(|(k, v)| {
+                if Some(k) == Pic::FACTS.store {
+                    v - hidden
+                } else {
+                    v
+                }
+            })
             .chain([pos.score(seat) - hidden]);
         for (h, v) in heads.iter().zip(figures) {
             line.push_str(&format!(

@@ -36,6 +36,9 @@ use moves::CHOICES;
 
 use super::{End, Event, EventSink, GameKind, Outcome, Rules, Seat, Seats, Turn};
 
+/// The standing's figure of the counters in a player's store ([`crate::games::Facts::store`]).
+pub const STORE: &str = "in store";
+
 /// The most players a ring seats.
 pub const MAX_PLAYERS: usize = 5;
 /// The most heaps a ring holds (three a player).
@@ -253,6 +256,9 @@ impl Rules for Pic {
         perft_depth: 22,
         turns: "sowings",
         chance: "the lot",
+        board: false,
+        target: None,
+        store: Some(STORE),
         rules: &[
             super::RuleOption {
                 key: "start",
@@ -388,7 +394,7 @@ impl Rules for Pic {
             ("in piç", self.in_pics(seat) as i32),
         ];
         if self.options.even_capture {
-            figures.push(("in store", i32::from(self.store(seat))));
+            figures.push((STORE, i32::from(self.store(seat))));
         }
         figures
     }

@@ -130,12 +130,12 @@ impl Picture for Pic {
             let mut figures: Vec<String> = self
                 .standing(seat)
                 .into_iter()
-                .filter(|(k, _)| *k != "in store")
+                .filter(|(k, _)| Some(*k) != Pic::FACTS.store)
                 .map(|(k, v)| format!("{v} {k}"))
                 .collect();
             let store = i32::from(self.store(seat)) - unseen;
             if store != 0 || self.options().even_capture {
-                figures.push(format!("{store} in store"));
+                figures.push(format!("{store} {}", crate::games::pic::STORE));
             }
             let more = format!(
                 "score {} ({})",

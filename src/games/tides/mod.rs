@@ -168,6 +168,9 @@ impl Rules for Tides {
         perft_depth: 8,
         turns: "moves",
         chance: "the lot",
+        board: true,
+        target: None,
+        store: None,
         rules: &[super::RuleOption {
             key: "truce_after",
             takes: "a whole number of moves without a capture before the game is drawn, 1 to 1000 (0, never, with taproom engine)",

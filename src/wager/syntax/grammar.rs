@@ -104,11 +104,6 @@ impl<'a> Reader<'a> {
                 self.at += 1;
                 Market::FirstTurn
             }
-            "points" => most(Tally::Points),
-            "down" => most(Tally::Down),
-            "home" => most(Tally::Home),
-            "captures" => most(Tally::Captures),
-            "kiusts" => most(Tally::Kiusts),
             "end" => Market::End {
                 scope: Scope::Match,
             },
@@ -124,7 +119,11 @@ impl<'a> Reader<'a> {
                     scope: Scope::Match,
                 }
             }
-            _ => return Ok(Market::Match),
+            // A tally's word, as the games name it ("kiusts"); else a name.
+            other => match Tally::from_word(other) {
+                Some(tally) => most(tally),
+                None => return Ok(Market::Match),
+            },
         };
         self.at += 1;
         Ok(market)

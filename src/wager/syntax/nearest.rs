@@ -5,10 +5,11 @@
 
 use super::said::{VERBS, coin_of, is_piece};
 use super::{BetText, PickText, read};
+use crate::games::Tally;
 use crate::wager::words::tokens;
 
-/// The words a mistyped word may have meant.
-const VOCABULARY: [&str; 33] = [
+/// The words of the syntax a mistyped word may have meant, before the tallies' words.
+const BEFORE_TALLIES: [&str; 14] = [
     "on",
     "in",
     "at",
@@ -23,26 +24,22 @@ const VOCABULARY: [&str; 33] = [
     "round",
     "match",
     "first-turn",
-    "points",
-    "down",
-    "home",
-    "captures",
-    "kiusts",
-    "end",
-    "caught",
-    "anyone",
-    "win",
-    "and",
-    "gold",
-    "silver",
-    "copper",
-    "electrum",
-    "platinum",
-    "piece",
-    "pieces",
-    "coins",
-    "evens",
 ];
+
+/// The words of the syntax a mistyped word may have meant, after the tallies' words.
+const AFTER_TALLIES: [&str; 14] = [
+    "end", "caught", "anyone", "win", "and", "gold", "silver", "copper", "electrum", "platinum",
+    "piece", "pieces", "coins", "evens",
+];
+
+/// The words a mistyped word may have meant: the syntax's own and the tallies', as the
+/// games name them ([`Tally::word`]).
+fn vocabulary() -> impl Iterator<Item = &'static str> {
+    BEFORE_TALLIES
+        .into_iter()
+        .chain(Tally::ALL.into_iter().map(Tally::word))
+        .chain(AFTER_TALLIES)
+}
 
 /// The most words a bet may have for its neighbours to be tried.
 const MOST_WORDS: usize = 24;
@@ -145,13 +142,11 @@ fn mistyped(word: &str) -> Vec<&'static str> {
     let lower = word.to_lowercase();
     if lower.chars().count() < 2
         || !word.starts_with(|c: char| c.is_lowercase())
-        || VOCABULARY.contains(&lower.as_str())
+        || vocabulary().any(|v| v == lower)
     {
         return Vec::new();
     }
-    VOCABULARY
-        .iter()
-        .copied()
+    vocabulary()
         .filter(|v| strsim::damerau_levenshtein(v, &lower) == 1)
         .collect()
 }

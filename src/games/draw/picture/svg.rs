@@ -337,9 +337,9 @@ mod tests {
     #[test]
     fn the_elements_name_every_element_the_picture_gives_an_id_and_no_other() {
         use crate::games::Rules;
-        use crate::games::pic::Pic;
         use crate::games::draw::Marks;
         use crate::games::draw::picture::Picture;
+        use crate::games::pic::Pic;
         let pos = Pic::start(3, &Default::default()).unwrap();
         let layout = Pic::layout(3);
         let look = pos.look(&Marks::none(), &[]);
