@@ -240,6 +240,31 @@ impl End {
         }
     }
 
+    /// A few words on how a game ended this way, for the one-line match: "by conquest",
+    /// "at 21 points" (`target`: the points that end the game, from its facts).
+    #[must_use]
+    pub fn how(self, target: Option<u8>) -> String {
+        let said = match self {
+            End::Conquest => "by conquest",
+            End::Massacre => "by massacre",
+            End::Blockade => "by blockade",
+            End::Truce => "in a truce",
+            End::NoMoves => "when the moves ran out",
+            End::AllCaptured => "with every piece taken",
+            End::Cap => "at the cap",
+            End::Points => {
+                return target.map_or_else(
+                    || "on points".to_owned(),
+                    |target| format!("at {target} points"),
+                );
+            }
+            End::Stalled => "when play stalled",
+            End::Resigned => "by resignation",
+            End::Forfeit => "by forfeit",
+        };
+        said.to_owned()
+    }
+
     /// Its name as one kebab-case word, as JSON writes it: what bets on the way a game
     /// ends say (`all-captured`) and what the phrasebook's finish lines are filed under.
     #[must_use]

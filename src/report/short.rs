@@ -4,7 +4,6 @@
 
 use anstyle::{AnsiColor, Style};
 
-use crate::games::End;
 use crate::names::and_list;
 use crate::table::MatchLog;
 
@@ -12,29 +11,6 @@ use crate::table::MatchLog;
 pub const WON: Style = AnsiColor::Green.on_default().bold();
 /// How money lost is shown on a terminal.
 pub const LOST: Style = AnsiColor::Red.on_default();
-
-/// A few words on how a game ended.
-fn how(end: End, facts: &crate::games::Facts) -> String {
-    let said = match end {
-        End::Conquest => "by conquest",
-        End::Massacre => "by massacre",
-        End::Blockade => "by blockade",
-        End::Truce => "in a truce",
-        End::NoMoves => "when the moves ran out",
-        End::AllCaptured => "with every piece taken",
-        End::Cap => "at the cap",
-        End::Points => {
-            return facts.target.map_or_else(
-                || "on points".to_owned(),
-                |target| format!("at {target} points"),
-            );
-        }
-        End::Stalled => "when play stalled",
-        End::Resigned => "by resignation",
-        End::Forfeit => "by forfeit",
-    };
-    said.to_owned()
-}
 
 /// `text` in `style` (the output stream drops the style where colour is off).
 #[must_use]
@@ -103,7 +79,7 @@ pub fn match_line(log: &MatchLog) -> String {
         line.push_str(&format!(
             "; {unit} {} {result} {} after {}",
             last.number,
-            how(last.outcome.end, log.game.facts()),
+            last.outcome.end.how(log.game.facts().target),
             crate::names::counted(last.turns, turns)
         ));
     }

@@ -50,8 +50,8 @@ impl Sketch {
     #[must_use]
     pub fn to_toml(&self) -> String {
         let pronouns = self.pronouns.they();
-        let example = GameKind::TidesOfWar.id();
-        let other = GameKind::Pic.id();
+        // The menu's first two games show the form.
+        let [example, other] = [GameKind::ALL[0].id(), GameKind::ALL[1].id()];
         let lines = [
             "# A character for taproom. Fill in what is left, then check the file with".to_owned(),
             "# `taproom check FILE`; `taproom rules GAME` tells each game's rules.".to_owned(),
