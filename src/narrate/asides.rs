@@ -129,79 +129,12 @@ impl Narrator<'_> {
                 kind,
                 at: place,
                 seen_by,
-                result,
                 ..
             } => {
                 if unseen(seen_by) {
-                    if detail == Detail::Brief && self.unseen_told {
-                        return;
-                    }
-                    if detail == Detail::Full {
-                        let n = self.cheats.unseen.entry(*by).or_default();
-                        *n += 1;
-                        if *n > 1 {
-                            *self.cheats.unseen_untold.entry(*by).or_default() += 1;
-                            return;
-                        }
-                    }
-                    let vars = self.cheat_vars(game, *by, *kind, place.as_deref());
-                    if let Some(line) = self.whispered(Moment::CheatUnseen, &vars) {
-                        scene.push_gm_only(line, self.game_number);
-                        self.unseen_told = true;
-                    } else if detail == Detail::Full {
-                        // The book's lines are spent: the GM hears of it in the sum.
-                        *self.cheats.unseen_untold.entry(*by).or_default() += 1;
-                    }
-                    return;
-                }
-                let in_game = {
-                    let n = self.cheats.caught.entry(*by).or_default();
-                    *n += 1;
-                    *n
-                };
-                let before = self.cheats.caught_before.get(by).copied().unwrap_or(0);
-                let told = match in_game {
-                    1 if before == 0 => {
-                        self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene)
-                    }
-                    1 => self.tell_again(game, at, before + 1, scene),
-                    2 => self.tell_watched(*by, 2, scene),
-                    _ => false,
-                };
-                // A catch the book has no fresh line for is summed with the rest.
-                let in_game = if told || in_game > 2 { in_game } else { 3 };
-                match in_game {
-                    1 => self.tell_cost(game, *by, *result, scene),
-                    2 => {
-                        if let Some(line) = self.voice(*by, VoiceMoment::Caught) {
-                            scene.push(line);
-                        }
-                        self.tell_grave_cost(game, *by, *result, scene);
-                    }
-                    _ => {
-                        *self.cheats.caught_untold.entry(*by).or_default() += 1;
-                        // A forfeit ends the game: the catches before it are summed first.
-                        if *result == CheatResult::GameForfeit {
-                            self.tell_tallies(scene);
-                        }
-                        self.tell_grave_cost(game, *by, *result, scene);
-                    }
-                }
-                if detail == Detail::Full && !*outcry {
-                    *outcry = true;
-                    let roles = [
-                        ("mover", person(*by)),
-                        ("watcher", Val::People(seen_by.clone())),
-                    ];
-                    self.told(Moment::CheatOutcry, &roles, scene);
-                }
-                // The cheat's own word, at the first catch of a game (the second has its
-                // own, with the table's eyes on them).
-                if detail == Detail::Full
-                    && in_game == 1
-                    && let Some(line) = self.voice(*by, VoiceMoment::Caught)
-                {
-                    scene.push(line);
+                    self.tell_unseen(game, *by, *kind, place.as_deref(), detail, scene);
+                } else {
+                    self.tell_seen(game, at, detail, scene, outcry);
                 }
             }
             Aside::Penalty { by, victim, at } => {
@@ -223,6 +156,112 @@ impl Narrator<'_> {
             }
             // The check is shown where it was rolled (`sit`) and in the replay's asides.
             Aside::Insight { .. } => {}
+        }
+    }
+
+    /// A cheat nobody saw, told to the GM alone: at brief detail the first of the match,
+    /// at full detail each cheat's first in a game (the rest summed at its end).
+    fn tell_unseen(
+        &mut self,
+        game: &GameLog,
+        by: usize,
+        kind: CheatKind,
+        place: Option<&str>,
+        detail: Detail,
+        scene: &mut Scene,
+    ) {
+        if detail == Detail::Brief && self.unseen_told {
+            return;
+        }
+        if detail == Detail::Full {
+            let n = self.cheats.unseen.entry(by).or_default();
+            *n += 1;
+            if *n > 1 {
+                *self.cheats.unseen_untold.entry(by).or_default() += 1;
+                return;
+            }
+        }
+        let vars = self.cheat_vars(game, by, kind, place);
+        if let Some(line) = self.whispered(Moment::CheatUnseen, &vars) {
+            scene.push_gm_only(line, self.game_number);
+            self.unseen_told = true;
+        } else if detail == Detail::Full {
+            // The book's lines are spent: the GM hears of it in the sum.
+            *self.cheats.unseen_untold.entry(by).or_default() += 1;
+        }
+    }
+
+    /// A cheat the table saw (`at`): the first catch of a game in its place (told as
+    /// "again" when the match has seen one), the second as the moment the whole table
+    /// starts watching, the rest summed; then what it cost, and at full detail the
+    /// crowd's outcry (once a game: `outcry`) and the cheat's own word.
+    fn tell_seen(
+        &mut self,
+        game: &GameLog,
+        at: &AsideAt,
+        detail: Detail,
+        scene: &mut Scene,
+        outcry: &mut bool,
+    ) {
+        let Aside::Cheat {
+            by,
+            kind,
+            at: place,
+            seen_by,
+            result,
+            ..
+        } = &at.aside
+        else {
+            return;
+        };
+        let in_game = {
+            let n = self.cheats.caught.entry(*by).or_default();
+            *n += 1;
+            *n
+        };
+        let before = self.cheats.caught_before.get(by).copied().unwrap_or(0);
+        let told = match in_game {
+            1 if before == 0 => {
+                self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene)
+            }
+            1 => self.tell_again(game, at, before + 1, scene),
+            2 => self.tell_watched(*by, 2, scene),
+            _ => false,
+        };
+        // A catch the book has no fresh line for is summed with the rest.
+        let in_game = if told || in_game > 2 { in_game } else { 3 };
+        match in_game {
+            1 => self.tell_cost(game, *by, *result, scene),
+            2 => {
+                if let Some(line) = self.voice(*by, VoiceMoment::Caught) {
+                    scene.push(line);
+                }
+                self.tell_grave_cost(game, *by, *result, scene);
+            }
+            _ => {
+                *self.cheats.caught_untold.entry(*by).or_default() += 1;
+                // A forfeit ends the game: the catches before it are summed first.
+                if *result == CheatResult::GameForfeit {
+                    self.tell_tallies(scene);
+                }
+                self.tell_grave_cost(game, *by, *result, scene);
+            }
+        }
+        if detail == Detail::Full && !*outcry {
+            *outcry = true;
+            let roles = [
+                ("mover", person(*by)),
+                ("watcher", Val::People(seen_by.clone())),
+            ];
+            self.told(Moment::CheatOutcry, &roles, scene);
+        }
+        // The cheat's own word, at the first catch of a game (the second has its
+        // own, with the table's eyes on them).
+        if detail == Detail::Full
+            && in_game == 1
+            && let Some(line) = self.voice(*by, VoiceMoment::Caught)
+        {
+            scene.push(line);
         }
     }
 

@@ -365,6 +365,33 @@ impl Moment {
             Moment::RefuseBribe => return Named::Exactly(&["taker", "payer", "coins"]),
             // Bettors again; {stake} is the thing, in quotation marks.
             Moment::StakePasses => return Named::Exactly(&["winner", "loser", "stake"]),
+            Moment::CheatUnseen
+            | Moment::CheatCaught
+            | Moment::CheatTurnLost
+            | Moment::CheatForfeit
+            | Moment::CheatStakes
+            | Moment::RuleTwo
+            | Moment::AccusedRight
+            | Moment::AccusedWrong
+            | Moment::CheatOutcry
+            | Moment::CheatAgain
+            | Moment::CheatWatched
+            | Moment::CheatTally
+            | Moment::CheatUnseenTally
+            | Moment::Grudge
+            | Moment::HustleHolds
+            | Moment::HustleTurns
+            | Moment::Thrown
+            | Moment::ThrowFailed
+            | Moment::ThrownForBribe => self.named_around_play(),
+        };
+        Named::Roles(named, place)
+    }
+
+    /// The people a moment around the play names (the asides' and the intentions'), and
+    /// whether it names a place; [`Moment::named`] sends only those here.
+    fn named_around_play(self) -> (&'static [&'static str], bool) {
+        match self {
             // Asides: {mover} is the cheat ({cheat} what they did, in words), {watcher} who
             // saw it; in rule 2, {mover} brings down a stone of {victim}'s.
             Moment::CheatUnseen => (&["mover", "cheat"], true),
@@ -390,8 +417,8 @@ impl Moment {
             Moment::HustleTurns => (&["mover", "coins"], false),
             Moment::Thrown | Moment::ThrowFailed => (&["mover", "favoured"], false),
             Moment::ThrownForBribe => (&["mover", "favoured", "coins"], false),
-        };
-        Named::Roles(named, place)
+            _ => (&[], false),
+        }
     }
 
     /// Whether it is the onlookers' line rather than the story's own (told after it).

@@ -123,10 +123,15 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
 ) -> Result<MatchLog, TableError> {
     let n = entrants.len();
     G::start(n, &settings.options)?;
-    let mut rng = table_rng(settings.seed);
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let honesty: Vec<u8> = entrants.iter().map(|e| e.honesty).collect();
-    let mut marks = Marks::new(&names, &honesty, &settings.wary, settings.seed);
+    let mut sitting = Sitting {
+        entrants,
+        settings,
+        hands,
+        rng: table_rng(settings.seed),
+        marks: Marks::new(&names, &honesty, &settings.wary, settings.seed),
+    };
     let mut flow =
         super::format::Flow::new(n, settings.format, settings.draw_cap, G::FACTS.seating);
     let mut games = Vec::new();
@@ -134,16 +139,14 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
         let number = games.len() as u32 + 1;
         let mut ceremony = Vec::new();
         let winner = if flow.needs_ceremony() {
-            let first = hands.ceremony(n, &mut rng);
+            let first = sitting.hands.ceremony(n, &mut sitting.rng);
             ceremony = first.events;
             Some(first.winner)
         } else {
             None
         };
         let seats = flow.seat(winner).to_vec();
-        let log = play_game(
-            entrants, number, &seats, ceremony, settings, hands, &mut rng, &mut marks,
-        )?;
+        let log = sitting.play_game(number, &seats, ceremony)?;
         let over = flow.record(if log.outcome.is_draw() {
             &[]
         } else {
@@ -359,39 +362,35 @@ pub fn run_with<G: Game, E: Kept, H: Hands<G> + ?Sized>(
     hands: &mut H,
     rng: &mut TableRng,
     number: u32,
-    mut watch: Option<&mut Watch<'_>>,
+    watch: Option<&mut Watch<'_>>,
     step: &mut dyn FnMut(Told<'_, G, E>),
 ) -> Result<Outcome, TableError> {
     let mut chance_buf = Vec::new();
     let mut run = Run {
+        pos,
+        hands,
+        watch,
+        step,
         history: Vec::new(),
         played: 0,
         table: TableState::default(),
     };
     for _ in 0..STEP_GUARD {
-        let (seat, mv) = match pos.turn() {
-            Turn::Over => return pos.outcome().ok_or(TableError::Runaway { game: number }),
-            Turn::Chance => (None, hands.throw(pos, rng, &mut chance_buf)),
-            Turn::Seat(s) => match run.seat_turn(pos, s, hands, rng, watch.as_deref_mut(), step) {
+        let (seat, mv) = match run.pos.turn() {
+            Turn::Over => {
+                return run
+                    .pos
+                    .outcome()
+                    .ok_or(TableError::Runaway { game: number });
+            }
+            Turn::Chance => (None, run.hands.throw(run.pos, rng, &mut chance_buf)),
+            Turn::Seat(s) => match run.seat_turn(s, rng) {
                 Turned::Move(mv) => (Some(s), mv),
                 Turned::Again => continue,
                 Turned::Ended(outcome) => return Ok(outcome),
             },
         };
-        let mut events = E::default();
-        pos.play_unchecked(mv, &mut events);
-        run.played += 1;
-        hands.told(seat, mv, events.kept(), pos);
-        step(Told::Step(seat, mv, events, pos));
-        // Òicustiỳtac's rule 2: the caught cheat's opponent brings a stone down before
-        // their own turn.
-        if let (Some(w), Some(mover)) = (watch.as_deref_mut(), seat)
-            && run.table.penalty == Some(mover)
-            && pos.outcome().is_none()
-        {
-            run.table.penalty = None;
-            run.table.bring_down(pos, mover, w, run.played, hands, step);
-        }
+        run.play(seat, mv);
     }
     Err(TableError::Runaway { game: number })
 }
@@ -407,8 +406,17 @@ enum Turned<M> {
     Ended(Outcome),
 }
 
-/// One game's run of the loop: what the table keeps around the moves.
-struct Run<G: Game> {
+/// One game's run of the loop: the position, who decides and who is told, and what the
+/// table keeps around the moves.
+struct Run<'r, 'w, G: Game, E, H: ?Sized> {
+    /// The position played on.
+    pos: &'r mut G,
+    /// Who decides.
+    hands: &'r mut H,
+    /// The table's watch over cheats (none where nobody cheats: ladders, the bookie).
+    watch: Option<&'r mut Watch<'w>>,
+    /// Told every step and everything around the moves.
+    step: &'r mut dyn FnMut(Told<'_, G, E>),
     /// With takebacks: the position a seat moved from, the steps played before it, the
     /// seat.
     history: Vec<(G, usize, Seat)>,
@@ -418,77 +426,81 @@ struct Run<G: Game> {
     table: TableState,
 }
 
-impl<G: Game> Run<G> {
+impl<G: Game, E: Kept, H: Hands<G> + ?Sized> Run<'_, '_, G, E, H> {
+    /// Plays `mv` (by `seat`, `None` for chance) and tells it; then Òicustiỳtac's rule
+    /// 2: the caught cheat's opponent brings a stone down before their own turn.
+    fn play(&mut self, seat: Option<Seat>, mv: G::Move) {
+        let mut events = E::default();
+        self.pos.play_unchecked(mv, &mut events);
+        self.played += 1;
+        self.hands.told(seat, mv, events.kept(), self.pos);
+        (self.step)(Told::Step(seat, mv, events, self.pos));
+        if let Some(mover) = seat
+            && self.watch.is_some()
+            && self.table.penalty == Some(mover)
+            && self.pos.outcome().is_none()
+        {
+            self.table.penalty = None;
+            self.bring_down(mover);
+        }
+    }
+
+    /// Tells the hands and the step of something at the table around the moves.
+    fn note(&mut self, aside: AsideAt) {
+        self.hands.noted(&aside.aside, self.pos);
+        (self.step)(Told::Aside(aside));
+    }
+
     /// Seat `s`'s turn: a cheat of its own temptation first (a character of less than
     /// perfect honesty, once a turn, as anyone), then what its hands decide.
-    fn seat_turn<E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &mut G,
-        s: Seat,
-        hands: &mut H,
-        rng: &mut TableRng,
-        mut watch: Option<&mut Watch<'_>>,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) -> Turned<G::Move> {
-        if let Some(w) = watch.as_deref_mut()
-            && hands.cheats_unasked(s)
-            && self.table.tried != Some((s, self.played))
-            && let Some(cheat) = w.tempted(pos, s)
-        {
-            return match self
-                .table
-                .attempt(pos, s, cheat, w, self.played, hands, step)
-            {
+    fn seat_turn(&mut self, s: Seat, rng: &mut TableRng) -> Turned<G::Move> {
+        if let Some(cheat) = self.tempted(s) {
+            return match self.attempt(s, cheat) {
                 Some(end) => Turned::Ended(end),
                 // The position may be another's turn now, or over.
                 None => Turned::Again,
             };
         }
-        match hands.decide(pos, s, rng) {
+        match self.hands.decide(self.pos, s, rng) {
             Decision::Play(mv) => {
-                if hands.may_undo() {
-                    self.history.push((pos.clone(), self.played, s));
+                if self.hands.may_undo() {
+                    self.history.push((self.pos.clone(), self.played, s));
                 }
                 Turned::Move(mv)
             }
             Decision::Resign => {
-                let outcome = conceded(pos, s, End::Resigned);
-                hands.resigned(s, &outcome, pos);
-                step(Told::Resigned(s));
+                let outcome = conceded(self.pos, s, End::Resigned);
+                self.hands.resigned(s, &outcome, self.pos);
+                (self.step)(Told::Resigned(s));
                 Turned::Ended(outcome)
             }
             Decision::Undo => {
-                self.undo(pos, s, hands, step);
+                self.undo(s);
                 Turned::Again
             }
-            Decision::Cheat => match self.asked_cheat(pos, s, watch, hands, step) {
-                Some(end) => Turned::Ended(end),
-                None => Turned::Again,
-            },
+            Decision::Cheat => self.asked_cheat(s).map_or(Turned::Again, Turned::Ended),
             Decision::Accuse(against) => {
-                let end = watch.and_then(|w| {
-                    self.table
-                        .accuse(pos, s, against, w, self.played, hands, step)
-                });
-                end.map_or(Turned::Again, Turned::Ended)
+                self.accuse(s, against).map_or(Turned::Again, Turned::Ended)
             }
             Decision::Insight(of) => {
-                if let Some(w) = watch {
-                    self.table.insight(pos, s, of, w, self.played, hands, step);
-                }
+                self.insight(s, of);
                 Turned::Again
             }
         }
     }
 
+    /// The cheat seat `s` is tempted to by its own nature, if the table watches and it
+    /// has tried none this turn.
+    fn tempted(&mut self, s: Seat) -> Option<Weighed<G>> {
+        let w = self.watch.as_deref_mut()?;
+        if !self.hands.cheats_unasked(s) || self.table.tried == Some((s, self.played)) {
+            return None;
+        }
+        w.tempted(self.pos, s)
+    }
+
     /// Takes back seat `s`'s last move that was a choice (and every step after it).
-    fn undo<E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &mut G,
-        s: Seat,
-        hands: &mut H,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) {
+    fn undo(&mut self, s: Seat) {
         let back = self
             .history
             .iter()
@@ -497,38 +509,31 @@ impl<G: Game> Run<G> {
             Some(i) => {
                 let (from, before, _) = self.history.swap_remove(i);
                 self.history.truncate(i);
-                *pos = from;
+                *self.pos = from;
                 let steps = self.played - before;
                 self.played = before;
-                step(Told::Back(steps));
+                (self.step)(Told::Back(steps));
                 steps
             }
             None => 0,
         };
-        hands.taken_back(s, steps, pos);
+        self.hands.taken_back(s, steps, self.pos);
     }
 
     /// A cheat seat `s` asked to try (a person at `sit`): the best there is, once a turn;
     /// the game's end when the tavern makes it forfeit.
-    fn asked_cheat<E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &mut G,
-        s: Seat,
-        watch: Option<&mut Watch<'_>>,
-        hands: &mut H,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) -> Option<Outcome> {
-        let Some(w) = watch else {
-            hands.no_cheat(s, NoCheat::NothingToTry, pos);
+    fn asked_cheat(&mut self, s: Seat) -> Option<Outcome> {
+        let Some(w) = self.watch.as_deref() else {
+            self.hands.no_cheat(s, NoCheat::NothingToTry, self.pos);
             return None;
         };
         if self.table.tried == Some((s, self.played)) {
-            hands.no_cheat(s, NoCheat::OnceATurn, pos);
+            self.hands.no_cheat(s, NoCheat::OnceATurn, self.pos);
             return None;
         }
-        let mut weighed = w.offers(pos, s, MOST_OFFERED);
+        let mut weighed = w.offers(self.pos, s, MOST_OFFERED);
         if weighed.is_empty() {
-            hands.no_cheat(s, NoCheat::NothingToTry, pos);
+            self.hands.no_cheat(s, NoCheat::NothingToTry, self.pos);
             return None;
         }
         let offers: Vec<CheatOffer> = weighed
@@ -540,13 +545,12 @@ impl<G: Game> Run<G> {
                 gain: c.gain,
             })
             .collect();
-        let i = hands.pick_cheat(s, &offers, pos)?;
+        let i = self.hands.pick_cheat(s, &offers, self.pos)?;
         if i >= weighed.len() {
             return None;
         }
         let cheat = weighed.swap_remove(i);
-        self.table
-            .attempt(pos, s, cheat, w, self.played, hands, step)
+        self.attempt(s, cheat)
     }
 }
 
@@ -596,26 +600,37 @@ struct TableState {
     tried: Option<(Seat, usize)>,
 }
 
-impl TableState {
-    /// Tries `cheat` for `seat`: who sees it, and what comes of it; the game's end when
+/// What comes of a cheat: it stands unseen (`seen` is empty), else rule 2 where the game
+/// keeps it, else the table's rule; a lost turn only where one can be lost (`can_lose`).
+fn judged<G: Game>(w: &Watch<'_>, seen: &[Seat], can_lose: bool) -> CheatResult {
+    if seen.is_empty() {
+        CheatResult::Stood
+    } else if G::FACTS.rule_two {
+        CheatResult::RuleTwo
+    } else {
+        match w.rules.on_cheat_at::<G>() {
+            OnCheat::LoseTurn if can_lose => CheatResult::TurnLost,
+            OnCheat::LoseTurn | OnCheat::TakeBack => CheatResult::TakenBack,
+            OnCheat::ForfeitGame => CheatResult::GameForfeit,
+            OnCheat::ForfeitStakes => CheatResult::StakesForfeit,
+        }
+    }
+}
+
+/// The table around the moves: cheats, Insight checks, accusations and rule-2
+/// penalties. Each is done only where the table watches (never at ladders or the
+/// bookie's imagined matches).
+impl<G: Game, E: Kept, H: Hands<G> + ?Sized> Run<'_, '_, G, E, H> {
+    /// Tries `weighed` for `seat`: who sees it, and what comes of it; the game's end when
     /// the tavern makes it forfeit.
-    #[allow(clippy::too_many_arguments)]
-    fn attempt<G: Game, E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &mut G,
-        seat: Seat,
-        weighed: Weighed<G>,
-        w: &mut Watch<'_>,
-        played: usize,
-        hands: &mut H,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) -> Option<Outcome> {
-        self.tried = Some((seat, played));
+    fn attempt(&mut self, seat: Seat, weighed: Weighed<G>) -> Option<Outcome> {
+        let w = self.watch.as_deref_mut()?;
+        self.table.tried = Some((seat, self.played));
         let cheat = weighed.cheat;
         let earlier = w.marks.tries[w.who[seat.index()]];
         let (seen, roll) = if w.d20 {
             let soh = w.manners[seat.index()].figures.sleight_of_hand;
-            let d20 = hands.d20(seat, Check::SleightOfHand, soh, w.rng());
+            let d20 = self.hands.d20(seat, Check::SleightOfHand, soh, w.rng());
             let (seen, roll) = w.rolled(seat, d20);
             (seen, Some(roll))
         } else {
@@ -623,165 +638,124 @@ impl TableState {
         };
         // A lost turn that would hand the cheat the game (the other side left without a
         // move) is only a take-back.
-        let lost = pos
+        let lost = self
+            .pos
             .lose_turn()
             .filter(|after| !after.outcome().is_some_and(|o| o.winners.contains(seat)));
-        let result = if seen.is_empty() {
-            CheatResult::Stood
-        } else if G::FACTS.rule_two {
-            CheatResult::RuleTwo
-        } else {
-            match w.rules.on_cheat_at::<G>() {
-                OnCheat::LoseTurn if lost.is_some() => CheatResult::TurnLost,
-                OnCheat::LoseTurn | OnCheat::TakeBack => CheatResult::TakenBack,
-                OnCheat::ForfeitGame => CheatResult::GameForfeit,
-                OnCheat::ForfeitStakes => CheatResult::StakesForfeit,
-            }
-        };
+        let result = judged::<G>(w, &seen, lost.is_some());
         let mut position = None;
         match result {
             CheatResult::Stood => {
-                *pos = cheat.after;
-                position = Some(format!("{pos:#}"));
-                if !self.unexposed.contains(&seat) {
-                    self.unexposed.push(seat);
+                *self.pos = cheat.after;
+                position = Some(format!("{:#}", self.pos));
+                if !self.table.unexposed.contains(&seat) {
+                    self.table.unexposed.push(seat);
                 }
             }
             CheatResult::TurnLost => {
                 if let Some(after) = lost {
-                    *pos = after;
-                    position = Some(format!("{pos:#}"));
+                    *self.pos = after;
+                    position = Some(format!("{:#}", self.pos));
                 }
             }
-            CheatResult::RuleTwo => self.penalty = Some(seat),
+            CheatResult::RuleTwo => self.table.penalty = Some(seat),
             CheatResult::TakenBack | CheatResult::GameForfeit | CheatResult::StakesForfeit => {}
         }
-        let aside = AsideAt {
-            before: played,
-            aside: Aside::Cheat {
-                by: w.who[seat.index()],
-                kind: cheat.kind,
-                at: Some(cheat.at),
-                seen_by: seen.iter().map(|s| w.who[s.index()]).collect(),
-                result,
-                risk: weighed.risk,
-                worth: weighed.worth,
-                earlier,
-                roll,
-            },
-            position,
+        let aside = Aside::Cheat {
+            by: w.who[seat.index()],
+            kind: cheat.kind,
+            at: Some(cheat.at),
+            seen_by: seen.iter().map(|s| w.who[s.index()]).collect(),
+            result,
+            risk: weighed.risk,
+            worth: weighed.worth,
+            earlier,
+            roll,
         };
-        hands.noted(&aside.aside, pos);
-        step(Told::Aside(aside));
-        (result == CheatResult::GameForfeit).then(|| conceded(pos, seat, End::Forfeit))
+        self.note(AsideAt {
+            before: self.played,
+            aside,
+            position,
+        });
+        (result == CheatResult::GameForfeit).then(|| conceded(self.pos, seat, End::Forfeit))
     }
 
     /// `by`'s Insight check against `of`: a d20 from the checks' own stream (or typed),
     /// recorded with what it read.
-    #[allow(clippy::too_many_arguments)]
-    fn insight<G: Game, E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &G,
-        by: Seat,
-        of: Seat,
-        w: &mut Watch<'_>,
-        played: usize,
-        hands: &mut H,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) {
+    fn insight(&mut self, by: Seat, of: Seat) {
+        let Some(w) = self.watch.as_deref_mut() else {
+            return;
+        };
         let (reader, read) = (w.who[by.index()], w.who[of.index()]);
         let modifier = w.manners[by.index()].figures.insight;
-        let d20 = hands.d20(by, Check::Insight, modifier, w.marks.checks_rng());
+        let d20 = self
+            .hands
+            .d20(by, Check::Insight, modifier, w.marks.checks_rng());
         let roll = super::checks::insight_check(&w.entrants[reader], &w.entrants[read], d20);
-        let aside = AsideAt {
-            before: played,
+        self.note(AsideAt {
+            before: self.played,
             aside: Aside::Insight {
                 by: reader,
                 of: read,
                 roll,
             },
             position: None,
-        };
-        hands.noted(&aside.aside, pos);
-        step(Told::Aside(aside));
+        });
     }
 
     /// `by` accuses `against`: right when `against`'s last cheat stood unseen. A right
     /// accusation exposes it (it counts as caught, and `by` watches `against` the closer
     /// for it; a forfeit rule takes the game, rule 2 a stone; a cheat that stood cannot
     /// be taken back so late); a wrong one may cost the accuser the game.
-    #[allow(clippy::too_many_arguments)]
-    fn accuse<G: Game, E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &mut G,
-        by: Seat,
-        against: Seat,
-        w: &mut Watch<'_>,
-        played: usize,
-        hands: &mut H,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) -> Option<Outcome> {
-        let right = self.unexposed.contains(&against);
-        self.unexposed.retain(|&s| s != against);
+    fn accuse(&mut self, by: Seat, against: Seat) -> Option<Outcome> {
+        let w = self.watch.as_deref_mut()?;
+        let right = self.table.unexposed.contains(&against);
+        self.table.unexposed.retain(|&s| s != against);
         if right {
             w.marks.seen[w.who[by.index()]][w.who[against.index()]] += 1.0;
         }
-        let aside = AsideAt {
-            before: played,
-            aside: Aside::Accused {
-                by: w.who[by.index()],
-                against: w.who[against.index()],
-                right,
-            },
-            position: None,
+        let aside = Aside::Accused {
+            by: w.who[by.index()],
+            against: w.who[against.index()],
+            right,
         };
-        hands.noted(&aside.aside, pos);
-        step(Told::Aside(aside));
+        let rules = w.rules;
+        self.note(AsideAt {
+            before: self.played,
+            aside,
+            position: None,
+        });
         if right {
             if G::FACTS.rule_two {
-                self.bring_down_by(pos, by, against, w, played, hands, step);
-                return pos.outcome();
+                self.bring_down_by(by, against);
+                return self.pos.outcome();
             }
-            if w.rules.on_cheat_at::<G>() == OnCheat::ForfeitGame {
-                return Some(conceded(pos, against, End::Forfeit));
+            if rules.on_cheat_at::<G>() == OnCheat::ForfeitGame {
+                return Some(conceded(self.pos, against, End::Forfeit));
             }
             None
-        } else if w.rules.on_false_accusation == OnFalseAccusation::ForfeitGame {
-            Some(conceded(pos, by, End::Forfeit))
+        } else if rules.on_false_accusation == OnFalseAccusation::ForfeitGame {
+            Some(conceded(self.pos, by, End::Forfeit))
         } else {
             None
         }
     }
 
     /// Rule 2 after `victim`'s turn: the next seat brings down a stone of `victim`'s.
-    fn bring_down<G: Game, E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &mut G,
-        victim: Seat,
-        w: &Watch<'_>,
-        played: usize,
-        hands: &mut H,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) {
-        let by = victim.next(pos.players());
-        self.bring_down_by(pos, by, victim, w, played, hands, step);
+    fn bring_down(&mut self, victim: Seat) {
+        let by = victim.next(self.pos.players());
+        self.bring_down_by(by, victim);
     }
 
     /// `by` brings down the stone of `victim`'s that serves `by` best (their search's
     /// choice, by the game's heuristic).
-    #[allow(clippy::too_many_arguments)]
-    fn bring_down_by<G: Game, E: Kept, H: Hands<G> + ?Sized>(
-        &mut self,
-        pos: &mut G,
-        by: Seat,
-        victim: Seat,
-        w: &Watch<'_>,
-        played: usize,
-        hands: &mut H,
-        step: &mut dyn FnMut(Told<'_, G, E>),
-    ) {
+    fn bring_down_by(&mut self, by: Seat, victim: Seat) {
+        let Some(w) = self.watch.as_deref() else {
+            return;
+        };
+        let (by_who, victim_who) = (w.who[by.index()], w.who[victim.index()]);
         let mut options = Vec::new();
-        pos.penalties(by, victim, &mut options);
+        self.pos.penalties(by, victim, &mut options);
         let best = options.into_iter().max_by(|a, b| {
             let value = |p: &G| {
                 p.outcome()
@@ -792,18 +766,16 @@ impl TableState {
         let Some((after, at)) = best else {
             return;
         };
-        *pos = after;
-        let aside = AsideAt {
-            before: played,
+        *self.pos = after;
+        self.note(AsideAt {
+            before: self.played,
             aside: Aside::Penalty {
-                by: w.who[by.index()],
-                victim: w.who[victim.index()],
+                by: by_who,
+                victim: victim_who,
                 at,
             },
-            position: Some(format!("{pos:#}")),
-        };
-        hands.noted(&aside.aside, pos);
-        step(Told::Aside(aside));
+            position: Some(format!("{:#}", self.pos)),
+        });
     }
 }
 
@@ -820,88 +792,150 @@ fn conceded<G: Game>(pos: &G, seat: Seat, end: End) -> Outcome {
     Outcome { winners, end }
 }
 
-/// Plays one game of a match with the seats given, recording every step.
-#[allow(clippy::too_many_arguments)]
-fn play_game<G: Game, H: Hands<G> + ?Sized>(
-    entrants: &[Entrant],
+/// What a match carries from game to game: who plays, under what, who decides, the
+/// table's generator, and what the table remembers of cheats.
+struct Sitting<'m, G: Game, H: ?Sized> {
+    /// Everyone at the match.
+    entrants: &'m [Entrant],
+    /// What the match is played under.
+    settings: &'m MatchSettings<G>,
+    /// Who decides.
+    hands: &'m mut H,
+    /// The table's generator.
+    rng: TableRng,
+    /// The match's memory of cheats.
+    marks: Marks,
+}
+
+impl<G: Game, H: Hands<G> + ?Sized> Sitting<'_, G, H> {
+    /// Plays one game of the match with the seats given, recording every step.
+    fn play_game(
+        &mut self,
+        number: u32,
+        seats: &[usize],
+        ceremony: Vec<Event>,
+    ) -> Result<GameLog, TableError> {
+        let mut pos = G::start(seats.len(), &self.settings.options)?;
+        let mut record = Record::new(&pos, number, seats, ceremony);
+        self.marks.new_game();
+        let mut watch = Watch {
+            manners: seats
+                .iter()
+                .map(|&e| Manners {
+                    honesty: self.entrants[e].honesty,
+                    eye: self.entrants[e].eye,
+                    level: self.entrants[e].skill.rough_level(),
+                    figures: Figures::of(&self.entrants[e]),
+                })
+                .collect(),
+            who: seats.to_vec(),
+            rules: self.settings.table,
+            marks: &mut self.marks,
+            d20: super::checks::by_the_d20(self.entrants),
+            entrants: self.entrants,
+        };
+        self.hands.new_game(seats);
+        let outcome = run_with(
+            &mut pos,
+            self.hands,
+            &mut self.rng,
+            number,
+            Some(&mut watch),
+            &mut |told: Told<'_, G, Vec<Event>>| record.told(told),
+        )?;
+        Ok(record.finish(&pos, outcome))
+    }
+}
+
+/// A game's record as it is played, made a [`GameLog`] at its end.
+struct Record {
+    /// Which game of the match.
     number: u32,
-    seats: &[usize],
+    /// The entrant at each seat.
+    seats: Vec<usize>,
+    /// Every seat.
+    all: Vec<Seat>,
+    /// The first-turn ceremony's events.
     ceremony: Vec<Event>,
-    settings: &MatchSettings<G>,
-    hands: &mut H,
-    rng: &mut TableRng,
-    marks: &mut Marks,
-) -> Result<GameLog, TableError> {
-    let mut pos = G::start(seats.len(), &settings.options)?;
-    let start = format!("{pos:#}");
-    let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();
-    let start_scores = all.iter().map(|&s| pos.score(s)).collect();
-    let mut steps = Vec::new();
-    let mut resigned = None;
-    let mut asides: Vec<AsideAt> = Vec::new();
-    marks.new_game();
-    let mut watch = Watch {
-        manners: seats
-            .iter()
-            .map(|&e| Manners {
-                honesty: entrants[e].honesty,
-                eye: entrants[e].eye,
-                level: entrants[e].skill.rough_level(),
-                figures: Figures::of(&entrants[e]),
-            })
-            .collect(),
-        who: seats.to_vec(),
-        rules: settings.table,
-        marks,
-        d20: super::checks::by_the_d20(entrants),
-        entrants,
-    };
-    hands.new_game(seats);
-    let outcome = run_with(
-        &mut pos,
-        hands,
-        rng,
-        number,
-        Some(&mut watch),
-        &mut |told: Told<'_, G, Vec<Event>>| match told {
-            Told::Step(seat, mv, events, now) => steps.push(Step {
+    /// The position at the start.
+    start: String,
+    /// The seats' scores at the start.
+    start_scores: Vec<i32>,
+    /// The steps played (less those taken back).
+    steps: Vec<Step>,
+    /// The entrant who resigned.
+    resigned: Option<usize>,
+    /// What happened at the table around the moves.
+    asides: Vec<AsideAt>,
+}
+
+impl Record {
+    /// The record of game `number` starting from `pos`.
+    fn new<G: Game>(pos: &G, number: u32, seats: &[usize], ceremony: Vec<Event>) -> Record {
+        let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();
+        Record {
+            number,
+            seats: seats.to_vec(),
+            ceremony,
+            start: format!("{pos:#}"),
+            start_scores: all.iter().map(|&s| pos.score(s)).collect(),
+            all,
+            steps: Vec::new(),
+            resigned: None,
+            asides: Vec::new(),
+        }
+    }
+
+    /// Records what the game loop tells.
+    fn told<G: Game>(&mut self, told: Told<'_, G, Vec<Event>>) {
+        match told {
+            Told::Step(seat, mv, events, now) => self.steps.push(Step {
                 seat,
                 mv: mv.to_string(),
                 events,
-                scores: all.iter().map(|&s| now.score(s)).collect(),
+                scores: self.all.iter().map(|&s| now.score(s)).collect(),
             }),
             Told::Back(n) => {
-                steps.truncate(steps.len().saturating_sub(n));
-                asides.retain(|a| a.before <= steps.len());
+                self.steps.truncate(self.steps.len().saturating_sub(n));
+                self.asides.retain(|a| a.before <= self.steps.len());
             }
-            Told::Resigned(s) => resigned = Some(seats[s.index()]),
-            Told::Aside(a) => asides.push(a),
-        },
-    )?;
-    Ok(GameLog {
-        number,
-        seats: seats.to_vec(),
-        ceremony,
-        start,
-        start_scores,
-        turns: pos
-            .turns_played()
-            .unwrap_or_else(|| steps.iter().filter(|s| s.seat.is_some()).count() as u32),
-        steps,
-        winners: outcome.winners.iter().map(|s| seats[s.index()]).collect(),
-        outcome,
-        scores: all.iter().map(|&s| pos.score(s)).collect(),
-        standing: all
-            .iter()
-            .map(|&s| {
-                pos.standing(s)
-                    .into_iter()
-                    .map(|(k, v)| (k.to_owned(), v))
-                    .collect()
-            })
-            .collect(),
-        end: format!("{pos:#}"),
-        resigned,
-        asides,
-    })
+            Told::Resigned(s) => self.resigned = Some(self.seats[s.index()]),
+            Told::Aside(a) => self.asides.push(a),
+        }
+    }
+
+    /// The game's log, ended in `pos` with `outcome`.
+    fn finish<G: Game>(self, pos: &G, outcome: Outcome) -> GameLog {
+        let all = &self.all;
+        GameLog {
+            number: self.number,
+            turns: pos
+                .turns_played()
+                .unwrap_or_else(|| self.steps.iter().filter(|s| s.seat.is_some()).count() as u32),
+            winners: outcome
+                .winners
+                .iter()
+                .map(|s| self.seats[s.index()])
+                .collect(),
+            seats: self.seats,
+            ceremony: self.ceremony,
+            start: self.start,
+            start_scores: self.start_scores,
+            steps: self.steps,
+            outcome,
+            scores: all.iter().map(|&s| pos.score(s)).collect(),
+            standing: all
+                .iter()
+                .map(|&s| {
+                    pos.standing(s)
+                        .into_iter()
+                        .map(|(k, v)| (k.to_owned(), v))
+                        .collect()
+                })
+                .collect(),
+            end: format!("{pos:#}"),
+            resigned: self.resigned,
+            asides: self.asides,
+        }
+    }
 }

@@ -70,6 +70,26 @@ struct State {
     last_winner: Option<usize>,
 }
 
+impl State {
+    /// The match after a game at `seats` won by `winner` (`None`: drawn).
+    fn after(&self, seats: &[usize], winner: Option<usize>) -> State {
+        let mut s = State {
+            seats: seats.to_vec(),
+            number: self.number + 1,
+            last_winner: winner,
+            ..self.clone()
+        };
+        match winner {
+            Some(e) => {
+                s.decided += 1;
+                s.wins[e] += 1;
+            }
+            None => s.draws += 1,
+        }
+        s
+    }
+}
+
 impl Table<'_> {
     /// Works the match out exactly, in the order `play` plays it.
     #[must_use]
@@ -126,19 +146,7 @@ impl Table<'_> {
                             Some(e) => g.won[e] += pr,
                             None => g.drawn += pr,
                         }
-                        let mut s = State {
-                            seats: seats.clone(),
-                            number: state.number + 1,
-                            last_winner: winner,
-                            ..state.clone()
-                        };
-                        match winner {
-                            Some(e) => {
-                                s.decided += 1;
-                                s.wins[e] += 1;
-                            }
-                            None => s.draws += 1,
-                        }
+                        let s = state.after(&seats, winner);
                         if self.over(&s) {
                             self.finish(&s.wins, pr, &mut out);
                         } else {

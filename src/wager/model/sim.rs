@@ -164,93 +164,40 @@ struct Cheats {
     forfeit: Option<usize>,
 }
 
-#[allow(clippy::too_many_arguments)]
+/// One imagined game's table: the model, the table, what stays the same for its games,
+/// and the entrant at each seat.
+struct At<'a> {
+    model: &'a GameModel,
+    table: &'a Table,
+    setting: &'a Setting<'a>,
+    seats: &'a [usize],
+}
+
+/// The cheats of game `number`, each seat's strength before them `base`.
 fn cheats(
-    model: &GameModel,
-    table: &Table,
-    setting: &Setting,
-    seats: &[usize],
+    at: &At<'_>,
     base: &[f64],
     number: u32,
     memory: &mut Memory,
     rng: &mut TableRng,
 ) -> Cheats {
-    let n = seats.len();
+    let n = at.seats.len();
     let mut out = Cheats {
         stood: vec![0; n],
         caught: vec![0; n],
         any: vec![0.0; n],
         forfeit: None,
     };
-    let eyes = |s: usize, memory: &Memory| -> Vec<(u8, f64)> {
-        let e = seats[s];
-        (0..n)
-            .filter(|&w| w != s)
-            .map(|w| (table.players[seats[w]].eye, memory.seen[seats[w]][e]))
-            .collect()
-    };
-    let mut left: Vec<u32> = (0..n)
-        .zip(out.any.iter_mut())
-        .map(|(s, chance)| {
-            let e = seats[s];
-            let p = &table.players[e];
-            if p.honesty >= 10 || memory.willing[e] == Some(0) {
-                return 0;
-            }
-            let best_other = (0..n)
-                .filter(|&o| o != s)
-                .map(|o| base[o])
-                .fold(f64::NEG_INFINITY, f64::max);
-            let x = model.try_features(
-                p,
-                &eyes(s, memory),
-                memory.tries[e],
-                best_other - base[s],
-                n,
-                number,
-            );
-            let (any, more) = setting.cheating.tries[p.cheat_class()].at(&x);
-            *chance = any;
-            let k = if rng.random::<f64>() < any {
-                1 + poisson(more, rng)
-            } else {
-                0
-            };
-            memory.willing[e].map_or(k, |w| k.min(w))
-        })
-        .collect();
+    let mut left = tries_planned(at, base, number, memory, rng, &mut out.any);
     // The tries come in turn, one seat's among another's.
     while left.iter().any(|&k| k > 0) {
         let weights: Vec<f64> = left.iter().map(|&k| f64::from(k)).collect();
         let s = pick(&weights, rng);
         left[s] -= 1;
-        let e = seats[s];
-        let p = table.players[e];
-        let tries = memory.tries[e];
         let first = out.stood[s] + out.caught[s] == 0;
-        let mut seen = false;
-        for w in (0..n).filter(|&w| w != s) {
-            let watcher = seats[w];
-            let chance = model.seen_by(
-                p.skill.rough_level(),
-                p.honesty,
-                first,
-                table.players[watcher].eye,
-                memory.seen[watcher][e],
-                tries,
-            );
-            if rng.random::<f64>() < chance {
-                seen = true;
-                memory.seen[watcher][e] += 1.0;
-            }
-        }
-        memory.tries[e] += 1;
-        if let Some(w) = memory.willing[e].as_mut() {
-            *w = w.saturating_sub(1);
-        }
-        if seen {
+        if one_try(at, s, first, memory, rng) {
             out.caught[s] += 1;
-            if setting.forfeits {
+            if at.setting.forfeits {
                 out.forfeit = Some(s);
                 break;
             }
@@ -261,29 +208,93 @@ fn cheats(
     out
 }
 
-/// Imagines game `number` with `seats` (entrants by seat), each entrant's strength moved
-/// by `shift`.
-#[allow(clippy::too_many_arguments)]
-fn game(
-    model: &GameModel,
-    table: &Table,
-    setting: &Setting,
-    seats: &[usize],
+/// How many cheats each seat means to try this game (none for a seat that cannot), and
+/// into `any` its chance of trying any.
+fn tries_planned(
+    at: &At<'_>,
+    base: &[f64],
     number: u32,
-    shift: &[f64],
-    memory: &mut Memory,
+    memory: &Memory,
     rng: &mut TableRng,
-) -> Game {
-    let n = seats.len();
-    let base: Vec<f64> = seats
-        .iter()
-        .map(|&e| model.strength(&table.players[e], n) + shift[e])
-        .collect();
-    let levels: Vec<f64> = seats.iter().map(|&e| table.players[e].level()).collect();
-    let done = cheats(model, table, setting, seats, &base, number, memory, rng);
-    let now: Vec<f64> = (0..n)
+    any: &mut [f64],
+) -> Vec<u32> {
+    let (table, seats, n) = (at.table, at.seats, at.seats.len());
+    let eyes = |s: usize, memory: &Memory| -> Vec<(u8, f64)> {
+        let e = seats[s];
+        (0..n)
+            .filter(|&w| w != s)
+            .map(|w| (table.players[seats[w]].eye, memory.seen[seats[w]][e]))
+            .collect()
+    };
+    (0..n)
+        .zip(any.iter_mut())
+        .map(|(s, chance)| {
+            let e = seats[s];
+            let p = &table.players[e];
+            if p.honesty >= 10 || memory.willing[e] == Some(0) {
+                return 0;
+            }
+            let best_other = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| base[o])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let x = at.model.try_features(
+                p,
+                &eyes(s, memory),
+                memory.tries[e],
+                best_other - base[s],
+                n,
+                number,
+            );
+            let (any, more) = at.setting.cheating.tries[p.cheat_class()].at(&x);
+            *chance = any;
+            let k = if rng.random::<f64>() < any {
+                1 + poisson(more, rng)
+            } else {
+                0
+            };
+            memory.willing[e].map_or(k, |w| k.min(w))
+        })
+        .collect()
+}
+
+/// One cheat tried by seat `s` (`first`: its first this game), remembered; whether
+/// anyone saw it.
+fn one_try(at: &At<'_>, s: usize, first: bool, memory: &mut Memory, rng: &mut TableRng) -> bool {
+    let (table, seats, n) = (at.table, at.seats, at.seats.len());
+    let e = seats[s];
+    let p = table.players[e];
+    let tries = memory.tries[e];
+    let mut seen = false;
+    for w in (0..n).filter(|&w| w != s) {
+        let watcher = seats[w];
+        let chance = at.model.seen_by(
+            p.skill.rough_level(),
+            p.honesty,
+            first,
+            table.players[watcher].eye,
+            memory.seen[watcher][e],
+            tries,
+        );
+        if rng.random::<f64>() < chance {
+            seen = true;
+            memory.seen[watcher][e] += 1.0;
+        }
+    }
+    memory.tries[e] += 1;
+    if let Some(w) = memory.willing[e].as_mut() {
+        *w = w.saturating_sub(1);
+    }
+    seen
+}
+
+/// Each seat's strength after the game's cheats (`done`), from `base`: a cheat caught
+/// counts for nothing where it forfeits the game.
+fn after_cheats(at: &At<'_>, base: &[f64], done: &Cheats) -> Vec<f64> {
+    let (setting, n) = (at.setting, at.seats.len());
+    (0..n)
         .map(|s| {
-            let p = &table.players[seats[s]];
+            let p = &at.table.players[at.seats[s]];
             let caught = if setting.forfeits { 0 } else { done.caught[s] };
             let untried = if done.stood[s] + done.caught[s] == 0 {
                 done.any[s]
@@ -302,7 +313,20 @@ fn game(
                     best - base[s],
                 )
         })
+        .collect()
+}
+
+/// Imagines game `number` at `at`, each entrant's strength moved by `shift`.
+fn game(at: &At<'_>, number: u32, shift: &[f64], memory: &mut Memory, rng: &mut TableRng) -> Game {
+    let (model, table, setting, seats) = (at.model, at.table, at.setting, at.seats);
+    let n = seats.len();
+    let base: Vec<f64> = seats
+        .iter()
+        .map(|&e| model.strength(&table.players[e], n) + shift[e])
         .collect();
+    let levels: Vec<f64> = seats.iter().map(|&e| table.players[e].level()).collect();
+    let done = cheats(at, &base, number, memory, rng);
+    let now = after_cheats(at, &base, &done);
     let cheated = done.stood.iter().chain(&done.caught).any(|&k| k > 0);
     let drawish: f64 = seats
         .iter()
@@ -444,16 +468,13 @@ pub fn imagine(
         }
         let seats = flow.seat(winner).to_vec();
         let number = games.len() as u32 + 1;
-        let g = game(
+        let at = At {
             model,
             table,
-            &setting,
-            &seats,
-            number,
-            shift,
-            &mut memory,
-            rng,
-        );
+            setting: &setting,
+            seats: &seats,
+        };
+        let g = game(&at, number, shift, &mut memory, rng);
         let over = flow.record(&g.winners);
         games.push(g);
         if over {

@@ -24,26 +24,7 @@ pub fn minimise(
         if g.iter().fold(0.0f64, |m, v| m.max(v.abs())) < tolerance {
             break;
         }
-        // The two-loop recursion: the direction from the remembered steps.
-        let mut q = g.clone();
-        let mut alphas = Vec::with_capacity(s_hist.len());
-        for (s, y) in s_hist.iter().zip(&y_hist).rev() {
-            let rho = 1.0 / dot(y, s);
-            let a = rho * dot(s, &q);
-            axpy(&mut q, -a, y);
-            alphas.push((a, rho));
-        }
-        if let (Some(s), Some(y)) = (s_hist.last(), y_hist.last()) {
-            let gamma = dot(s, y) / dot(y, y);
-            q.iter_mut().for_each(|v| *v *= gamma);
-        } else {
-            let norm = dot(&g, &g).sqrt().max(1e-12);
-            q.iter_mut().for_each(|v| *v /= norm);
-        }
-        for ((s, y), (a, rho)) in s_hist.iter().zip(&y_hist).zip(alphas.into_iter().rev()) {
-            let b = rho * dot(y, &q);
-            axpy(&mut q, a - b, s);
-        }
+        let mut q = direction(&g, &s_hist, &y_hist);
         let mut slope = -dot(&g, &q);
         if slope >= 0.0 {
             // Not a descent direction: start the memory again from the gradient.
@@ -88,6 +69,31 @@ pub fn minimise(
         }
     }
     value
+}
+
+/// The two-loop recursion: the direction to step against, from the gradient `g` and the
+/// remembered steps `s_hist` and the gradients' changes over them `y_hist`.
+fn direction(g: &[f64], s_hist: &[Vec<f64>], y_hist: &[Vec<f64>]) -> Vec<f64> {
+    let mut q = g.to_vec();
+    let mut alphas = Vec::with_capacity(s_hist.len());
+    for (s, y) in s_hist.iter().zip(y_hist).rev() {
+        let rho = 1.0 / dot(y, s);
+        let a = rho * dot(s, &q);
+        axpy(&mut q, -a, y);
+        alphas.push((a, rho));
+    }
+    if let (Some(s), Some(y)) = (s_hist.last(), y_hist.last()) {
+        let gamma = dot(s, y) / dot(y, y);
+        q.iter_mut().for_each(|v| *v *= gamma);
+    } else {
+        let norm = dot(g, g).sqrt().max(1e-12);
+        q.iter_mut().for_each(|v| *v /= norm);
+    }
+    for ((s, y), (a, rho)) in s_hist.iter().zip(y_hist).zip(alphas.into_iter().rev()) {
+        let b = rho * dot(y, &q);
+        axpy(&mut q, a - b, s);
+    }
+    q
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
