@@ -13,12 +13,13 @@ mod spec;
 mod summary;
 mod tally;
 
+pub use cheat::TableRules;
 pub use format::{Flow, Format};
 pub use intent::{HustlePlan, Plan, ThrowWhy, player_for_entrant, throw_move};
 pub use log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 pub use runner::{
-    CheatOffer, Decision, Hands, Kept, MatchSettings, NoCheat, Npcs, StepFn, TableError,
-    TableRules, Told, play_match, play_match_with, run_game, run_with,
+    CheatOffer, Decision, Hands, Kept, MatchSettings, NoCheat, Npcs, StepFn, TableError, Told,
+    play_match, play_match_with, run_game, run_with,
 };
 pub use spec::{
     DEFAULT_DRAW_CAP, MAX_DRAW_CAP, MAX_GAMES, Part, RuleError, RuleOptions, SpecError,

@@ -1,7 +1,7 @@
 //! Running a match: the ceremony, the games, the seats, the players, one seeded generator.
 
 use super::Format;
-use super::cheat::{Manners, Marks, OnCheat, OnFalseAccusation, Wary, Watch, Weighed};
+use super::cheat::{Manners, Marks, OnCheat, OnFalseAccusation, TableRules, Wary, Watch, Weighed};
 use super::checks::{Check, Figures};
 use super::log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
 use crate::ai::{Effort, Player, TableRng, sample_chance, table_rng};
@@ -46,35 +46,6 @@ impl<G: Game> MatchSettings<G> {
             table: TableRules::default(),
             wary: Wary::default(),
         }
-    }
-}
-
-/// The tavern's rules for what happens at the table around the games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TableRules {
-    /// What a cheat who is seen suffers, when the tavern keeps a rule of its own; else
-    /// each game's custom ([`crate::games::Facts::on_cheat`]).
-    pub on_cheat: Option<OnCheat>,
-    /// What a wrong accusation costs.
-    pub on_false_accusation: OnFalseAccusation,
-}
-
-impl TableRules {
-    /// These rules, with what they leave unset taken from the tavern's (whose rule for a
-    /// wrong accusation always holds).
-    #[must_use]
-    pub fn or(self, tavern: TableRules) -> TableRules {
-        TableRules {
-            on_cheat: self.on_cheat.or(tavern.on_cheat),
-            on_false_accusation: tavern.on_false_accusation,
-        }
-    }
-
-    /// What a cheat seen suffers at a game of `G`: the tavern's rule, else the game's
-    /// custom.
-    #[must_use]
-    pub fn on_cheat_at<G: Game>(&self) -> OnCheat {
-        self.on_cheat.unwrap_or(G::FACTS.on_cheat)
     }
 }
 
