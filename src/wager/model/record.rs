@@ -24,8 +24,8 @@ use crate::games::{End, Game, GameKind, OnCheat, Seat};
 use crate::seed::{Purpose, derive};
 use crate::table::cheat::{Marks, Wary};
 use crate::table::{
-    Aside, DEFAULT_DRAW_CAP, Entrant, Format, MatchSettings, RuleError, RuleOptions, TableError,
-    TableRules, play_match,
+    Aside, DEFAULT_DRAW_CAP, Entrant, Format, GameLog, MatchSettings, RuleError, RuleOptions,
+    TableError, TableRules, play_match,
 };
 
 /// A cheat tried in a recorded game.
@@ -375,25 +375,7 @@ pub fn play<G: Game>(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordErro
                 .collect()
         };
         let seen_now = by_seat(&|k| seen[k / n][k % n]);
-        let mut tries = Vec::new();
-        for a in &game.asides {
-            if let Aside::Cheat {
-                by,
-                seen_by,
-                risk,
-                earlier,
-                ..
-            } = &a.aside
-            {
-                tries.push(Try {
-                    seat: seat_of(*by),
-                    risk: *risk,
-                    earlier: *earlier,
-                    seen: !seen_by.is_empty(),
-                    seen_by: seen_by.iter().map(|&w| seat_of(w)).collect(),
-                });
-            }
-        }
+        let tries = tries_in(game);
         out.push(Record {
             game: G::KIND,
             seats: game.seats.iter().map(|&e| drawn.players[e]).collect(),
@@ -405,30 +387,70 @@ pub fn play<G: Game>(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordErro
             willing: game.seats.iter().map(|&e| willing[e]).collect(),
             winners: game.winners.iter().map(|&e| seat_of(e)).collect(),
             end: game.outcome.end,
-            tallies: (0..n)
-                .map(|s| {
-                    G::FACTS
-                        .tallies
-                        .iter()
-                        .map(|&t| game.tally(Seat(s as u8), t))
-                        .collect()
-                })
-                .collect(),
+            tallies: tallies_in::<G>(game, n),
             tries,
         });
-        for a in &game.asides {
-            if let Aside::Cheat { by, seen_by, .. } = &a.aside {
-                tries_so_far[*by] += 1;
-                if let Some(w) = willing[*by].as_mut() {
-                    *w = w.saturating_sub(1);
-                }
-                for &w in seen_by {
-                    seen[w][*by] += 1.0;
-                }
+        remember_cheats(game, &mut tries_so_far, &mut willing, &mut seen);
+    }
+    Ok(out)
+}
+
+/// The cheats tried in a game, by seat, as the model reads them.
+fn tries_in(game: &GameLog) -> Vec<Try> {
+    let seat_of = |e: usize| game.seat_of(e).index();
+    game.asides
+        .iter()
+        .filter_map(|a| match &a.aside {
+            Aside::Cheat {
+                by,
+                seen_by,
+                risk,
+                earlier,
+                ..
+            } => Some(Try {
+                seat: seat_of(*by),
+                risk: *risk,
+                earlier: *earlier,
+                seen: !seen_by.is_empty(),
+                seen_by: seen_by.iter().map(|&w| seat_of(w)).collect(),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each seat's figure for each tally the game keeps, seat by seat.
+fn tallies_in<G: Game>(game: &GameLog, seats: usize) -> Vec<Vec<i64>> {
+    (0..seats)
+        .map(|s| {
+            G::FACTS
+                .tallies
+                .iter()
+                .map(|&t| game.tally(Seat(s as u8), t))
+                .collect()
+        })
+        .collect()
+}
+
+/// What a game's cheats leave for the next game of the match, by entrant: the tries made
+/// so far, the will to cheat spent, and who has now seen whom cheat.
+fn remember_cheats(
+    game: &GameLog,
+    tries_so_far: &mut [u32],
+    willing: &mut [Option<u32>],
+    seen: &mut [Vec<f64>],
+) {
+    for a in &game.asides {
+        if let Aside::Cheat { by, seen_by, .. } = &a.aside {
+            tries_so_far[*by] += 1;
+            if let Some(w) = willing[*by].as_mut() {
+                *w = w.saturating_sub(1);
+            }
+            for &w in seen_by {
+                seen[w][*by] += 1.0;
             }
         }
     }
-    Ok(out)
 }
 
 /// [`play`] at the drawn table's own game.

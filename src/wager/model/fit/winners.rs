@@ -284,9 +284,20 @@ fn add_seat(g: &mut [f64], s: &SeatRow, by: f64) {
     }
 }
 
+/// What the rule options add to a row: the argument of the scale of play (`s`), and of
+/// how likely nobody wins (`d`).
+#[derive(Clone, Copy)]
+struct Lean {
+    /// `exp` of the clamped scale argument.
+    scale: f64,
+    /// 1 while the scale argument is within its clamp (its gradient flows), else 0.
+    scale_live: f64,
+    /// The rules' argument added to the draw's.
+    d_arg: f64,
+}
+
 /// One row's negative log-likelihood, its gradient added to `g`.
 fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
-    let n = row.seats.len();
     let (mut s_arg, mut d_arg) = (0.0, 0.0);
     for (t, &v) in row.rules.iter().enumerate() {
         let at = layout.rule(t);
@@ -294,62 +305,87 @@ fn row_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64]) -> f64 {
         d_arg += x[at + 2] * v + x[at + 3] * v * v;
     }
     let clamped = s_arg.clamp(-5.0, 5.0);
-    let scale = clamped.exp();
-    let scale_live = f64::from(u8::from((s_arg - clamped).abs() < 1e-12));
-    if n == 2 || !layout.more {
-        let e = layout.two_extra;
-        let (l0, l1) = (row.levels[0], row.levels[1]);
-        let m = (f64::midpoint(l0, l1) - 5.5) / 4.5;
-        let gap = level_gap(l0, l1);
-        let spread = (l0 - l1).abs() / 9.0;
-        let lin = seat_value(x, &row.seats[0]) - seat_value(x, &row.seats[1])
-            + x[e]
-            + x[e + 1] * m
-            + x[e + 2] * gap;
-        let d = scale * lin;
-        let drawish: f64 = row.seats.iter().flat_map(|s| s.drawish).map(|i| x[i]).sum();
-        let c_arg =
-            x[e + 3] + x[e + 4] * m + x[e + 5] * spread + x[e + 6] * row.cheated + drawish + d_arg;
-        let c = softplus(c_arg);
-        let a = sigmoid(d - c);
-        let b = sigmoid(-d - c);
-        // d ln P / d d and d ln P / d c.
-        let (p, gd, gc) = match row.won {
-            Won::Seat(0) => (a, 1.0 - a, -(1.0 - a)),
-            Won::Seat(_) => (b, -(1.0 - b), -(1.0 - b)),
-            Won::Nobody => {
-                let p = (1.0 - a - b).max(1e-12);
-                let da = a * (1.0 - a);
-                let db = b * (1.0 - b);
-                (p, (-da + db) / p, (da + db) / p)
-            }
-        };
-        // Gradient of the negative log-likelihood.
-        let gd = -gd;
-        let gc = -gc;
-        add_seat(g, &row.seats[0], gd * scale);
-        add_seat(g, &row.seats[1], -gd * scale);
-        g[e] += gd * scale;
-        g[e + 1] += gd * scale * m;
-        g[e + 2] += gd * scale * gap;
-        let dc = gc * sigmoid(c_arg);
-        g[e + 3] += dc;
-        g[e + 4] += dc * m;
-        g[e + 5] += dc * spread;
-        g[e + 6] += dc * row.cheated;
-        for i in row.seats.iter().flat_map(|s| s.drawish) {
-            g[i] += dc;
-        }
-        for (t, &v) in row.rules.iter().enumerate() {
-            let at = layout.rule(t);
-            g[at] += gd * d * v * scale_live;
-            g[at + 1] += gd * d * v * v * scale_live;
-            g[at + 2] += dc * v;
-            g[at + 3] += dc * v * v;
-        }
-        return -p.max(1e-12).ln();
+    let lean = Lean {
+        scale: clamped.exp(),
+        scale_live: f64::from(u8::from((s_arg - clamped).abs() < 1e-12)),
+        d_arg,
+    };
+    if row.seats.len() == 2 || !layout.more {
+        two_nll(layout, row, x, g, lean)
+    } else {
+        many_nll(layout, row, x, g, lean)
     }
-    // Three to five: a multinomial logit over the seats and nobody.
+}
+
+/// A row of two seats (or any row while the model keeps one shape for all): a win for
+/// either against a draw, by two logistic curves.
+fn two_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64], lean: Lean) -> f64 {
+    let Lean {
+        scale,
+        scale_live,
+        d_arg,
+    } = lean;
+    let e = layout.two_extra;
+    let (l0, l1) = (row.levels[0], row.levels[1]);
+    let m = (f64::midpoint(l0, l1) - 5.5) / 4.5;
+    let gap = level_gap(l0, l1);
+    let spread = (l0 - l1).abs() / 9.0;
+    let lin = seat_value(x, &row.seats[0]) - seat_value(x, &row.seats[1])
+        + x[e]
+        + x[e + 1] * m
+        + x[e + 2] * gap;
+    let d = scale * lin;
+    let drawish: f64 = row.seats.iter().flat_map(|s| s.drawish).map(|i| x[i]).sum();
+    let c_arg =
+        x[e + 3] + x[e + 4] * m + x[e + 5] * spread + x[e + 6] * row.cheated + drawish + d_arg;
+    let c = softplus(c_arg);
+    let a = sigmoid(d - c);
+    let b = sigmoid(-d - c);
+    // d ln P / d d and d ln P / d c.
+    let (p, gd, gc) = match row.won {
+        Won::Seat(0) => (a, 1.0 - a, -(1.0 - a)),
+        Won::Seat(_) => (b, -(1.0 - b), -(1.0 - b)),
+        Won::Nobody => {
+            let p = (1.0 - a - b).max(1e-12);
+            let da = a * (1.0 - a);
+            let db = b * (1.0 - b);
+            (p, (-da + db) / p, (da + db) / p)
+        }
+    };
+    // Gradient of the negative log-likelihood.
+    let gd = -gd;
+    let gc = -gc;
+    add_seat(g, &row.seats[0], gd * scale);
+    add_seat(g, &row.seats[1], -gd * scale);
+    g[e] += gd * scale;
+    g[e + 1] += gd * scale * m;
+    g[e + 2] += gd * scale * gap;
+    let dc = gc * sigmoid(c_arg);
+    g[e + 3] += dc;
+    g[e + 4] += dc * m;
+    g[e + 5] += dc * spread;
+    g[e + 6] += dc * row.cheated;
+    for i in row.seats.iter().flat_map(|s| s.drawish) {
+        g[i] += dc;
+    }
+    for (t, &v) in row.rules.iter().enumerate() {
+        let at = layout.rule(t);
+        g[at] += gd * d * v * scale_live;
+        g[at + 1] += gd * d * v * v * scale_live;
+        g[at + 2] += dc * v;
+        g[at + 3] += dc * v * v;
+    }
+    -p.max(1e-12).ln()
+}
+
+/// A row of three to five seats: a multinomial logit over the seats and nobody.
+fn many_nll(layout: &Layout, row: &Row, x: &[f64], g: &mut [f64], lean: Lean) -> f64 {
+    let n = row.seats.len();
+    let Lean {
+        scale,
+        scale_live,
+        d_arg,
+    } = lean;
     let size_at = layout.size_scale(n);
     let scale = scale * size_at.map_or(1.0, |i| x[i].clamp(-5.0, 5.0).exp());
     let mut base = [0.0f64; 5];
