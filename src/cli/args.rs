@@ -229,10 +229,9 @@ pub struct TellArgs {
     pub phrasebook: Vec<PathBuf>,
     /// Text for the table, Markdown for notes and chat, JSON for tools (the match and
     /// its wagers; schema in docs/json.md), html: one page to open in a browser, the
-    /// boards stepping move by move (not at `sit`), or discord: messages to paste into a
-    /// Discord channel (see --post).
-    /// boards stepping move by move (not at `sit`), foundry: a journal entry and chat
-    /// messages for Foundry VTT, or note: a note with YAML front matter for a notes vault.
+    /// boards stepping move by move (not at `sit`), discord: messages to paste into a
+    /// Discord channel (see --post), foundry: a journal entry and chat messages for
+    /// Foundry VTT, or note: a note with YAML front matter for a notes vault.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
     /// Tables as wide as they need, whatever the terminal (by default they fit its width,
