@@ -18,10 +18,6 @@
 
 use rayon::prelude::*;
 use taproom::ai::{Skill, Temperament};
-use taproom::games::kiust::Kiust;
-use taproom::games::oicus::Oicus;
-use taproom::games::pic::Pic;
-use taproom::games::tides::Tides;
 use taproom::games::{Game, GameKind};
 use taproom::table::{Aside, Entrant, Format, MatchSettings, TableRules, play_match};
 
@@ -217,12 +213,7 @@ fn main() {
         .filter(|k| only.is_empty() || only.contains(k))
         .collect();
     for &kind in &kinds {
-        match kind {
-            GameKind::TidesOfWar => game::<Tides>(games),
-            GameKind::Pic => game::<Pic>(games),
-            GameKind::KiustOyun => game::<Kiust>(games),
-            GameKind::Oicustiytac => game::<Oicus>(games),
-        }
+        taproom::with_game!(kind, G => game::<G>(games));
     }
     println!();
     println!(
@@ -230,12 +221,7 @@ fn main() {
     );
     println!("| --- | --- | --- | --- | --- | --- |");
     for &kind in &kinds {
-        match kind {
-            GameKind::TidesOfWar => appetite::<Tides>(games),
-            GameKind::Pic => appetite::<Pic>(games),
-            GameKind::KiustOyun => appetite::<Kiust>(games),
-            GameKind::Oicustiytac => appetite::<Oicus>(games),
-        }
+        taproom::with_game!(kind, G => appetite::<G>(games));
     }
     println!();
     println!(
@@ -244,11 +230,6 @@ fn main() {
     );
     println!("| --- | --- | --- | --- | --- |");
     for &kind in &kinds {
-        match kind {
-            GameKind::TidesOfWar => sharps::<Tides>(games),
-            GameKind::Pic => sharps::<Pic>(games),
-            GameKind::KiustOyun => sharps::<Kiust>(games),
-            GameKind::Oicustiytac => sharps::<Oicus>(games),
-        }
+        taproom::with_game!(kind, G => sharps::<G>(games));
     }
 }

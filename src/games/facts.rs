@@ -173,6 +173,12 @@ impl OnCheat {
 /// A game's facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts {
+    /// The game's name on the command line and in files (`tides-of-war`).
+    pub id: &'static str,
+    /// Other names a GM may type for it (`tides`, `piç`).
+    pub aliases: &'static [&'static str],
+    /// Its proper name, for prose (`Tides of War`).
+    pub title: &'static str,
     /// What a part of a match is called.
     pub unit: Unit,
     /// The fewest players.

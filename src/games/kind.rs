@@ -5,60 +5,120 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// One of the four games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    /// Tides of War: 6×6, corner towns, a river, jump chains.
-    TidesOfWar,
-    /// Piç: the boardless mancala for two to five.
-    Pic,
-    /// Kiust Oyun: stick dice, a race and capture.
-    KiustOyun,
-    /// Òicustiỳtac: whelping, bringing down and bringing home.
-    Oicustiytac,
-}
+use super::Facts;
+
+/// A game: a handle on its [`Facts`], which name it (`id`, `aliases`, `title`) and say
+/// what it is. The games taproom plays are the registry's (`super::registry!`), each a
+/// constant here (`GameKind::Pic`); a game made elsewhere (a test's) has a kind too, its
+/// [`Rules::KIND`](super::Rules::KIND), and is played through the generic functions,
+/// though no name on the command line or in a file reaches it.
+///
+/// Two kinds are the same game when their facts are the same; they order as the registry
+/// lists them, a game outside it after, by name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct GameKind(&'static Facts);
 
 impl GameKind {
-    /// Every game, in the order the menu lists them.
-    pub const ALL: [GameKind; 4] = [
-        GameKind::TidesOfWar,
-        GameKind::Pic,
-        GameKind::KiustOyun,
-        GameKind::Oicustiytac,
-    ];
+    /// The kind of the game whose facts these are.
+    #[must_use]
+    pub const fn of(facts: &'static Facts) -> GameKind {
+        GameKind(facts)
+    }
+
+    /// The game's facts.
+    #[must_use]
+    pub fn facts(self) -> &'static Facts {
+        self.0
+    }
 
     /// The command-line name.
     #[must_use]
     pub fn id(self) -> &'static str {
-        match self {
-            GameKind::TidesOfWar => "tides-of-war",
-            GameKind::Pic => "pic",
-            GameKind::KiustOyun => "kiust-oyun",
-            GameKind::Oicustiytac => "oicustiytac",
-        }
+        self.0.id
     }
 
     /// Other names accepted on the command line and in files.
     #[must_use]
     pub fn aliases(self) -> &'static [&'static str] {
-        match self {
-            GameKind::TidesOfWar => &["tides"],
-            GameKind::Pic => &["piç"],
-            GameKind::KiustOyun => &["kiust"],
-            GameKind::Oicustiytac => &["joicustijytac", "dogfight", "òicustiỳtac"],
-        }
+        self.0.aliases
     }
 
     /// The game's proper name, for prose.
     #[must_use]
     pub fn title(self) -> &'static str {
-        match self {
-            GameKind::TidesOfWar => "Tides of War",
-            GameKind::Pic => "Piç",
-            GameKind::KiustOyun => "Kiust Oyun",
-            GameKind::Oicustiytac => "Òicustiỳtac",
-        }
+        self.0.title
+    }
+
+    /// Where the registry lists the game, from 0 (a game outside it: after them all, at
+    /// `GameKind::ALL.len()`).
+    #[must_use]
+    pub fn index(self) -> usize {
+        GameKind::ALL
+            .iter()
+            .position(|&k| k == self)
+            .unwrap_or(GameKind::ALL.len())
+    }
+
+    /// What [`with_game!`](super::with_game) does with a game outside the registry: it
+    /// cannot name its type, so the caller should have called the generic function itself.
+    ///
+    /// # Panics
+    /// Always: a game outside the registry reached code that dispatches on the registry.
+    /// No name a GM types and no file reaches one ([`GameKind::from_key`] and
+    /// [`FromStr`] know only the registry); only code that made a game of its own can.
+    #[track_caller]
+    pub fn outside_registry(self) -> ! {
+        panic!(
+            "{} is not in the registry of games: call the generic function with its type",
+            self.id()
+        )
+    }
+}
+
+impl std::hash::Hash for GameKind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id().hash(state);
+    }
+}
+
+impl PartialOrd for GameKind {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for GameKind {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.index(), self.id()).cmp(&(other.index(), other.id()))
+    }
+}
+
+impl fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    /// A game of the registry by its name, as [`GameKind::from_key`] reads a file's.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        GameKind::from_key(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The registry's games by name, as a sentence lists them: "a, b and c".
+fn listed() -> String {
+    let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+    match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => ids.concat(),
     }
 }
 
@@ -92,11 +152,11 @@ impl fmt::Display for GameKind {
     }
 }
 
-/// A game name that is none of the four.
+/// A game name that is none of the registry's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", match .suggestion {
     Some(s) => format!("unknown game `{}`; did you mean `{s}`?", .name),
-    None => format!("unknown game `{}`; the games are tides-of-war, pic, kiust-oyun and oicustiytac", .name),
+    None => format!("unknown game `{}`; the games are {}", .name, listed()),
 })]
 pub struct UnknownGame {
     /// The name as given.

@@ -59,31 +59,72 @@
 //!   ([`Rules::first_turn`]): a chance process with exact probabilities whose steps are
 //!   logged as events, so first-turn wagers settle from the log.
 
-/// Runs `$body` with `$g` bound to the game type of `$kind`: how code that holds a
-/// [`GameKind`] reaches the generic code of that game.
-macro_rules! with_game {
-    ($kind:expr, $g:ident => $body:expr) => {
-        match $kind {
-            $crate::games::GameKind::TidesOfWar => {
-                type $g = $crate::games::tides::Tides;
-                $body
-            }
-            $crate::games::GameKind::KiustOyun => {
-                type $g = $crate::games::kiust::Kiust;
-                $body
-            }
-            $crate::games::GameKind::Oicustiytac => {
-                type $g = $crate::games::oicus::Oicus;
-                $body
-            }
-            $crate::games::GameKind::Pic => {
-                type $g = $crate::games::pic::Pic;
-                $body
-            }
+/// The registry: every game taproom plays, one line each (the name of its
+/// [`GameKind`] constant and its type). A game is its folder and its line here; nothing
+/// else in taproom names it.
+///
+/// `registry!((path to a macro) (its first argument))` calls that macro with the argument
+/// and then the list, `Name => Type,` a game.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! registry {
+    (($($then:tt)*) $args:tt) => {
+        $($then)*! { $args
+            TidesOfWar => $crate::games::tides::Tides,
+            Pic => $crate::games::pic::Pic,
+            KiustOyun => $crate::games::kiust::Kiust,
+            Oicustiytac => $crate::games::oicus::Oicus,
         }
     };
 }
-pub(crate) use with_game;
+
+/// The registry's games as [`GameKind`] constants, and all of them in its order.
+macro_rules! registered_kinds {
+    (() $($name:ident => $ty:path,)+) => {
+        impl GameKind {
+            $(
+                #[doc = concat!("The game `", stringify!($ty), "`.")]
+                #[allow(non_upper_case_globals)]
+                pub const $name: GameKind = <$ty as Rules>::KIND;
+            )+
+
+            /// Every game of the registry, in the order the menu lists them.
+            pub const ALL: [GameKind; [$(stringify!($name)),+].len()] = [$(GameKind::$name),+];
+        }
+    };
+}
+registry!((registered_kinds)());
+
+/// The arm of [`with_game!`] for each game of the registry.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! dispatch_game {
+    ((($kind:expr) $g:ident ($body:expr)) $($name:ident => $ty:path,)+) => {{
+        let kind: $crate::games::GameKind = $kind;
+        $(
+            if kind == $crate::games::GameKind::$name {
+                type $g = $ty;
+                $body
+            } else
+        )+
+        {
+            kind.outside_registry()
+        }
+    }};
+}
+
+/// Runs `$body` with `$g` bound to the game type of `$kind`: how code that holds a
+/// [`GameKind`] of the registry reaches the generic code of that game.
+///
+/// # Panics
+/// On a game outside the registry ([`GameKind::outside_registry`]).
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $g:ident => $body:expr) => {
+        $crate::registry!(($crate::dispatch_game) (($kind) $g ($body)))
+    };
+}
+pub use crate::with_game;
 
 mod chance;
 pub mod draw;
@@ -287,17 +328,3 @@ pub struct FirstTurn {
 pub trait Game: Rules + Evaluate + Tableside + Words {}
 
 impl<G: Rules + Evaluate + Tableside + Words> Game for G {}
-
-impl GameKind {
-    /// The game's facts (here, beside the registry of games, so that `facts.rs` names none
-    /// of the games that state their facts with it).
-    #[must_use]
-    pub fn facts(self) -> &'static Facts {
-        match self {
-            GameKind::TidesOfWar => &tides::Tides::FACTS,
-            GameKind::Pic => &pic::Pic::FACTS,
-            GameKind::KiustOyun => &kiust::Kiust::FACTS,
-            GameKind::Oicustiytac => &oicus::Oicus::FACTS,
-        }
-    }
-}

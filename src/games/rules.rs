@@ -38,11 +38,12 @@ pub trait Rules:
     /// clause.
     type Invalid: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
-    /// Which game this is.
-    const KIND: GameKind;
-
-    /// What the game says about itself: its unit, seats, ends and tallies.
+    /// What the game says about itself: its names, unit, seats, ends and tallies.
     const FACTS: Facts;
+
+    /// Which game this is: a handle on its [`Facts`](Rules::FACTS), the same for every
+    /// game, in the registry or not.
+    const KIND: GameKind = GameKind::of(&Self::FACTS);
 
     /// The start position for `players` players, under `options`.
     ///

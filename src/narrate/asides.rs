@@ -48,6 +48,7 @@ fn habit(game: GameKind, count: u32) -> String {
         GameKind::Pic => ("palming a counter", "palming counters"),
         GameKind::KiustOyun => ("turning a stick", "turning sticks"),
         GameKind::Oicustiytac => ("sneaking in an extra stone", "sneaking in extra stones"),
+        _ => ("cheating", "cheating"),
     };
     if count == 1 { one } else { many }.to_owned()
 }

@@ -932,6 +932,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
         GameKind::Pic => (CheatKind::Palm, Some("heap 3")),
         GameKind::KiustOyun => (CheatKind::TurnStick, None),
         GameKind::Oicustiytac => (CheatKind::ExtraStone, Some("trap 2")),
+        other => panic!("no cheat written here for {other}"),
     };
     let at = at.map(str::to_owned);
     let aside = |before: usize, aside: Aside| AsideAt {

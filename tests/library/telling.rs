@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use taproom::games::{Game, GameKind, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides};
+use taproom::games::{Game, GameKind};
 use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Scene};
 use taproom::roster::Voice;
 use taproom::table::{Aside, Format, MatchLog};
@@ -27,12 +27,7 @@ fn tell(log: &MatchLog, voices: &[Voice], detail: Detail) -> (Vec<Scene>, Vec<Fa
 }
 
 fn play_any(kind: GameKind, seed: u64, names: &[&str]) -> (MatchLog, Vec<Voice>) {
-    match kind {
-        GameKind::TidesOfWar => play::<Tides>(seed, names),
-        GameKind::KiustOyun => play::<Kiust>(seed, names),
-        GameKind::Oicustiytac => play::<Oicus>(seed, names),
-        GameKind::Pic => play::<Pic>(seed, names),
-    }
+    taproom::with_game!(kind, G => play::<G>(seed, names))
 }
 
 /// The built-in characters, each table a choice of them by the seed.

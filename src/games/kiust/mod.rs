@@ -40,9 +40,7 @@ pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
 
 pub use super::event::Throw;
-use super::{
-    Chance, End, Event, EventSink, FirstTurn, GameKind, Outcome, Place, Rules, Seat, Seating, Turn,
-};
+use super::{Chance, End, Event, EventSink, FirstTurn, Outcome, Place, Rules, Seat, Seating, Turn};
 use board::{ENEMY_INNER, INNER};
 
 /// Pieces per player at the start, and the most a position may hold.
@@ -202,8 +200,10 @@ impl Rules for Kiust {
     type Options = Options;
     type Setup = Setup;
     type Invalid = Invalid;
-    const KIND: GameKind = GameKind::KiustOyun;
     const FACTS: crate::games::Facts = crate::games::Facts {
+        id: "kiust-oyun",
+        aliases: &["kiust"],
+        title: "Kiust Oyun",
         unit: crate::games::Unit::Game,
         min_players: 2,
         max_players: 2,

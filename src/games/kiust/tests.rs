@@ -3,7 +3,7 @@
 use super::board::{COL_A, COL_D};
 use super::*;
 use crate::games::sample_chance;
-use crate::games::{Evaluate, PositionError, Tableside, perft};
+use crate::games::{Evaluate, GameKind, PositionError, Tableside, perft};
 use crate::seed::table_rng;
 
 fn pos(text: &str) -> Kiust {

@@ -31,7 +31,7 @@ use serde::Deserialize;
 pub use moves::{Action, ActionKind, Move};
 pub use position::{Invalid, Setup};
 
-use super::{End, Event, EventSink, FirstTurn, GameKind, Outcome, Place, Rules, Seat, Turn};
+use super::{End, Event, EventSink, FirstTurn, Outcome, Place, Rules, Seat, Turn};
 
 /// Stones per player in a round.
 pub const STONES: u8 = 15;
@@ -167,8 +167,10 @@ impl Rules for Oicus {
     type Options = Options;
     type Setup = Setup;
     type Invalid = Invalid;
-    const KIND: GameKind = GameKind::Oicustiytac;
     const FACTS: super::Facts = super::Facts {
+        id: "oicustiytac",
+        aliases: &["joicustijytac", "dogfight", "òicustiỳtac"],
+        title: "Òicustiỳtac",
         unit: super::Unit::Round,
         min_players: 2,
         max_players: 2,

@@ -34,7 +34,7 @@ pub use notation::Setup;
 
 use moves::CHOICES;
 
-use super::{End, Event, EventSink, GameKind, Outcome, Rules, Seat, Seats, Turn};
+use super::{End, Event, EventSink, Outcome, Rules, Seat, Seats, Turn};
 
 /// The standing's figure of the counters in a player's store ([`crate::games::Facts::store`]).
 pub const STORE: &str = "in store";
@@ -241,8 +241,10 @@ impl Rules for Pic {
     type Setup = Setup;
     /// Every setup the notation reads is a position of Piç.
     type Invalid = std::convert::Infallible;
-    const KIND: GameKind = GameKind::Pic;
     const FACTS: super::Facts = super::Facts {
+        id: "pic",
+        aliases: &["piç"],
+        title: "Piç",
         unit: super::Unit::Game,
         min_players: 2,
         max_players: MAX_PLAYERS,
@@ -291,7 +293,7 @@ impl Rules for Pic {
         super::StartError::check_players::<Self>(players)?;
         if options.start != 12 && options.start != 9 {
             return Err(super::StartError::Option {
-                game: GameKind::Pic,
+                game: Self::KIND,
                 option: "start",
                 message: format!("a heap starts with 12 or 9 counters, not {}", options.start),
             });

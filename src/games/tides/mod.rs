@@ -17,7 +17,7 @@ use serde::Deserialize;
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
 
-use super::{End, Event, EventSink, GameKind, Outcome, Place, Rules, Seat, Turn};
+use super::{End, Event, EventSink, Outcome, Place, Rules, Seat, Turn};
 use board::{BLACK_TOWN, WHITE_TOWN};
 
 /// Stones per side at the start, and the most a position may hold.
@@ -153,8 +153,10 @@ impl Rules for Tides {
     type Options = Options;
     type Setup = Setup;
     type Invalid = Invalid;
-    const KIND: GameKind = GameKind::TidesOfWar;
     const FACTS: super::Facts = super::Facts {
+        id: "tides-of-war",
+        aliases: &["tides"],
+        title: "Tides of War",
         unit: super::Unit::Game,
         min_players: 2,
         max_players: 2,

@@ -476,7 +476,11 @@ pub fn chunk(
     use rayon::prelude::*;
     let regulars = regulars(kind);
     let one = |i: u64| -> Result<Vec<Record>, TableError> {
-        let seed = derive(0x7A_B1E5, Purpose::ModelFit, &[kind as u64, chunk, i]);
+        let seed = derive(
+            0x7A_B1E5,
+            Purpose::ModelFit,
+            &[kind.index() as u64, chunk, i],
+        );
         let drawn = draw(kind, seed, &regulars);
         match play_drawn(&drawn, derive(seed, Purpose::ModelFit, &[99])) {
             Ok(records) => Ok(records),
@@ -504,7 +508,7 @@ pub fn fingerprint(regulars: Regulars) -> String {
     for kind in crate::games::GameKind::ALL {
         let regulars = regulars(kind);
         for i in 0..2u64 {
-            let seed = derive(0xF1_9E4, Purpose::ModelFit, &[kind as u64, i]);
+            let seed = derive(0xF1_9E4, Purpose::ModelFit, &[kind.index() as u64, i]);
             let mut drawn = draw(kind, seed, &regulars);
             if kind.facts().max_players > 2 {
                 let n = if i == 0 { 2 } else { 5 };

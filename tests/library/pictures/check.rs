@@ -206,6 +206,7 @@ pub fn expected(game: GameKind, text: &str) -> Expected {
         GameKind::KiustOyun => kiust(text),
         GameKind::Oicustiytac => oicus(text),
         GameKind::Pic => pic(text),
+        other => panic!("no second reading of {other}'s notation here"),
     }
 }
 

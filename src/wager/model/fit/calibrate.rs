@@ -69,7 +69,7 @@ pub fn check(
         let regulars = regulars(kind);
         for i in 0..tables {
             let size = sizes[i as usize % sizes.len()];
-            let seed = derive(0xCA_11B, Purpose::ModelFit, &[kind as u64, i]);
+            let seed = derive(0xCA_11B, Purpose::ModelFit, &[kind.index() as u64, i]);
             drawn.push(record::draw_sized(kind, seed, size, &regulars));
         }
     }
