@@ -105,12 +105,18 @@ impl Skill {
     /// How a player of this skill plays `G`.
     #[must_use]
     pub fn profile_for<G: Game>(self) -> Profile {
-        self.profile(G::KIND)
+        self.profile_at(&G::LEVELS)
     }
 
-    /// How a player of this skill plays a game.
+    /// How a player of this skill plays a game of the registry.
     #[must_use]
     pub fn profile(self, kind: GameKind) -> Profile {
+        self.profile_at(&Levels::of(kind))
+    }
+
+    /// How a player of this skill plays a game whose skill levels are `levels`.
+    #[must_use]
+    pub fn profile_at(self, levels: &Levels) -> Profile {
         match self {
             Skill::Baseline => Profile {
                 search: BASELINE,
@@ -120,7 +126,6 @@ impl Skill {
                 opening: 0.0,
             },
             Skill::Level(n) => {
-                let levels = Levels::of(kind);
                 let l = levels.table[usize::from(n.clamp(1, 10)) - 1];
                 Profile {
                     search: Config {

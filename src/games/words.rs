@@ -76,11 +76,20 @@ pub fn heading(kind: GameKind) -> &'static str {
 /// text is not a move of the game (a log from elsewhere).
 #[must_use]
 pub fn move_words(kind: GameKind, text: &str, mover: Seat) -> Option<String> {
-    with_game!(kind, G => text
-        .parse::<<G as Rules>::Move>()
-        .ok()
-        .map(|mv| G::move_words(mv, mover)))
+    with_game!(kind, G => move_words_of::<G>(text, mover))
 }
+
+/// [`move_words`] for a game of type `G`, a game of the registry or not.
+#[must_use]
+pub fn move_words_of<G: Rules + Words>(text: &str, mover: Seat) -> Option<String> {
+    text.parse::<<G as Rules>::Move>()
+        .ok()
+        .map(|mv| G::move_words(mv, mover))
+}
+
+/// How code that reads a log, not knowing its game's type, says a move in words: the
+/// game's [`move_words_of`].
+pub type MoveWords = fn(&str, Seat) -> Option<String>;
 
 #[cfg(test)]
 mod tests {

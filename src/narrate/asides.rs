@@ -306,8 +306,8 @@ impl Narrator<'_> {
             },
             CheatKind::ExtraStone => {
                 let seat = game.seat_of(by);
-                let words = crate::games::words::move_words(self.log.game, at, seat)
-                    .map(|w| w.replace("{their}", self.pronouns(by).their()));
+                let words =
+                    (self.words)(at, seat).map(|w| w.replace("{their}", self.pronouns(by).their()));
                 match words {
                     Some(w) => (
                         format!("sneaks an extra action into the turn and {w}"),

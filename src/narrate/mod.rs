@@ -32,7 +32,8 @@ pub use scene::Scene;
 use phrasebook::placeholders;
 
 use crate::ai::{TableRng, table_rng};
-use crate::games::{Place, Seat};
+use crate::games::words::MoveWords;
+use crate::games::{Game, Place, Seat};
 use crate::roster::{Voice, VoiceMoment};
 use crate::table::{GameLog, MatchLog};
 
@@ -63,6 +64,8 @@ pub enum Detail {
 pub struct Narrator<'a> {
     book: &'a Phrasebook,
     log: &'a MatchLog,
+    /// How the match's game says a move in words.
+    words: MoveWords,
     voices: &'a [&'a Voice],
     rng: TableRng,
     /// The choice of lines for the asides (cheats, accusations), a stream of its own: the
@@ -173,9 +176,31 @@ impl<'a> Narrator<'a> {
     /// A narrator for `log`, with each entrant's voice in entrant order.
     #[must_use]
     pub fn new(book: &'a Phrasebook, log: &'a MatchLog, voices: &'a [&'a Voice]) -> Narrator<'a> {
+        let words =
+            crate::games::with_game!(log.game, G => crate::games::words::move_words_of::<G>);
+        Narrator::with_words(book, log, voices, words)
+    }
+
+    /// [`Narrator::new`] for a match of `G`, a game of the registry or not.
+    #[must_use]
+    pub fn of<G: Game>(
+        book: &'a Phrasebook,
+        log: &'a MatchLog,
+        voices: &'a [&'a Voice],
+    ) -> Narrator<'a> {
+        Narrator::with_words(book, log, voices, crate::games::words::move_words_of::<G>)
+    }
+
+    fn with_words(
+        book: &'a Phrasebook,
+        log: &'a MatchLog,
+        voices: &'a [&'a Voice],
+        words: MoveWords,
+    ) -> Narrator<'a> {
         Narrator {
             book,
             log,
+            words,
             voices,
             // Narration has its own stream and never disturbs the match's.
             rng: table_rng(crate::seed::derive(

@@ -79,7 +79,7 @@ impl Narrator<'_> {
             let mover = game.entrant_at(seat);
             let verb = self.verb(mover);
             // The move in words, never its notation.
-            let words = crate::games::words::move_words(self.log.game, &step.mv, seat)
+            let words = (self.words)(&step.mv, seat)
                 .unwrap_or_else(|| step.mv.clone())
                 .replace("{their}", self.pronouns(mover).their());
             out.push(Spotted {

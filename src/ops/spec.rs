@@ -118,7 +118,16 @@ impl MatchSpec {
     /// # Errors
     /// The first part that is out of bounds or not the game's.
     pub fn new(game: GameKind, draft: Draft) -> Result<MatchSpec, SpecError> {
-        crate::games::with_game!(game, G => check::<G>(&draft))?;
+        crate::games::with_game!(game, G => MatchSpec::of::<G>(draft))
+    }
+
+    /// [`MatchSpec::new`] for a match of `G`, a game of the registry or not.
+    ///
+    /// # Errors
+    /// As [`MatchSpec::new`].
+    pub fn of<G: Game>(draft: Draft) -> Result<MatchSpec, SpecError> {
+        let game = G::KIND;
+        check::<G>(&draft)?;
         let format = draft.format.unwrap_or_else(|| Format::default_for(game));
         let wary = seated_names(&draft.seats, &draft.wary)?;
         let wise_to = hustlers_named(&draft.seats, &draft.wise_to)?;

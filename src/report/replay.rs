@@ -102,6 +102,19 @@ pub fn replay(
     only: Option<u32>,
     style: BoardStyle,
 ) -> Result<Replay, ReplayError> {
+    with_game!(log.game, G => replay_of::<G>(log, rules, only, style))
+}
+
+/// [`replay`] for a match of `G`, a game of the registry or not.
+///
+/// # Errors
+/// As [`replay`].
+pub fn replay_of<G: Diagram>(
+    log: &MatchLog,
+    rules: &RuleOptions,
+    only: Option<u32>,
+    style: BoardStyle,
+) -> Result<Replay, ReplayError> {
     let unit = log.game.facts().unit;
     let chosen: Vec<&GameLog> = log
         .games
@@ -117,7 +130,7 @@ pub fn replay(
     }
     let games = chosen
         .into_iter()
-        .map(|game| with_game!(log.game, G => show_game::<G>(log, game, rules, style)))
+        .map(|game| show_game::<G>(log, game, rules, style))
         .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<&str> = log.entrants.iter().map(|e| e.name.as_str()).collect();
     let title = format!(

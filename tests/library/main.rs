@@ -4,6 +4,7 @@
 
 mod board;
 mod bookie;
+mod made_up;
 mod narration;
 mod pictures;
 mod players;
