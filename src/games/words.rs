@@ -16,6 +16,10 @@ pub trait Words: Rules {
     /// The game's name short enough for a column heading ("Tides", "Òicus.").
     const HEADING: &'static str;
 
+    /// The game's cheat as a habit, done once and more than once ("palming a counter",
+    /// "palming counters"): what the storyteller's sums of cheats caught say.
+    const CHEAT_HABIT: [&'static str; 2] = ["cheating", "cheating"];
+
     /// The move in plain words for the storyteller: a verb phrase of its mover ("steps a
     /// stone from e1 to f1"), with `{their}` standing for the mover's possessive, and no
     /// notation. The default is the notation itself.
@@ -72,6 +76,13 @@ pub fn heading(kind: GameKind) -> &'static str {
     with_game!(kind, G => <G as Words>::HEADING)
 }
 
+/// The game's cheat as a habit ([`Words::CHEAT_HABIT`]), done `count` times.
+#[must_use]
+pub fn cheat_habit(kind: GameKind, count: u32) -> &'static str {
+    let [one, many] = with_game!(kind, G => <G as Words>::CHEAT_HABIT);
+    if count == 1 { one } else { many }
+}
+
 /// The move written `text` in plain words, for the seat that made it; `None` when the
 /// text is not a move of the game (a log from elsewhere).
 #[must_use]
@@ -85,6 +96,26 @@ pub fn move_words(kind: GameKind, text: &str, mover: Seat) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// By hand, from the rule books' cheats: one of each game's, then several.
+    #[test]
+    fn every_game_names_its_cheat_as_a_habit() {
+        let cases = [
+            (GameKind::TidesOfWar, "nudging a stone", "nudging stones"),
+            (GameKind::Pic, "palming a counter", "palming counters"),
+            (GameKind::KiustOyun, "turning a stick", "turning sticks"),
+            (
+                GameKind::Oicustiytac,
+                "sneaking in an extra stone",
+                "sneaking in extra stones",
+            ),
+        ];
+        for (kind, one, many) in cases {
+            assert_eq!(cheat_habit(kind, 1), one, "{kind}");
+            assert_eq!(cheat_habit(kind, 2), many, "{kind}");
+            assert_eq!(cheat_habit(kind, 7), many, "{kind}");
+        }
+    }
 
     #[test]
     fn every_game_tells_its_moves_without_notation() {

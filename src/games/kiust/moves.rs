@@ -65,6 +65,7 @@ impl FromStr for Move {
 impl Words for super::Kiust {
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/kiust-oyun.md");
     const HEADING: &'static str = "Kiust";
+    const CHEAT_HABIT: [&'static str; 2] = ["turning a stick", "turning sticks"];
 
     fn move_words(mv: Move, mover: Seat) -> String {
         match mv {

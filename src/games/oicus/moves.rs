@@ -370,6 +370,8 @@ pub fn words(mv: Move) -> String {
 impl Words for super::Oicus {
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/oicustiytac.md");
     const HEADING: &'static str = "Òicus.";
+    const CHEAT_HABIT: [&'static str; 2] =
+        ["sneaking in an extra stone", "sneaking in extra stones"];
 
     fn move_words(mv: Move, mover: Seat) -> String {
         let _ = mover;
