@@ -315,6 +315,13 @@ impl End {
         said.to_owned()
     }
 
+    /// Whether a game ending this way must end by a capture or a crossing, whose place a
+    /// finish line may name: a conquest, a massacre, every piece taken.
+    #[must_use]
+    pub fn made_at_a_place(self) -> bool {
+        matches!(self, End::Conquest | End::Massacre | End::AllCaptured)
+    }
+
     /// Its name as one kebab-case word, as JSON writes it: what bets on the way a game
     /// ends say (`all-captured`) and what the phrasebook's finish lines are filed under.
     #[must_use]

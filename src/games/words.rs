@@ -4,7 +4,8 @@
 //! The [`Words`] extension of the rules is implemented by each game beside its moves'
 //! notation (`<game>/moves.rs`); the helpers here put numbers into words.
 
-use super::{GameKind, Rules, Seat};
+use super::told::{GameMoment, Noted};
+use super::{Event, GameKind, Rules, Seat};
 
 /// What the storyteller says of a game's moves: the extension of [`Rules`] that the
 /// narrator, `replay` and the seats people play read.
@@ -26,6 +27,26 @@ pub trait Words: Rules {
     fn move_words(mv: Self::Move, mover: Seat) -> String {
         let _ = mover;
         mv.to_string()
+    }
+
+    /// The game's own moments (see [`GameMoment`]), in the order its phrasebook section
+    /// lists them: none by default.
+    const MOMENTS: &'static [GameMoment] = &[];
+
+    /// The moment of the game's own that an event of its first-turn ceremony makes (the
+    /// lot and the first turn won are every game's, told by the narrator): none by
+    /// default.
+    fn ceremony_moment(event: &Event) -> Option<Noted> {
+        let _ = event;
+        None
+    }
+
+    /// The moment of the game's own that an event of play makes (captures, passes and
+    /// the end are every game's, told by the narrator): `steps` holds the events of each
+    /// step of the game, and the event is one of step `at`'s. None by default.
+    fn play_moment(steps: &[&[Event]], at: usize, event: &Event) -> Option<Noted> {
+        let _ = (steps, at, event);
+        None
     }
 }
 
@@ -81,6 +102,25 @@ pub fn heading(kind: GameKind) -> &'static str {
 pub fn cheat_habit(kind: GameKind, count: u32) -> &'static str {
     let [one, many] = with_game!(kind, G => <G as Words>::CHEAT_HABIT);
     if count == 1 { one } else { many }
+}
+
+/// A game's own moments ([`Words::MOMENTS`]).
+#[must_use]
+pub fn moments(kind: GameKind) -> &'static [GameMoment] {
+    with_game!(kind, G => <G as Words>::MOMENTS)
+}
+
+/// The moment of a game's own that an event of its ceremony makes
+/// ([`Words::ceremony_moment`]).
+#[must_use]
+pub fn ceremony_moment(kind: GameKind, event: &Event) -> Option<Noted> {
+    with_game!(kind, G => G::ceremony_moment(event))
+}
+
+/// The moment of a game's own that an event of play makes ([`Words::play_moment`]).
+#[must_use]
+pub fn play_moment(kind: GameKind, steps: &[&[Event]], at: usize, event: &Event) -> Option<Noted> {
+    with_game!(kind, G => G::play_moment(steps, at, event))
 }
 
 /// The move written `text` in plain words, for the seat that made it; `None` when the

@@ -311,9 +311,10 @@ mod tests {
         assert_eq!(crowd(&quiet), kept);
         // The moments of money have nothing left, and a game's own lines stay its own.
         assert!(quiet.lines(GameKind::Pic, Moment::WagerPaid).is_empty());
+        let throw = Moment::from_key("first-throw").expect("Kiust Oyun's throw");
         assert_eq!(
-            quiet.lines(GameKind::KiustOyun, Moment::FirstThrow),
-            book.lines(GameKind::KiustOyun, Moment::FirstThrow)
+            quiet.lines(GameKind::KiustOyun, throw),
+            book.lines(GameKind::KiustOyun, throw)
         );
     }
 
