@@ -509,4 +509,104 @@ mod tests {
         );
         assert_eq!(Moment::from_key("conquets"), None);
     }
+
+    /// The keys' order, as the phrasebook listed them before each game's own moved into
+    /// its folder (what a misspelt key's hint lists): by hand.
+    #[test]
+    fn the_keys_keep_their_order_with_each_game_s_own_among_them() {
+        let keys: Vec<String> = Moment::all().iter().take(21).map(|m| m.key()).collect();
+        assert_eq!(
+            keys,
+            [
+                "ambience",
+                "lot",
+                "first-throw",
+                "first-turn",
+                "bag-draw",
+                "opening",
+                "first-blood",
+                "big-capture",
+                "claim",
+                "pass",
+                "kiust",
+                "kiust-enter",
+                "enter",
+                "whelp",
+                "bring-down",
+                "bring-home",
+                "turning-point",
+                "swing",
+                "comeback",
+                "close-finish",
+                "rout"
+            ]
+        );
+        assert_eq!(Moment::all()[21], Moment::Finish(End::ALL[0], Result3::Won));
+    }
+
+    /// Every game's own moment reads back from its key, is listed after a moment every
+    /// game shares, and fills what its lines name (the placeholders a phrasebook's lines
+    /// are checked against): a claim's, by hand.
+    #[test]
+    fn every_game_s_own_moment_is_known_to_the_phrasebook_s_checks() {
+        for kind in GameKind::ALL {
+            for &m in crate::games::words::moments(kind) {
+                assert_eq!(Moment::from_key(m.key), Some(Moment::Game(m)), "{kind}");
+                let after = Moment::from_key(m.listed_after);
+                assert!(
+                    after.is_some_and(|a| !matches!(a, Moment::Game(_))),
+                    "{kind}: {}",
+                    m.key
+                );
+                let known = Moment::Game(m).placeholders();
+                assert!(m.names.iter().all(|n| known.contains(n)), "{}", m.key);
+                assert_eq!(known.contains(&"place"), m.place, "{}", m.key);
+                assert_eq!(Moment::Game(m).is_ceremony(), m.ceremony, "{}", m.key);
+            }
+        }
+        let claim = Moment::from_key("claim").expect("Piç's claim");
+        assert_eq!(
+            claim.placeholders(),
+            [
+                "game", "mover", "owner", "count", "verb", "place", "town", "trap", "heap", "they",
+                "them", "their"
+            ]
+        );
+        let draw = Moment::from_key("bag-draw").expect("Òicustiỳtac's draw");
+        assert_eq!(
+            draw.placeholders(),
+            ["game", "mover", "count", "stones", "they", "them", "their"]
+        );
+        assert!(draw.is_ceremony() && !draw.decides_first_turn());
+    }
+
+    /// Only the atmosphere and the murmur name nobody; the asides, the intentions and the
+    /// grudge name whom [`Moment::named_around_play`] says (by hand: a hustle turned names
+    /// its hustler and the stakes, a grudge its cheat and who caught them).
+    #[test]
+    fn every_moment_names_someone_but_the_room_s_own() {
+        for m in Moment::all() {
+            let named = m.placeholders().len() > 1 || matches!(m.named(), Named::Exactly(_));
+            assert_eq!(
+                named,
+                !matches!(m, Moment::Ambience | Moment::Murmur),
+                "{m}"
+            );
+        }
+        assert_eq!(
+            Moment::HustleTurns.placeholders(),
+            ["game", "mover", "coins", "they", "them", "their"]
+        );
+        assert_eq!(
+            Moment::Grudge.placeholders(),
+            ["game", "mover", "watcher", "they", "them", "their"]
+        );
+        let intentions = Moment::all().into_iter().filter(|m| m.is_intention());
+        assert_eq!(intentions.count(), 5);
+        assert!(
+            !Moment::all()
+                .iter()
+                .any(|m| m.is_intention() && m.is_aside())
+        );
+    }
 }
