@@ -124,7 +124,8 @@ pub enum Moment {
 }
 
 impl Moment {
-    /// Every moment, in the phrasebook's order.
+    /// Every moment, in the phrasebook's order: each game's own among those every game
+    /// shares, after the one it says ([`GameMoment::listed_after`]).
     #[must_use]
     pub fn all() -> Vec<Moment> {
         let mut all = Vec::new();
