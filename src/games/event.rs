@@ -114,6 +114,13 @@ impl Throw {
             Throw::Four => "a 4",
         }
     }
+
+    /// A throw written `text` in the notation, as a GM says it: "a 2", "a kiust", "four
+    /// sixes"; a text that is no throw, as "a" and the text.
+    #[must_use]
+    pub fn said_of(text: &str) -> String {
+        Throw::from_notation(text).map_or_else(|| format!("a {text}"), |t| t.said().to_owned())
+    }
 }
 
 impl fmt::Display for Throw {
@@ -163,6 +170,49 @@ impl CheatKind {
             CheatKind::Palm => "palm a counter from a heap",
             CheatKind::TurnStick => "turn a stick over",
             CheatKind::ExtraStone => "slip an extra stone onto the board",
+        }
+    }
+
+    /// The cheat done at `at` (its place as the table logged it) in words for the
+    /// storyteller, and the place alone when a line may name one: "palms a counter from
+    /// heap 12" at "heap 12"; "nudges a stone one point, from f3 to e3" at "f3"; "turns a
+    /// stick over, making the throw a 3 instead of a 2" at no place. `move_words` gives a
+    /// move of the game in words, with the cheat's pronouns (an extra stone's place is the
+    /// move it was slipped into).
+    #[must_use]
+    pub fn told_at(
+        self,
+        at: &str,
+        move_words: impl FnOnce(&str) -> Option<String>,
+    ) -> (String, Option<String>) {
+        match self {
+            CheatKind::Nudge => match at.split_once(" to ") {
+                Some((from, _)) => (
+                    format!("{}, from {at}", self.words()),
+                    Some(from.to_owned()),
+                ),
+                None => (format!("{} at {at}", self.words()), Some(at.to_owned())),
+            },
+            CheatKind::Palm => (format!("palms a counter from {at}"), Some(at.to_owned())),
+            CheatKind::TurnStick => match at.split_once(" to ") {
+                Some((was, made)) => (
+                    format!(
+                        "{}, making the throw {} instead of {}",
+                        self.words(),
+                        Throw::said_of(made),
+                        Throw::said_of(was)
+                    ),
+                    None,
+                ),
+                None => (self.words().to_owned(), None),
+            },
+            CheatKind::ExtraStone => match move_words(at) {
+                Some(w) => (
+                    format!("sneaks an extra action into the turn and {w}"),
+                    None,
+                ),
+                None => (format!("{} at {at}", self.words()), Some(at.to_owned())),
+            },
         }
     }
 }
@@ -263,6 +313,13 @@ impl End {
             End::Forfeit => "by forfeit",
         };
         said.to_owned()
+    }
+
+    /// Whether a game ending this way must end by a capture or a crossing, whose place a
+    /// finish line may name: a conquest, a massacre, every piece taken.
+    #[must_use]
+    pub fn made_at_a_place(self) -> bool {
+        matches!(self, End::Conquest | End::Massacre | End::AllCaptured)
     }
 
     /// Its name as one kebab-case word, as JSON writes it: what bets on the way a game
@@ -625,6 +682,62 @@ mod tests {
         assert_eq!(counted::<Oicus>(), ["whites"]);
         assert!(counted::<Tides>().is_empty());
         assert!(counted::<Pic>().is_empty());
+    }
+
+    /// By hand, from the words each cheat is offered in and the throws' notation.
+    #[test]
+    fn each_cheat_tells_what_it_did_and_where() {
+        use super::CheatKind;
+        let told = |kind: CheatKind, at: &str| kind.told_at(at, |_| None);
+        let pair = |what: &str, at: Option<&str>| (what.to_owned(), at.map(str::to_owned));
+        assert_eq!(
+            told(CheatKind::Palm, "heap 12"),
+            pair("palms a counter from heap 12", Some("heap 12"))
+        );
+        assert_eq!(
+            told(CheatKind::Nudge, "f3 to e3"),
+            pair("nudges a stone one point, from f3 to e3", Some("f3"))
+        );
+        assert_eq!(
+            told(CheatKind::Nudge, "c4"),
+            pair("nudges a stone one point at c4", Some("c4"))
+        );
+        assert_eq!(
+            told(CheatKind::TurnStick, "2 to 3"),
+            pair(
+                "turns a stick over, making the throw a 3 instead of a 2",
+                None
+            )
+        );
+        assert_eq!(
+            told(CheatKind::TurnStick, "KIUST to 6x4"),
+            pair(
+                "turns a stick over, making the throw four sixes instead of a kiust",
+                None
+            )
+        );
+        assert_eq!(
+            told(CheatKind::TurnStick, "9 to 3")
+                .0
+                .matches("a 9")
+                .count(),
+            1
+        );
+        assert_eq!(
+            CheatKind::ExtraStone.told_at("W5", |mv| (mv == "W5")
+                .then(|| "whelps a stone into her fifth trap".to_owned())),
+            pair(
+                "sneaks an extra action into the turn and whelps a stone into her fifth trap",
+                None
+            )
+        );
+        assert_eq!(
+            told(CheatKind::ExtraStone, "trap 3"),
+            pair(
+                "slips an extra stone onto the board at trap 3",
+                Some("trap 3")
+            )
+        );
     }
 
     #[test]

@@ -144,6 +144,7 @@ mod rules;
 mod state_tests;
 mod tableside;
 pub mod tides;
+pub mod told;
 pub mod words;
 
 pub use chance::{Chance, Throws};
@@ -157,6 +158,7 @@ pub use notation::{StatePairs, split_state, state_number, unknown_state};
 pub use perft::perft;
 pub use rules::{Rules, sample_chance};
 pub use tableside::{CheatMove, Tableside};
+pub use told::{Filler, GameMoment, Noted};
 pub use words::Words;
 
 use std::fmt;

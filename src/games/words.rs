@@ -4,7 +4,8 @@
 //! The [`Words`] extension of the rules is implemented by each game beside its moves'
 //! notation (`<game>/moves.rs`); the helpers here put numbers into words.
 
-use super::{GameKind, Rules, Seat};
+use super::told::{GameMoment, Noted};
+use super::{Event, GameKind, Rules, Seat};
 
 /// What the storyteller says of a game's moves: the extension of [`Rules`] that the
 /// narrator, `replay` and the seats people play read.
@@ -16,12 +17,36 @@ pub trait Words: Rules {
     /// The game's name short enough for a column heading ("Tides", "Òicus.").
     const HEADING: &'static str;
 
+    /// The game's cheat as a habit, done once and more than once ("palming a counter",
+    /// "palming counters"): what the storyteller's sums of cheats caught say.
+    const CHEAT_HABIT: [&'static str; 2] = ["cheating", "cheating"];
+
     /// The move in plain words for the storyteller: a verb phrase of its mover ("steps a
     /// stone from e1 to f1"), with `{their}` standing for the mover's possessive, and no
     /// notation. The default is the notation itself.
     fn move_words(mv: Self::Move, mover: Seat) -> String {
         let _ = mover;
         mv.to_string()
+    }
+
+    /// The game's own moments (see [`GameMoment`]), in the order its phrasebook section
+    /// lists them: none by default.
+    const MOMENTS: &'static [GameMoment] = &[];
+
+    /// The moment of the game's own that an event of its first-turn ceremony makes (the
+    /// lot and the first turn won are every game's, told by the narrator): none by
+    /// default.
+    fn ceremony_moment(event: &Event) -> Option<Noted> {
+        let _ = event;
+        None
+    }
+
+    /// The moment of the game's own that an event of play makes (captures, passes and
+    /// the end are every game's, told by the narrator): `steps` holds the events of each
+    /// step of the game, and the event is one of step `at`'s. None by default.
+    fn play_moment(steps: &[&[Event]], at: usize, event: &Event) -> Option<Noted> {
+        let _ = (steps, at, event);
+        None
     }
 }
 
@@ -72,6 +97,12 @@ pub fn heading(kind: GameKind) -> &'static str {
     with_game!(kind, G => <G as Words>::HEADING)
 }
 
+/// A game's own moments ([`Words::MOMENTS`]).
+#[must_use]
+pub fn moments(kind: GameKind) -> &'static [GameMoment] {
+    with_game!(kind, G => <G as Words>::MOMENTS)
+}
+
 /// The move written `text` in plain words, for the seat that made it; `None` when the
 /// text is not a move of the game (a log from elsewhere).
 #[must_use]
@@ -87,13 +118,71 @@ pub fn move_words_of<G: Rules + Words>(text: &str, mover: Seat) -> Option<String
         .map(|mv| G::move_words(mv, mover))
 }
 
-/// How code that reads a log, not knowing its game's type, says a move in words: the
-/// game's [`move_words_of`].
-pub type MoveWords = fn(&str, Seat) -> Option<String>;
+/// What code that reads a log, not knowing its game's type (the narrator), asks the
+/// game for: its [`Words`], as plain values and functions, made for a game of the
+/// registry or not ([`Spoken::of`]).
+#[derive(Clone, Copy)]
+pub struct Spoken {
+    /// A move written as text, in plain words ([`move_words_of`]).
+    pub move_words: fn(&str, Seat) -> Option<String>,
+    /// The moment of the game's own an event of its ceremony makes
+    /// ([`Words::ceremony_moment`]).
+    pub ceremony_moment: fn(&Event) -> Option<Noted>,
+    /// The moment of the game's own an event of play makes ([`Words::play_moment`]).
+    pub play_moment: fn(&[&[Event]], usize, &Event) -> Option<Noted>,
+    /// Its cheat as a habit, once and again ([`Words::CHEAT_HABIT`]).
+    pub cheat_habit: [&'static str; 2],
+}
+
+impl Spoken {
+    /// The words of `G`.
+    #[must_use]
+    pub fn of<G: Rules + Words>() -> Spoken {
+        Spoken {
+            move_words: move_words_of::<G>,
+            ceremony_moment: G::ceremony_moment,
+            play_moment: G::play_moment,
+            cheat_habit: G::CHEAT_HABIT,
+        }
+    }
+
+    /// The words of a game of the registry.
+    #[must_use]
+    pub fn of_kind(kind: GameKind) -> Spoken {
+        with_game!(kind, G => Spoken::of::<G>())
+    }
+
+    /// The game's cheat as a habit, done `count` times.
+    #[must_use]
+    pub fn habit(&self, count: u32) -> &'static str {
+        let [one, many] = self.cheat_habit;
+        if count == 1 { one } else { many }
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// By hand, from the rule books' cheats: one of each game's, then several.
+    #[test]
+    fn every_game_names_its_cheat_as_a_habit() {
+        let cases = [
+            (GameKind::TidesOfWar, "nudging a stone", "nudging stones"),
+            (GameKind::Pic, "palming a counter", "palming counters"),
+            (GameKind::KiustOyun, "turning a stick", "turning sticks"),
+            (
+                GameKind::Oicustiytac,
+                "sneaking in an extra stone",
+                "sneaking in extra stones",
+            ),
+        ];
+        for (kind, one, many) in cases {
+            assert_eq!(Spoken::of_kind(kind).habit(1), one, "{kind}");
+            assert_eq!(Spoken::of_kind(kind).habit(2), many, "{kind}");
+            assert_eq!(Spoken::of_kind(kind).habit(7), many, "{kind}");
+        }
+    }
 
     #[test]
     fn every_game_tells_its_moves_without_notation() {

@@ -5,7 +5,6 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{Detail, Moment, Narrator, Scene, Val, person, text};
-use crate::games::GameKind;
 use crate::roster::VoiceMoment;
 use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog};
 
@@ -40,19 +39,6 @@ impl CheatCounts {
     }
 }
 
-/// What a cheat of the game does, again and again, as a storyteller says it: "palming
-/// counters" (or "palming a counter", once).
-fn habit(game: GameKind, count: u32) -> String {
-    let (one, many) = match game {
-        GameKind::TidesOfWar => ("nudging a stone", "nudging stones"),
-        GameKind::Pic => ("palming a counter", "palming counters"),
-        GameKind::KiustOyun => ("turning a stick", "turning sticks"),
-        GameKind::Oicustiytac => ("sneaking in an extra stone", "sneaking in extra stones"),
-        _ => ("cheating", "cheating"),
-    };
-    if count == 1 { one } else { many }.to_owned()
-}
-
 /// A cheat caught in a game, how many times it has been (by this one), and how many
 /// before this game: their catches of the game and of the match so far.
 fn catches(game: &GameLog, by: usize) -> u32 {
@@ -62,12 +48,6 @@ fn catches(game: &GameLog, by: usize) -> u32 {
         .filter(|a| matches!(&a.aside, Aside::Cheat { by: b, seen_by, .. } if *b == by && !unseen(seen_by)))
         .count();
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// A throw of the sticks as a GM says it: "a 2", "a 6", "a kiust", "four sixes".
-fn a_throw(throw: &str) -> String {
-    crate::games::kiust::Throw::from_notation(throw)
-        .map_or_else(|| format!("a {throw}"), |t| t.said().to_owned())
 }
 
 /// A game's asides in the order they happened: by the step they came before, in the log's
@@ -283,40 +263,11 @@ impl Narrator<'_> {
             vars.push(("cheat", text(kind.words())));
             return vars;
         };
-        let (cheat, where_) = match kind {
-            CheatKind::Nudge => match at.split_once(" to ") {
-                Some((from, _)) => (
-                    format!("{}, from {at}", kind.words()),
-                    Some(from.to_owned()),
-                ),
-                None => (format!("{} at {at}", kind.words()), Some(at.to_owned())),
-            },
-            CheatKind::Palm => (format!("palms a counter from {at}"), Some(at.to_owned())),
-            CheatKind::TurnStick => match at.split_once(" to ") {
-                Some((was, made)) => (
-                    format!(
-                        "{}, making the throw {} instead of {}",
-                        kind.words(),
-                        a_throw(made),
-                        a_throw(was)
-                    ),
-                    None,
-                ),
-                None => (kind.words().to_owned(), None),
-            },
-            CheatKind::ExtraStone => {
-                let seat = game.seat_of(by);
-                let words =
-                    (self.words)(at, seat).map(|w| w.replace("{their}", self.pronouns(by).their()));
-                match words {
-                    Some(w) => (
-                        format!("sneaks an extra action into the turn and {w}"),
-                        None,
-                    ),
-                    None => (format!("{} at {at}", kind.words()), Some(at.to_owned())),
-                }
-            }
-        };
+        // The game's cheat says itself; an extra stone's place is a move, in words.
+        let (cheat, where_) = kind.told_at(at, |mv| {
+            (self.words.move_words)(mv, game.seat_of(by))
+                .map(|w| w.replace("{their}", self.pronouns(by).their()))
+        });
         vars.push(("cheat", text(cheat)));
         if let Some(p) = where_ {
             vars.push(("place", text(p)));
@@ -438,7 +389,7 @@ impl Narrator<'_> {
     fn tally_vars(&self, by: usize, count: u32, times: String) -> Vec<(&'static str, Val)> {
         vec![
             ("mover", person(by)),
-            ("habit", text(habit(self.log.game, count))),
+            ("habit", text(self.words.habit(count))),
             ("times", text(times)),
             ("count", text(count.to_string())),
         ]

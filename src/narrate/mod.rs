@@ -32,7 +32,7 @@ pub use scene::Scene;
 use phrasebook::placeholders;
 
 use crate::ai::{TableRng, table_rng};
-use crate::games::words::MoveWords;
+use crate::games::words::Spoken;
 use crate::games::{Game, Place, Seat};
 use crate::roster::{Voice, VoiceMoment};
 use crate::table::{GameLog, MatchLog};
@@ -64,8 +64,8 @@ pub enum Detail {
 pub struct Narrator<'a> {
     book: &'a Phrasebook,
     log: &'a MatchLog,
-    /// How the match's game says a move in words.
-    words: MoveWords,
+    /// What the match's game says: its moves and its own moments in words.
+    words: Spoken,
     voices: &'a [&'a Voice],
     rng: TableRng,
     /// The choice of lines for the asides (cheats, accusations), a stream of its own: the
@@ -176,9 +176,7 @@ impl<'a> Narrator<'a> {
     /// A narrator for `log`, with each entrant's voice in entrant order.
     #[must_use]
     pub fn new(book: &'a Phrasebook, log: &'a MatchLog, voices: &'a [&'a Voice]) -> Narrator<'a> {
-        let words =
-            crate::games::with_game!(log.game, G => crate::games::words::move_words_of::<G>);
-        Narrator::with_words(book, log, voices, words)
+        Narrator::with_words(book, log, voices, Spoken::of_kind(log.game))
     }
 
     /// [`Narrator::new`] for a match of `G`, a game of the registry or not.
@@ -188,14 +186,14 @@ impl<'a> Narrator<'a> {
         log: &'a MatchLog,
         voices: &'a [&'a Voice],
     ) -> Narrator<'a> {
-        Narrator::with_words(book, log, voices, crate::games::words::move_words_of::<G>)
+        Narrator::with_words(book, log, voices, Spoken::of::<G>())
     }
 
     fn with_words(
         book: &'a Phrasebook,
         log: &'a MatchLog,
         voices: &'a [&'a Voice],
-        words: MoveWords,
+        words: Spoken,
     ) -> Narrator<'a> {
         Narrator {
             book,

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::games::End;
+use crate::games::{End, GameKind, GameMoment};
 
 /// What a finish line is about: a game won, drawn, or a win shared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -24,34 +24,19 @@ pub enum Moment {
     Ambience,
     /// A lot gave the first turn.
     Lot,
-    /// A throw of the sticks for the first turn.
-    FirstThrow,
     /// The first turn is decided.
     FirstTurn,
-    /// A draw from the bag for the first turn.
-    BagDraw,
+    /// A moment of one game's own (a piç claimed, a kiust thrown, a stone whelped): the
+    /// game says what it is.
+    Game(GameMoment),
     /// The first move of a game.
     Opening,
     /// The first capture of a game.
     FirstBlood,
     /// The largest chain of captures.
     BigCapture,
-    /// A piç claimed.
-    Claim,
     /// A player with no move passes.
     Pass,
-    /// A kiust thrown.
-    Kiust,
-    /// A kiust thrown and its right used to cross.
-    KiustEnter,
-    /// A stone into enemy ground.
-    Enter,
-    /// A stone whelped.
-    Whelp,
-    /// Stones brought down.
-    BringDown,
-    /// A stone brought home.
-    BringHome,
     /// The lead changes hands for good.
     TurningPoint,
     /// The biggest swing of a game.
@@ -139,32 +124,42 @@ pub enum Moment {
 }
 
 impl Moment {
-    /// Every moment, in the phrasebook's order.
+    /// Every moment, in the phrasebook's order: each game's own among those every game
+    /// shares, after the one it says ([`GameMoment::listed_after`]).
     #[must_use]
     pub fn all() -> Vec<Moment> {
-        let mut all = vec![
+        let mut all = Vec::new();
+        let shared = [
             Moment::Ambience,
             Moment::Lot,
-            Moment::FirstThrow,
             Moment::FirstTurn,
-            Moment::BagDraw,
             Moment::Opening,
             Moment::FirstBlood,
             Moment::BigCapture,
-            Moment::Claim,
             Moment::Pass,
-            Moment::Kiust,
-            Moment::KiustEnter,
-            Moment::Enter,
-            Moment::Whelp,
-            Moment::BringDown,
-            Moment::BringHome,
             Moment::TurningPoint,
             Moment::Swing,
             Moment::Comeback,
             Moment::CloseFinish,
             Moment::Rout,
         ];
+        // Each game's own moments after the shared one they are listed after, in the
+        // order of the games and of each game's list.
+        let own: Vec<GameMoment> = GameKind::ALL
+            .iter()
+            .flat_map(|&kind| crate::games::words::moments(kind))
+            .copied()
+            .collect();
+        for m in shared {
+            all.push(m);
+            let key = m.key();
+            for &g in own.iter().filter(|g| g.listed_after == key) {
+                // Two games may share a moment of the same key: it is listed once.
+                if !all.iter().any(|m| m.key() == g.key) {
+                    all.push(Moment::Game(g));
+                }
+            }
+        }
         for result in [Result3::Won, Result3::Drawn, Result3::Shared] {
             all.extend(End::ALL.iter().map(|&e| Moment::Finish(e, result)));
         }
@@ -214,25 +209,17 @@ impl Moment {
         let fixed = match self {
             Moment::Ambience => "ambience",
             Moment::Lot => "lot",
-            Moment::FirstThrow => "first-throw",
             Moment::FirstTurn => "first-turn",
-            Moment::BagDraw => "bag-draw",
             Moment::Opening => "opening",
             Moment::FirstBlood => "first-blood",
             Moment::BigCapture => "big-capture",
-            Moment::Claim => "claim",
             Moment::Pass => "pass",
-            Moment::Kiust => "kiust",
-            Moment::KiustEnter => "kiust-enter",
-            Moment::Enter => "enter",
-            Moment::Whelp => "whelp",
-            Moment::BringDown => "bring-down",
-            Moment::BringHome => "bring-home",
             Moment::TurningPoint => "turning-point",
             Moment::Swing => "swing",
             Moment::Comeback => "comeback",
             Moment::CloseFinish => "close-finish",
             Moment::Rout => "rout",
+            Moment::Game(m) => m.key,
             Moment::Finish(end, Result3::Won) => end.key(),
             Moment::Finish(end, Result3::Drawn) => return format!("{}-drawn", end.key()),
             Moment::Finish(end, Result3::Shared) => return format!("{}-shared", end.key()),
@@ -315,17 +302,12 @@ impl Moment {
         let (named, place): (&'static [&'static str], bool) = match self {
             Moment::Ambience => (&[], false),
             Moment::Lot | Moment::FirstTurn => (&["winner"], false),
-            Moment::FirstThrow => (&["mover", "count"], false),
-            Moment::BagDraw => (&["mover", "count", "stones"], false),
+            Moment::Game(m) => (m.names, m.place),
             Moment::Opening => (&["mover", "move", "verb"], false),
-            Moment::FirstBlood | Moment::BigCapture | Moment::BringDown => {
+            Moment::FirstBlood | Moment::BigCapture => {
                 (&["mover", "victim", "count", "stones", "verb"], true)
             }
-            Moment::Claim => (&["mover", "owner", "count", "verb"], true),
-            Moment::Pass | Moment::Kiust => (&["mover", "verb"], false),
-            Moment::KiustEnter | Moment::Enter | Moment::Whelp | Moment::BringHome => {
-                (&["mover", "verb"], true)
-            }
+            Moment::Pass => (&["mover", "verb"], false),
             Moment::TurningPoint => (&["mover", "loser", "number"], false),
             Moment::Swing => (&["mover", "victim", "count"], false),
             Moment::Comeback => (&["winner", "loser", "count", "lead"], false),
@@ -337,7 +319,7 @@ impl Moment {
             Moment::Finish(end, Result3::Won) => (
                 &["number", "winner", "loser", "verb", "scores", "score"],
                 // The last capture or crossing is named only where a game must end by one.
-                matches!(end, End::Conquest | End::Massacre | End::AllCaptured),
+                end.made_at_a_place(),
             ),
             Moment::Finish(_, Result3::Drawn) | Moment::GameDrawn => {
                 (&["number", "scores", "score"], false)
@@ -365,25 +347,10 @@ impl Moment {
             Moment::RefuseBribe => return Named::Exactly(&["taker", "payer", "coins"]),
             // Bettors again; {stake} is the thing, in quotation marks.
             Moment::StakePasses => return Named::Exactly(&["winner", "loser", "stake"]),
-            Moment::CheatUnseen
-            | Moment::CheatCaught
-            | Moment::CheatTurnLost
-            | Moment::CheatForfeit
-            | Moment::CheatStakes
-            | Moment::RuleTwo
-            | Moment::AccusedRight
-            | Moment::AccusedWrong
-            | Moment::CheatOutcry
-            | Moment::CheatAgain
-            | Moment::CheatWatched
-            | Moment::CheatTally
-            | Moment::CheatUnseenTally
-            | Moment::Grudge
-            | Moment::HustleHolds
-            | Moment::HustleTurns
-            | Moment::Thrown
-            | Moment::ThrowFailed
-            | Moment::ThrownForBribe => self.named_around_play(),
+            // The asides', the intentions' and the grudge at the end of the match.
+            m if m.is_aside() || m.is_intention() || m == Moment::Grudge => m.named_around_play(),
+            // Every moment is named above.
+            _ => (&[], false),
         };
         Named::Roles(named, place)
     }
@@ -458,6 +425,20 @@ impl Moment {
         )
     }
 
+    /// Whether it tells an intention kept to the end of a match (a hustle held or
+    /// turned, a match thrown): told to the GM alone, after the rest of the story.
+    #[must_use]
+    pub fn is_intention(self) -> bool {
+        matches!(
+            self,
+            Moment::HustleHolds
+                | Moment::HustleTurns
+                | Moment::Thrown
+                | Moment::ThrownForBribe
+                | Moment::ThrowFailed
+        )
+    }
+
     /// Whether the story cannot leave it out when the phrasebook's lines for it are spent
     /// in a match: a game's result (when its ending's own lines are spent), a game forfeit,
     /// and the sums of cheats, which account for every attempt. Such a moment may use a
@@ -480,10 +461,11 @@ impl Moment {
     /// Whether it is part of the first-turn ceremony (told before the game, in order).
     #[must_use]
     pub fn is_ceremony(self) -> bool {
-        matches!(
-            self,
-            Moment::Lot | Moment::FirstThrow | Moment::FirstTurn | Moment::BagDraw
-        )
+        match self {
+            Moment::Lot | Moment::FirstTurn => true,
+            Moment::Game(m) => m.ceremony,
+            _ => false,
+        }
     }
 
     /// Whether it says who won the first turn.
@@ -527,5 +509,105 @@ mod tests {
             Some(Moment::Finish(End::Cap, Result3::Drawn))
         );
         assert_eq!(Moment::from_key("conquets"), None);
+    }
+
+    /// The keys' order, as the phrasebook listed them before each game's own moved into
+    /// its folder (what a misspelt key's hint lists): by hand.
+    #[test]
+    fn the_keys_keep_their_order_with_each_game_s_own_among_them() {
+        let keys: Vec<String> = Moment::all().iter().take(21).map(|m| m.key()).collect();
+        assert_eq!(
+            keys,
+            [
+                "ambience",
+                "lot",
+                "first-throw",
+                "first-turn",
+                "bag-draw",
+                "opening",
+                "first-blood",
+                "big-capture",
+                "claim",
+                "pass",
+                "kiust",
+                "kiust-enter",
+                "enter",
+                "whelp",
+                "bring-down",
+                "bring-home",
+                "turning-point",
+                "swing",
+                "comeback",
+                "close-finish",
+                "rout"
+            ]
+        );
+        assert_eq!(Moment::all()[21], Moment::Finish(End::ALL[0], Result3::Won));
+    }
+
+    /// Every game's own moment reads back from its key, is listed after a moment every
+    /// game shares, and fills what its lines name (the placeholders a phrasebook's lines
+    /// are checked against): a claim's, by hand.
+    #[test]
+    fn every_game_s_own_moment_is_known_to_the_phrasebook_s_checks() {
+        for kind in GameKind::ALL {
+            for &m in crate::games::words::moments(kind) {
+                assert_eq!(Moment::from_key(m.key), Some(Moment::Game(m)), "{kind}");
+                let after = Moment::from_key(m.listed_after);
+                assert!(
+                    after.is_some_and(|a| !matches!(a, Moment::Game(_))),
+                    "{kind}: {}",
+                    m.key
+                );
+                let known = Moment::Game(m).placeholders();
+                assert!(m.names.iter().all(|n| known.contains(n)), "{}", m.key);
+                assert_eq!(known.contains(&"place"), m.place, "{}", m.key);
+                assert_eq!(Moment::Game(m).is_ceremony(), m.ceremony, "{}", m.key);
+            }
+        }
+        let claim = Moment::from_key("claim").expect("Piç's claim");
+        assert_eq!(
+            claim.placeholders(),
+            [
+                "game", "mover", "owner", "count", "verb", "place", "town", "trap", "heap", "they",
+                "them", "their"
+            ]
+        );
+        let draw = Moment::from_key("bag-draw").expect("Òicustiỳtac's draw");
+        assert_eq!(
+            draw.placeholders(),
+            ["game", "mover", "count", "stones", "they", "them", "their"]
+        );
+        assert!(draw.is_ceremony() && !draw.decides_first_turn());
+    }
+
+    /// Only the atmosphere and the murmur name nobody; the asides, the intentions and the
+    /// grudge name whom [`Moment::named_around_play`] says (by hand: a hustle turned names
+    /// its hustler and the stakes, a grudge its cheat and who caught them).
+    #[test]
+    fn every_moment_names_someone_but_the_room_s_own() {
+        for m in Moment::all() {
+            let named = m.placeholders().len() > 1 || matches!(m.named(), Named::Exactly(_));
+            assert_eq!(
+                named,
+                !matches!(m, Moment::Ambience | Moment::Murmur),
+                "{m}"
+            );
+        }
+        assert_eq!(
+            Moment::HustleTurns.placeholders(),
+            ["game", "mover", "coins", "they", "them", "their"]
+        );
+        assert_eq!(
+            Moment::Grudge.placeholders(),
+            ["game", "mover", "watcher", "they", "them", "their"]
+        );
+        let intentions = Moment::all().into_iter().filter(|m| m.is_intention());
+        assert_eq!(intentions.count(), 5);
+        assert!(
+            !Moment::all()
+                .iter()
+                .any(|m| m.is_intention() && m.is_aside())
+        );
     }
 }

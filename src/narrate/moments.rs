@@ -3,13 +3,18 @@
 use std::collections::HashSet;
 
 use super::{Moment, Narrator, Result3, Spotted, Val, person, text};
-use crate::games::event::Throw;
-use crate::games::{End, Event, Seat};
+use crate::games::{Event, Filler, GameMoment, Seat};
 use crate::table::GameLog;
 
-/// A moment found in an event: its key, the seat it is told of, its weight and its
-/// placeholders.
-type Found = (Moment, Seat, u32, Vec<(&'static str, Val)>);
+/// A moment found in an event: its key, the seat it is told of, its weight, its
+/// placeholders, and a game's moment it tells as well.
+type Found = (
+    Moment,
+    Seat,
+    u32,
+    Vec<(&'static str, Val)>,
+    Option<GameMoment>,
+);
 
 impl Narrator<'_> {
     /// The moments of one game, most telling first within each kind.
@@ -27,33 +32,22 @@ impl Narrator<'_> {
         for e in &game.ceremony {
             let (key, vars) = match *e {
                 Event::Lot { winner } => (Moment::Lot, vec![("winner", person(winner.index()))]),
-                Event::FirstThrow { player, flats } => (
-                    Moment::FirstThrow,
-                    vec![
-                        ("mover", person(player.index())),
-                        ("count", text(flats.to_string())),
-                    ],
-                ),
-                Event::BagDraw {
-                    player,
-                    whites,
-                    blacks,
-                } => (
-                    Moment::BagDraw,
-                    vec![
-                        ("mover", person(player.index())),
-                        ("count", text(whites.to_string())),
-                        ("stones", text(stones(u32::from(whites + blacks)))),
-                    ],
-                ),
                 Event::FirstTurn { winner } => {
                     (Moment::FirstTurn, vec![("winner", person(winner.index()))])
                 }
-                // Only the ceremony's own events come before a game.
-                _ => {
-                    debug_assert!(!e.is_ceremony(), "a ceremony's event untold: {e:?}");
-                    continue;
-                }
+                // The game's own (a throw of the sticks, a draw from the bag), with each
+                // seat a named player.
+                _ => match (self.words.ceremony_moment)(e) {
+                    Some(noted) => {
+                        let vars = self.filled(game, &noted.fields, true);
+                        (Moment::Game(noted.moment), vars)
+                    }
+                    // Only the ceremony's own events come before a game.
+                    None => {
+                        debug_assert!(!e.is_ceremony(), "a ceremony's event untold: {e:?}");
+                        continue;
+                    }
+                },
             };
             let weight = if key.decides_first_turn() { 90 } else { 20 };
             out.push(Spotted {
@@ -79,7 +73,7 @@ impl Narrator<'_> {
             let mover = game.entrant_at(seat);
             let verb = self.verb(mover);
             // The move in words, never its notation.
-            let words = (self.words)(&step.mv, seat)
+            let words = (self.words.move_words)(&step.mv, seat)
                 .unwrap_or_else(|| step.mv.clone())
                 .replace("{their}", self.pronouns(mover).their());
             out.push(Spotted {
@@ -159,14 +153,16 @@ impl Narrator<'_> {
 
     /// Other kinds of event: the first of each kind per seat, and a weight by size.
     fn event_moments(&mut self, game: &GameLog, out: &mut Vec<Spotted>) {
+        let steps: Vec<&[Event]> = game.steps.iter().map(|s| s.events.as_slice()).collect();
         let mut seen = HashSet::new();
         for (i, e) in game.events() {
-            let Some((key, seat, weight, vars)) = self.event_moment(game, i, e) else {
+            let Some((key, seat, weight, vars, covers)) = self.event_moment(game, &steps, i, e)
+            else {
                 continue;
             };
-            if key == Moment::KiustEnter {
-                // The crossing is told with the kiust that allowed it.
-                seen.insert((Moment::Enter, seat));
+            if let Some(covered) = covers {
+                // Told with this one (a crossing with the kiust that allowed it).
+                seen.insert((Moment::Game(covered), seat));
             }
             // A pass is told once a game: the first player starved of moves.
             let once = if key == Moment::Pass { Seat(0) } else { seat };
@@ -185,78 +181,54 @@ impl Narrator<'_> {
         }
     }
 
-    /// The moment an event of play makes, with its seat, weight and placeholders; `None`
-    /// for what is told elsewhere: captures (above), the ceremony (before the game), an
-    /// ordinary throw, a lost one, the end (at the finish or not at all).
-    fn event_moment(&self, game: &GameLog, i: usize, e: &Event) -> Option<Found> {
-        let who = |s: Seat| person(game.entrant_at(s));
-        // The mover and the place a stone of theirs came to.
-        let moved = |by: Seat, at| {
-            vec![
-                ("mover", who(by)),
-                ("place", self.place(game, at, Some(by))),
-            ]
-        };
-        Some(match *e {
-            Event::Claim {
-                by,
-                owner,
-                at,
-                counters,
-            } => (
-                Moment::Claim,
-                by,
-                55 + u32::from(counters),
-                vec![
-                    ("mover", who(by)),
-                    ("owner", who(owner)),
-                    ("place", self.place(game, at, Some(by))),
-                    ("count", text(counters.to_string())),
-                ],
-            ),
-            Event::Pass { by } => (Moment::Pass, by, 35, vec![("mover", who(by))]),
-            Event::Throw {
-                by,
-                throw: Throw::Kiust,
-            } => match right_used(game, i, by) {
-                Some(at) => (Moment::KiustEnter, by, 58, moved(by, at)),
-                None => (Moment::Kiust, by, 45, vec![("mover", who(by))]),
-            },
-            Event::Enter { by, at }
-                if game.steps.len() > i + 1 || !matches!(game.outcome.end, End::Conquest) =>
-            {
-                (Moment::Enter, by, 50, moved(by, at))
-            }
-            Event::Whelp { by, at } => (Moment::Whelp, by, 25, moved(by, at)),
-            Event::BringDown {
-                by,
-                victim,
-                at,
-                count,
-                ..
-            } => (
-                Moment::BringDown,
-                by,
-                50 + u32::from(count) * 5,
-                vec![
-                    ("mover", who(by)),
-                    ("victim", who(victim)),
-                    ("place", self.place(game, at, None)),
-                    ("count", text(count.to_string())),
-                    ("stones", text(stones(u32::from(count)))),
-                ],
-            ),
-            Event::BringHome { by, at } => (Moment::BringHome, by, 40, moved(by, at)),
-            Event::Capture { .. }
-            | Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Throw { .. }
-            | Event::ThrowLost { .. }
-            | Event::Enter { .. }
-            | Event::Over { .. } => return None,
-        })
+    /// The moment an event of play makes, with its seat, weight, placeholders and the
+    /// moment it tells as well; `None` for what is told elsewhere: captures (above), the
+    /// ceremony (before the game), the end (at the finish or not at all), and what the
+    /// game does not count a moment of its own. A pass is every game's; the rest the game
+    /// says (`steps`: the events of each of its steps).
+    fn event_moment(
+        &self,
+        game: &GameLog,
+        steps: &[&[Event]],
+        i: usize,
+        e: &Event,
+    ) -> Option<Found> {
+        if let Event::Pass { by } = *e {
+            let vars = vec![("mover", person(game.entrant_at(by)))];
+            return Some((Moment::Pass, by, 35, vars, None));
+        }
+        let noted = (self.words.play_moment)(steps, i, e)?;
+        let vars = self.filled(game, &noted.fields, false);
+        Some((
+            Moment::Game(noted.moment),
+            noted.by,
+            noted.weight,
+            vars,
+            noted.covers,
+        ))
+    }
+
+    /// A game's moment's placeholders, said: each seat's player (in a `ceremony`, each
+    /// seat is a named player), each place as the table says it, each figure.
+    fn filled(
+        &self,
+        game: &GameLog,
+        fields: &[(&'static str, Filler)],
+        ceremony: bool,
+    ) -> Vec<(&'static str, Val)> {
+        fields
+            .iter()
+            .map(|&(name, filler)| {
+                let val = match filler {
+                    Filler::Seat(s) if ceremony => person(s.index()),
+                    Filler::Seat(s) => person(game.entrant_at(s)),
+                    Filler::Place(at, actor) => self.place(game, at, actor),
+                    Filler::Number(n) => text(n.to_string()),
+                    Filler::Stones(n) => text(stones(n)),
+                };
+                (name, val)
+            })
+            .collect()
     }
 
     /// The finish of a game: how it ended.
@@ -320,24 +292,6 @@ impl Narrator<'_> {
             self.say(fallback, &vars)
         })
     }
-}
-
-/// Where the kiust thrown at step `at` was used to cross into the enemy row: the first
-/// `Enter` by `by` before the other seat throws.
-fn right_used(game: &GameLog, at: usize, by: Seat) -> Option<crate::games::Place> {
-    for step in &game.steps[at + 1..] {
-        for e in &step.events {
-            if let Event::Enter { by: b, at } = *e
-                && b == by
-            {
-                return Some(at);
-            }
-            if e.thrower().is_some_and(|b| b != by) {
-                return None;
-            }
-        }
-    }
-    None
 }
 
 /// "1 stone", "3 stones": the {stones} placeholder.

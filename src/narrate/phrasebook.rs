@@ -298,6 +298,23 @@ mod tests {
         assert!(!book.verbs(Temperament::Reckless).is_empty());
     }
 
+    /// Each game's own moments have lines in its own section of the built-in book (by
+    /// hand: none for Tides of War, a claim for Piç, four each for Kiust Oyun and
+    /// Òicustiỳtac).
+    #[test]
+    fn every_game_s_own_moments_have_lines_in_its_own_section() {
+        let book = Phrasebook::built_in();
+        for kind in GameKind::ALL {
+            let section = book.sections.get(kind.id());
+            for &m in crate::games::words::moments(kind) {
+                let lines = section.and_then(|s| s.get(&Moment::Game(m)));
+                assert!(lines.is_some_and(|l| !l.is_empty()), "{kind}: {}", m.key);
+            }
+        }
+        let count = |k| crate::games::words::moments(k).len();
+        assert_eq!(GameKind::ALL.map(count), [0, 1, 4, 4]);
+    }
+
     #[test]
     fn without_money_keeps_every_line_but_those_of_money() {
         let book = Phrasebook::built_in();
@@ -311,9 +328,10 @@ mod tests {
         assert_eq!(crowd(&quiet), kept);
         // The moments of money have nothing left, and a game's own lines stay its own.
         assert!(quiet.lines(GameKind::Pic, Moment::WagerPaid).is_empty());
+        let throw = Moment::from_key("first-throw").expect("Kiust Oyun's throw");
         assert_eq!(
-            quiet.lines(GameKind::KiustOyun, Moment::FirstThrow),
-            book.lines(GameKind::KiustOyun, Moment::FirstThrow)
+            quiet.lines(GameKind::KiustOyun, throw),
+            book.lines(GameKind::KiustOyun, throw)
         );
     }
 

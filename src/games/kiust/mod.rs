@@ -31,6 +31,7 @@ mod picture;
 mod tableside;
 #[cfg(test)]
 mod tests;
+mod told;
 mod view;
 
 use serde::Deserialize;

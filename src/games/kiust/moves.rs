@@ -65,6 +65,8 @@ impl FromStr for Move {
 impl Words for super::Kiust {
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/kiust-oyun.md");
     const HEADING: &'static str = "Kiust";
+    const CHEAT_HABIT: [&'static str; 2] = ["turning a stick", "turning sticks"];
+    const MOMENTS: &'static [crate::games::GameMoment] = super::told::MOMENTS;
 
     fn move_words(mv: Move, mover: Seat) -> String {
         match mv {
@@ -79,6 +81,18 @@ impl Words for super::Kiust {
                 }
             }
         }
+    }
+
+    fn ceremony_moment(event: &crate::games::Event) -> Option<crate::games::Noted> {
+        super::told::ceremony_moment(event)
+    }
+
+    fn play_moment(
+        steps: &[&[crate::games::Event]],
+        at: usize,
+        event: &crate::games::Event,
+    ) -> Option<crate::games::Noted> {
+        super::told::play_moment(steps, at, event)
     }
 }
 

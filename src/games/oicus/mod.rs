@@ -13,6 +13,7 @@ mod first;
 mod generate;
 mod position;
 mod tableside;
+mod told;
 mod turns;
 mod view;
 

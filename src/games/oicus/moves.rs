@@ -370,10 +370,25 @@ pub fn words(mv: Move) -> String {
 impl Words for super::Oicus {
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/oicustiytac.md");
     const HEADING: &'static str = "Òicus.";
+    const CHEAT_HABIT: [&'static str; 2] =
+        ["sneaking in an extra stone", "sneaking in extra stones"];
+    const MOMENTS: &'static [crate::games::GameMoment] = super::told::MOMENTS;
 
     fn move_words(mv: Move, mover: Seat) -> String {
         let _ = mover;
         words(mv)
+    }
+
+    fn ceremony_moment(event: &crate::games::Event) -> Option<crate::games::Noted> {
+        super::told::ceremony_moment(event)
+    }
+
+    fn play_moment(
+        _steps: &[&[crate::games::Event]],
+        _at: usize,
+        event: &crate::games::Event,
+    ) -> Option<crate::games::Noted> {
+        super::told::play_moment(event)
     }
 }
 

@@ -26,6 +26,7 @@ mod sow;
 mod tableside;
 #[cfg(test)]
 mod tests;
+mod told;
 
 use serde::Deserialize;
 

@@ -106,6 +106,8 @@ impl FromStr for Move {
 impl Words for super::Pic {
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/pic.md");
     const HEADING: &'static str = "Piç";
+    const CHEAT_HABIT: [&'static str; 2] = ["palming a counter", "palming counters"];
+    const MOMENTS: &'static [crate::games::GameMoment] = super::told::MOMENTS;
 
     fn move_words(mv: Move, mover: Seat) -> String {
         match mv.heap() {
@@ -116,6 +118,14 @@ impl Words for super::Pic {
             ),
             Some(h) => format!("sows heap {}", h + 1),
         }
+    }
+
+    fn play_moment(
+        _steps: &[&[crate::games::Event]],
+        _at: usize,
+        event: &crate::games::Event,
+    ) -> Option<crate::games::Noted> {
+        super::told::play_moment(event)
     }
 }
 

@@ -138,6 +138,7 @@ impl FromStr for Move {
 impl Words for super::Tides {
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/tides-of-war.md");
     const HEADING: &'static str = "Tides";
+    const CHEAT_HABIT: [&'static str; 2] = ["nudging a stone", "nudging stones"];
 
     fn move_words(mv: Move, mover: Seat) -> String {
         // The river is the anti-diagonal, file + rank = 5 counted from 0; White's side
