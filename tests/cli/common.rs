@@ -269,10 +269,6 @@ pub fn secret_and_public(told: &serde_json::Value) -> (Vec<String>, Vec<String>)
 
 /// The entrants in a game's seats, seat by seat (a game of `--format json`'s `games`).
 pub fn seats_of(game: &serde_json::Value) -> Vec<u64> {
-    game["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_u64().unwrap())
-        .collect()
+    let seats = game["seats"].as_array().unwrap();
+    seats.iter().map(|s| s.as_u64().unwrap()).collect()
 }
