@@ -128,8 +128,8 @@ pub(super) fn throw_clause(throw: Throw, left: u8) -> String {
 fn panel(pen: &Pen, pos: &Kiust, marks: &Marks<'_, Move>) -> Vec<String> {
     let label = |s: Seat| seat_label::<Kiust>(pen, s, marks.names, NAME_WIDTH);
     let ink = |s: Seat| Ink::Player(s.index());
-    let side = |s: Seat| (piece(pen, s), ink(s), pos.pieces(s));
-    let mut lines = panel::head(pen, "Kiust Oyun", label, side, ["piece", "pieces"]);
+    let pieces = |s: Seat| (piece(pen, s), ink(s), pos.pieces(s));
+    let mut lines = panel::head(pen, "Kiust Oyun", label, pieces, ["piece", "pieces"]);
     let side = pos.side_to_move();
     let who = label(side);
     match (pos.turn(), pos.throw_in_play(), pos.outcome()) {

@@ -147,8 +147,8 @@ fn board(pen: &Pen, pos: &Tides, trace: &Trace, turned: bool) -> Vec<String> {
 fn panel(pen: &Pen, pos: &Tides, marks: &Marks<'_, Move>) -> Vec<String> {
     let g = pen.g;
     let label = |s: Seat| seat_label::<Tides>(pen, s, marks.names, NAME_WIDTH);
-    let side = |s: Seat| (stone(pen, s), ink(s), pos.stones(s));
-    let mut lines = panel::head(pen, "Tides of War", label, side, ["stone", "stones"]);
+    let stones = |s: Seat| (stone(pen, s), ink(s), pos.stones(s));
+    let mut lines = panel::head(pen, "Tides of War", label, stones, ["stone", "stones"]);
     match pos.turn() {
         Turn::Over => {
             if let Some(outcome) = pos.outcome() {
