@@ -1,5 +1,10 @@
 //! The house's own rules, read from the source: the layering that the README's layout
-//! states, and no circle between files.
+//! states, no circle between files, and no function over 80 lines.
+//!
+//! **Long functions.** A function (free, a method, or nested) is counted from its `fn`
+//! line to the line of its closing brace, in the code without comments and literals; test
+//! files and `#[cfg(test)]` items are left out. A `#[cfg(test)]` on a statement or a match
+//! arm is no item and hides nothing.
 //!
 //! **Floors.** Every top-level module stands on one floor of the README's arrow line, and
 //! no file (its tests included) names a module on a floor above its own; the command line
@@ -217,12 +222,56 @@ fn item_end(code: &str, from: usize) -> usize {
     code.len()
 }
 
-/// The code with every `#[cfg(test)]` item blanked (its line breaks kept).
+/// Whether an item (a `mod`, `fn`, `impl`, ..., after any further attributes) starts at
+/// `from`, rather than a statement, a field or a match arm under an attribute.
+fn item_follows(code: &str, from: usize) -> bool {
+    let mut rest = code[from..].trim_start();
+    while rest.starts_with("#[") {
+        let mut depth = 0;
+        let close = rest[1..].char_indices().find(|&(_, c)| {
+            depth += match c {
+                '[' => 1,
+                ']' => -1,
+                _ => 0,
+            };
+            depth == 0
+        });
+        let Some((k, _)) = close else { return false };
+        rest = rest[k + 2..].trim_start();
+    }
+    let word: String = rest.chars().take_while(|&c| is_ident(c)).collect();
+    [
+        "mod",
+        "fn",
+        "use",
+        "impl",
+        "struct",
+        "enum",
+        "union",
+        "trait",
+        "type",
+        "const",
+        "static",
+        "pub",
+        "extern",
+        "unsafe",
+        "async",
+        "macro_rules",
+    ]
+    .contains(&word.as_str())
+}
+
+/// The code with every `#[cfg(test)]` item blanked (its line breaks kept); the attribute
+/// on anything else (a match arm, a field) is left as it is.
 fn without_tests(code: &str) -> String {
     let mut out = code.to_owned();
     let mut from = 0;
     while let Some(i) = out[from..].find("#[cfg(test)]") {
         let start = from + i;
+        if !item_follows(&out, start + "#[cfg(test)]".len()) {
+            from = start + "#[cfg(test)]".len();
+            continue;
+        }
         let end = item_end(&out, start + "#[cfg(test)]".len());
         let blanked: String = out[start..end]
             .chars()
@@ -697,6 +746,160 @@ fn circle_sets(graph: &BTreeMap<String, BTreeMap<String, usize>>) -> Vec<(Vec<St
         placed.extend(members);
     }
     out
+}
+
+/// The longest a function may be: lines from its `fn` line to its closing brace.
+const MOST_LINES_OF_A_FUNCTION: usize = 80;
+
+/// The functions (free, methods, nested) of `files` (path under `src/` → text) longer than
+/// `most` lines, counted from the `fn` line to the line of its closing brace, as
+/// `src/file:line:name (n lines)`. Test files (a `#[cfg(test)] mod x;` and all under it)
+/// and `#[cfg(test)]` items are left out; so are comments, strings and character literals,
+/// so a brace inside one does not count.
+fn long_functions(files: &BTreeMap<String, String>, most: usize) -> Vec<String> {
+    let mut rels: Vec<String> = non_test_modules(files).into_values().collect();
+    if files.contains_key("main.rs") {
+        rels.push("main.rs".to_owned());
+    }
+    rels.sort();
+    let mut out = Vec::new();
+    for rel in rels {
+        let code = without_tests(&code_only(&files[&rel]));
+        for at in keyword_at(&code, "fn") {
+            let name: String = code[at + 2..]
+                .trim_start()
+                .chars()
+                .take_while(|&c| is_ident(c))
+                .collect();
+            if name.is_empty() {
+                continue; // a function pointer's type, `fn(u8) -> u8`
+            }
+            let end = item_end(&code, at);
+            let lines = line_of(&code, end) - line_of(&code, at) + 1;
+            if lines > most {
+                out.push(format!(
+                    "src/{rel}:{}:{name} ({lines} lines)",
+                    line_of(&code, at)
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_over_80_lines() {
+    let long = long_functions(&crate_sources(), MOST_LINES_OF_A_FUNCTION);
+    assert!(
+        long.is_empty(),
+        "{} functions over {MOST_LINES_OF_A_FUNCTION} lines:\n{}",
+        long.len(),
+        long.join("\n")
+    );
+}
+
+/// A function `name` of `lines` lines (its `fn` line and closing brace included), its
+/// body `filler` lines, each `line`, then `let x = 0;` lines.
+fn made_up_fn(name: &str, lines: usize, filler: &[&str]) -> String {
+    let mut body = format!("fn {name}() {{\n");
+    for k in 0..lines - 2 {
+        body += filler.get(k).copied().unwrap_or("    let x = 0;");
+        body += "\n";
+    }
+    body + "}\n"
+}
+
+#[test]
+fn a_function_of_81_lines_is_named_and_one_of_80_passes() {
+    let lib = "pub mod a;\n";
+    let a = format!(
+        "//! A.\n\n{}\nimpl A {{\n    pub {}}}\n",
+        made_up_fn("eighty", 80, &[]),
+        made_up_fn("eighty_one", 81, &[])
+    );
+    assert_eq!(
+        a.lines().count(),
+        2 + 80 + 2 + 81 + 1,
+        "the hand count of the file"
+    );
+    let files = made_up(&[("lib.rs", lib), ("a.rs", &a)]);
+    // `eighty` is on lines 3 to 82, the impl opens on 84, `eighty_one` is on 85 to 165.
+    assert_eq!(
+        long_functions(&files, 80),
+        ["src/a.rs:85:eighty_one (81 lines)"]
+    );
+    assert_eq!(long_functions(&files, 81), Vec::<String>::new());
+    assert_eq!(
+        long_functions(&files, 79),
+        [
+            "src/a.rs:3:eighty (80 lines)",
+            "src/a.rs:85:eighty_one (81 lines)"
+        ]
+    );
+}
+
+#[test]
+fn long_functions_in_tests_are_left_out() {
+    let long = made_up_fn("long", 90, &[]);
+    let lib = format!(
+        "pub mod a;\n#[cfg(test)]\nmod tests;\n#[cfg(test)]\n#[allow(unused)]\nmod inline {{\n{long}}}\n#[cfg(test)]\n{long}"
+    );
+    let files = made_up(&[
+        ("lib.rs", &lib),
+        ("a.rs", "fn short() {}\n"),
+        ("tests.rs", &long),
+    ]);
+    assert_eq!(long_functions(&files, 80), Vec::<String>::new());
+    // Without its attribute (a blank line in its place), the inline module's function is
+    // caught, on line 7.
+    let caught = lib.replacen("#[cfg(test)]\n#[allow(unused)]", "#[allow(unused)]\n", 1);
+    let files = made_up(&[("lib.rs", &caught), ("a.rs", "fn short() {}\n")]);
+    assert_eq!(long_functions(&files, 80), ["src/lib.rs:7:long (90 lines)"]);
+}
+
+#[test]
+fn braces_in_strings_and_comments_do_not_count() {
+    let lib = "pub mod a;\n";
+    // An opening brace in a string, a comment and a character literal of a short function
+    // would carry it on into the next one; closing ones would end a long one early.
+    let short = made_up_fn(
+        "short",
+        10,
+        &[
+            "    let s = \"{{\";",
+            "    // {",
+            "    let c = '{';",
+            "    /* { */",
+        ],
+    );
+    let long = made_up_fn(
+        "long",
+        81,
+        &[
+            "    let s = \"}\";",
+            "    // }",
+            "    let c = '}';",
+            "    let r = r#\"}\"#;",
+        ],
+    );
+    let next = made_up_fn("next", 75, &[]);
+    let a = format!("{short}{next}{long}");
+    let files = made_up(&[("lib.rs", lib), ("a.rs", &a)]);
+    assert_eq!(long_functions(&files, 80), ["src/a.rs:86:long (81 lines)"]);
+    // A match arm under `#[cfg(test)]` is no item: the function around it still counts.
+    let arm = made_up_fn(
+        "arm",
+        85,
+        &[
+            "    match 1 {",
+            "        #[cfg(test)]",
+            "        0 => f(),",
+            "        _ => {}",
+            "    };",
+        ],
+    );
+    let files = made_up(&[("lib.rs", lib), ("a.rs", &arm)]);
+    assert_eq!(long_functions(&files, 80), ["src/a.rs:1:arm (85 lines)"]);
 }
 
 #[test]

@@ -494,13 +494,7 @@ fn play_one<G: Game>(
     let (refused, refused_purses) = refused_bets(m, &placed, &settlement, purses);
     // A hustle's replay line leaves the bets out: it carries their stakes (`--staked`).
     let mut spec = m.spec.clone();
-    if spec
-        .seats
-        .iter()
-        .any(|s| s.character.intent.hustle.is_some())
-    {
-        spec.staked = spec.stakes_read(&stakes);
-    }
+    spec.staked = spec.stakes_carried(&stakes);
     Ok((
         PlayedMatch {
             spec,

@@ -69,6 +69,23 @@ impl MatchSpec {
             .unwrap_or(stakes.total)
     }
 
+    /// The stakes this match's replay line carries (`--staked`): when a hustler sits at
+    /// it, the whole stakes the hustle read (the bets' and `--staked`, see
+    /// [`MatchSpec::stakes_read`]), since the line leaves the bets out; else its own
+    /// `--staked`.
+    #[must_use]
+    pub fn stakes_carried(&self, stakes: &Stakes) -> Money {
+        if self
+            .seats
+            .iter()
+            .any(|s| s.character.intent.hustle.is_some())
+        {
+            self.stakes_read(stakes)
+        } else {
+            self.staked
+        }
+    }
+
     /// Each entrant's plan at this match with `stakes` on it.
     #[must_use]
     pub fn plans(&self, stakes: &Stakes) -> Vec<Plan> {
@@ -208,6 +225,19 @@ mod tests {
         let h = s.plans(&Stakes { total: Money(200) })[0].hustle.unwrap();
         assert_eq!((h.stakes, h.turns_at), (Money(500), Some(1)));
         assert!(s.replay_words().join(" ").ends_with("--staked 3 gp"));
+    }
+
+    #[test]
+    fn a_replay_line_carries_the_whole_stakes_only_when_a_hustler_sits() {
+        let bets = Stakes { total: Money(200) };
+        let mut hustled = spec(vec![seat(WIL), seat(TOBIN)]);
+        hustled.staked = Money(300);
+        // Wil hustles: the line leaves the bets out, so it carries 200 + 300 by hand.
+        assert_eq!(hustled.stakes_carried(&bets), Money(500));
+        assert_eq!(hustled.stakes_carried(&Stakes::none()), Money(300));
+        let mut plain = spec(vec![seat(MARA), seat(TOBIN)]);
+        plain.staked = Money(300);
+        assert_eq!(plain.stakes_carried(&bets), Money(300));
     }
 
     #[test]

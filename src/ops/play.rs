@@ -540,22 +540,8 @@ fn play_game<G: Game>(
         wagers,
         recalled,
         prices,
-        staked: stakes_carried(spec, &stakes),
+        staked: spec.stakes_carried(&stakes),
     })
-}
-
-/// The stakes a match's replay line carries: those a hustle read at it (the bets' and
-/// `--staked`) when a hustler sat at it, else the match's own `--staked`.
-fn stakes_carried(spec: &MatchSpec, stakes: &Stakes) -> crate::wager::Money {
-    if spec
-        .seats
-        .iter()
-        .any(|s| s.character.intent.hustle.is_some())
-    {
-        spec.stakes_read(stakes)
-    } else {
-        spec.staked
-    }
 }
 
 /// The purses of a table before its bribes and after them.

@@ -95,6 +95,19 @@ fn play(dir: &Path, args: &[&str]) -> common::Output {
     out
 }
 
+/// [`play`] at `seed` with `more` and `--bribe bribe`.
+fn bribed(dir: &Path, seed: &str, more: &[&str], bribe: &str) -> common::Output {
+    let mut args = vec!["--seed", seed];
+    args.extend_from_slice(more);
+    args.extend(["--bribe", bribe]);
+    play(dir, &args)
+}
+
+/// Asserts that a run printed `text`, showing all it printed when not.
+fn says(out: &common::Output, text: &str) {
+    assert!(out.stdout.contains(text), "{}", out.stdout);
+}
+
 /// Who won a match, from its `--short` line ("X beats Y ...").
 fn winner(short: &str) -> String {
     short.split(" beats ").next().unwrap_or("").to_owned()
@@ -147,24 +160,14 @@ fn a_bribe_applied_moves_the_purses_by_hand_sums_to_zero_and_undo_takes_it_back(
             std::fs::read_to_string(dir.path().join("npcs").join(format!("{f}.toml"))).unwrap()
         })
         .collect();
-    let out = play(
+    let out = bribed(
         dir.path(),
-        &[
-            "--seed",
-            "4",
-            "--apply",
-            "--bribe",
-            "Plain Jory 10 gp to Brother Tobin to lose",
-            "--bet",
-            "Mara 5 sp on Jory at evens",
-        ],
+        "4",
+        &["--apply", "--bet", "Mara 5 sp on Jory at evens"],
+        "Plain Jory 10 gp to Brother Tobin to lose",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stdout.contains("taken, and paid before the match"),
-        "{}",
-        out.stdout
-    );
+    says(&out, "taken, and paid before the match");
     // The thrown match: Jory wins, so Mara's 5 sp at evens wins 5 sp.
     assert!(
         out.stdout.contains("Plain Jory beats Brother Tobin")
@@ -215,29 +218,21 @@ fn a_bribe_applied_moves_the_purses_by_hand_sums_to_zero_and_undo_takes_it_back(
 #[test]
 fn a_bribe_below_the_price_is_refused_in_the_takers_voice_and_moves_no_money() {
     let dir = campaign();
-    let out = play(
+    let out = bribed(
         dir.path(),
-        &[
-            "--seed",
-            "4",
-            "--apply",
-            "--bribe",
-            "Jory 9 gp 9 sp to Tobin to lose",
-        ],
+        "4",
+        &["--apply"],
+        "Jory 9 gp 9 sp to Tobin to lose",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stdout
-            .contains("refused (below Brother Tobin's price of 10 gp); no money moves."),
-        "{}",
-        out.stdout
+    says(
+        &out,
+        "refused (below Brother Tobin's price of 10 gp); no money moves.",
     );
     // His own words, from his file's [voice] refuse_bribe.
-    assert!(
-        out.stdout
-            .contains("Put that away, child. I play for the glory of the game."),
-        "{}",
-        out.stdout
+    says(
+        &out,
+        "Put that away, child. I play for the glory of the game.",
     );
     assert_eq!(purse(dir.path(), "jory"), 1500);
     assert_eq!(purse(dir.path(), "tobin"), 200);
@@ -245,16 +240,11 @@ fn a_bribe_below_the_price_is_refused_in_the_takers_voice_and_moves_no_money() {
     let ledger = std::fs::read_to_string(dir.path().join("ledger.txt")).unwrap_or_default();
     assert!(!ledger.contains("bribe"), "{ledger}");
     // The JSON says so too.
-    let out = play(
+    let out = bribed(
         dir.path(),
-        &[
-            "--seed",
-            "4",
-            "--format",
-            "json",
-            "--bribe",
-            "Jory 9 gp 9 sp to Tobin to lose",
-        ],
+        "4",
+        &["--format", "json"],
+        "Jory 9 gp 9 sp to Tobin to lose",
     );
     let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let b = &json["wagers"]["bribes"][0];
@@ -267,34 +257,17 @@ fn a_bribe_below_the_price_is_refused_in_the_takers_voice_and_moves_no_money() {
 #[test]
 fn a_bribe_to_one_without_a_throw_is_refused_and_the_match_played_to_win() {
     let dir = campaign();
-    let bribed = play(
-        dir.path(),
-        &[
-            "--seed",
-            "2",
-            "--short",
-            "--bribe",
-            "Tobin 5 gp to Jory to lose",
-        ],
-    );
+    let refused = bribed(dir.path(), "2", &["--short"], "Tobin 5 gp to Jory to lose");
     let plain = play(dir.path(), &["--seed", "2", "--short"]);
     // Refused: the same match as with no bribe at all.
     assert_eq!(
-        bribed.stdout.split("Seed 2.").next(),
+        refused.stdout.split("Seed 2.").next(),
         plain.stdout.split("Seed 2.").next(),
         "{}",
-        bribed.stdout
+        refused.stdout
     );
-    let out = play(
-        dir.path(),
-        &["--seed", "2", "--bribe", "Tobin 5 gp to Jory to lose"],
-    );
-    assert!(
-        out.stdout
-            .contains("refused (Plain Jory takes no bribe); no money moves."),
-        "{}",
-        out.stdout
-    );
+    let out = bribed(dir.path(), "2", &[], "Tobin 5 gp to Jory to lose");
+    says(&out, "refused (Plain Jory takes no bribe); no money moves.");
     // Jory has no line of her own: the phrasebook speaks for her, naming both and the coins.
     let said = out.stdout.split("no money moves.").nth(1).unwrap();
     let said = said.split("Nothing written").next().unwrap();
@@ -308,10 +281,7 @@ fn a_bribe_to_one_without_a_throw_is_refused_and_the_match_played_to_win() {
 fn the_players_view_never_shows_a_bribe() {
     let dir = campaign();
     for bribe in ["Jory 10 gp to Tobin to lose", "Jory 1 gp to Tobin to lose"] {
-        let out = play(
-            dir.path(),
-            &["--seed", "3", "--view", "players", "--bribe", bribe],
-        );
+        let out = bribed(dir.path(), "3", &["--view", "players"], bribe);
         assert_eq!(out.code, 0, "{}", out.stderr);
         let text = out.stdout.to_lowercase();
         assert!(
@@ -320,10 +290,7 @@ fn the_players_view_never_shows_a_bribe() {
             out.stdout
         );
     }
-    let gm = play(
-        dir.path(),
-        &["--seed", "3", "--bribe", "Jory 10 gp to Tobin to lose"],
-    );
+    let gm = bribed(dir.path(), "3", &[], "Jory 10 gp to Tobin to lose");
     assert!(
         gm.stdout
             .contains("Bribes, offered before the match (the GM's alone)")
@@ -354,7 +321,7 @@ fn bad_bribes_are_one_sentence_errors_naming_the_nearest_form() {
         ("Jory 10 gp to Jory to lose", &["cannot bribe themselves"]),
     ];
     for (bribe, needles) in cases {
-        let out = play(dir.path(), &["--seed", "1", "--bribe", bribe]);
+        let out = bribed(dir.path(), "1", &[], bribe);
         assert_eq!(out.code, 2, "{bribe}: {}", out.stderr);
         for n in needles {
             assert!(out.stderr.contains(n), "{bribe}: {}", out.stderr);
@@ -368,16 +335,7 @@ fn bad_bribes_are_one_sentence_errors_naming_the_nearest_form() {
     }
     // A payer who cannot pay is refused before play, as a bet is (the house gives no
     // credit here), and nothing is written.
-    let out = play(
-        dir.path(),
-        &[
-            "--seed",
-            "1",
-            "--apply",
-            "--bribe",
-            "Mara 10 gp to Tobin to lose",
-        ],
-    );
+    let out = bribed(dir.path(), "1", &["--apply"], "Mara 10 gp to Tobin to lose");
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(
         out.stderr.contains("Mild Mara cannot pay it"),
@@ -440,16 +398,8 @@ bribes = ["Mara 5 sp to Tobin to lose"]
         .args(["night", "night.toml", "--narrate", "none", "--apply"])
         .current_dir(dir.path())
         .ok();
-    assert!(
-        out.stdout.contains("Bribes (the GM's alone):"),
-        "{}",
-        out.stdout
-    );
-    assert!(
-        out.stdout.contains("below Brother Tobin's price of 10 gp"),
-        "{}",
-        out.stdout
-    );
+    says(&out, "Bribes (the GM's alone):");
+    says(&out, "below Brother Tobin's price of 10 gp");
     // By hand: Jory 15 − 12 gp, Tobin 2 + 12 gp; Mara's refused 5 sp moves nothing.
     assert_eq!(purse(dir.path(), "jory"), 300);
     assert_eq!(purse(dir.path(), "tobin"), 1400);

@@ -210,3 +210,65 @@ pub fn examples_copy() -> (tempfile::TempDir, std::path::PathBuf) {
     copy_dir(Path::new("examples"), &ex);
     (dir, ex)
 }
+
+/// `sit GAME OPPONENT --as PERSON --seed SEED --best-of 1` and `extra`, the lines `typed`
+/// on standard input, without colour and at 80 columns: what it printed (it must succeed).
+pub fn sit_one_game(
+    game: &str,
+    opponent: &str,
+    person: &str,
+    seed: u64,
+    typed: &str,
+    extra: &[&str],
+) -> String {
+    let seed = seed.to_string();
+    let mut args = vec![
+        "sit",
+        game,
+        opponent,
+        "--as",
+        person,
+        "--seed",
+        &seed,
+        "--best-of",
+        "1",
+    ];
+    args.extend_from_slice(extra);
+    let out = Taproom::new()
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(typed)
+        .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+}
+
+/// The lines of a match's telling (`--format json`'s `scenes`), split into those for the
+/// GM alone (flagged in a scene's `gm_only`) and the others, each in order.
+pub fn secret_and_public(told: &serde_json::Value) -> (Vec<String>, Vec<String>) {
+    let (mut secret, mut public) = (Vec::new(), Vec::new());
+    for scene in told["scenes"].as_array().unwrap() {
+        let gm: Vec<u64> = scene["gm_only"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|i| i.as_u64().unwrap())
+            .collect();
+        for (i, line) in scene["lines"].as_array().unwrap().iter().enumerate() {
+            let line = line.as_str().unwrap().to_owned();
+            if gm.contains(&(i as u64)) {
+                secret.push(line);
+            } else {
+                public.push(line);
+            }
+        }
+    }
+    (secret, public)
+}
+
+/// The entrants in a game's seats, seat by seat (a game of `--format json`'s `games`).
+pub fn seats_of(game: &serde_json::Value) -> Vec<u64> {
+    let seats = game["seats"].as_array().unwrap();
+    seats.iter().map(|s| s.as_u64().unwrap()).collect()
+}

@@ -14,7 +14,7 @@
 //! - ChatMessage: <https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.ChatMessageData.html>
 //! - its `speaker`: <https://foundryvtt.com/api/v8/data.ChatSpeakerData.html>
 
-use crate::common::Taproom;
+use crate::common::{Taproom, secret_and_public};
 
 use serde_json::{Value, json};
 
@@ -377,35 +377,13 @@ fn an_evening_is_one_journal_and_each_matchs_messages() {
     }
 }
 
-/// The JSON's lines for the GM alone (flagged in a scene's `gm_only`), and the others.
-fn secrets_of(truth: &Value) -> (Vec<String>, Vec<String>) {
-    let (mut secret, mut public) = (Vec::new(), Vec::new());
-    for scene in truth["scenes"].as_array().unwrap() {
-        let gm: Vec<u64> = scene["gm_only"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|i| i.as_u64().unwrap())
-            .collect();
-        for (i, line) in scene["lines"].as_array().unwrap().iter().enumerate() {
-            let line = line.as_str().unwrap().to_owned();
-            if gm.contains(&(i as u64)) {
-                secret.push(line);
-            } else {
-                public.push(line);
-            }
-        }
-    }
-    (secret, public)
-}
-
 /// Checks one match's document in the players' view (the default) and the GM's: a line
 /// for the GM alone is in exactly one message, whispered to the GM placeholder and
 /// flagged, never in a message for all nor in the players' journal; in the GM's journal
 /// it is there; a match with none has no whispered message at all. Whether it had any.
 fn check_secrets(args: &[&str]) -> bool {
     let what = format!("{args:?}");
-    let (secret, public) = secrets_of(&match_json(args));
+    let (secret, public) = secret_and_public(&match_json(args));
     let doc = foundry(args);
     let mut gm_args = args.to_vec();
     gm_args.extend(["--view", "gm"]);

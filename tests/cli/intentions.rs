@@ -13,7 +13,7 @@
 
 use std::path::Path;
 
-use crate::common::Taproom;
+use crate::common::{Taproom, seats_of, secret_and_public};
 
 /// Every game at every table size, as (game, the others seated after the one tested and
 /// Mild Mara).
@@ -178,12 +178,7 @@ fn a_hustle_holds_below_its_price_and_counts_staked_money_with_the_bets() {
 /// they did not, or (at a Piç table of three or more, where one wins) her count is higher.
 fn mara_ahead(m: &serde_json::Value) -> bool {
     let g = &m["games"][0];
-    let seats: Vec<u64> = g["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_u64().unwrap())
-        .collect();
+    let seats = seats_of(g);
     let score = |entrant: u64| {
         let seat = seats.iter().position(|&e| e == entrant).unwrap();
         g["scores"][seat].as_i64().unwrap()
@@ -264,24 +259,9 @@ fn words(line: &str) -> usize {
 
 /// The words of a match's telling read aloud, and of the GM's own lines.
 fn told_words(m: &serde_json::Value) -> (usize, usize) {
-    let (mut aloud, mut gm) = (0, 0);
-    for scene in m["scenes"].as_array().unwrap() {
-        let secret: Vec<u64> = scene["gm_only"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|i| i.as_u64().unwrap())
-            .collect();
-        for (i, line) in scene["lines"].as_array().unwrap().iter().enumerate() {
-            let n = words(line.as_str().unwrap());
-            if secret.contains(&(i as u64)) {
-                gm += n;
-            } else {
-                aloud += n;
-            }
-        }
-    }
-    (aloud, gm)
+    let (secret, public) = secret_and_public(m);
+    let count = |lines: Vec<String>| lines.iter().map(|l| words(l)).sum();
+    (count(public), count(secret))
 }
 
 #[test]

@@ -2,31 +2,11 @@
 //! from the side of the person to move (`--fixed-board` keeps it), a person's `cheat`
 //! listed and numbered, and with `--hint` a warning before a move that loses at once.
 
-use crate::common::Taproom;
+use crate::common::{Taproom, sit_one_game};
 
 /// `sit GAME Brannoc --as Ysolde` at `seed`, one game, the lines in `typed`, and `extra`.
 fn sit(game: &str, seed: u64, typed: &str, extra: &[&str]) -> String {
-    let seed = seed.to_string();
-    let mut args = vec![
-        "sit",
-        game,
-        "Brannoc",
-        "--as",
-        "Ysolde",
-        "--seed",
-        &seed,
-        "--best-of",
-        "1",
-    ];
-    args.extend_from_slice(extra);
-    let out = Taproom::new()
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .stdin(typed)
-        .run();
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    out.stdout
+    sit_one_game(game, "Brannoc", "Ysolde", seed, typed, extra)
 }
 
 /// A seed at which Ysolde sits second at `game` (her seat's name is `seat_name`).

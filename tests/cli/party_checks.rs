@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::Taproom;
+use crate::common::{Taproom, sit_one_game};
 
 /// The person: Sleight of Hand +5, passive Perception 13, Insight +4.
 const ARIA: &str = "name = \"Aria Stormborn\"\nskill = 5\n[dnd]\nsleight_of_hand = 5\n\
@@ -29,27 +29,9 @@ fn sit(seed: u64, typed: &str, extra: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let aria = write(dir.path(), "aria.toml", ARIA);
     let wil = write(dir.path(), "wil.toml", WIL);
-    let seed = seed.to_string();
-    let mut args = vec![
-        "sit",
-        "tides",
-        wil.to_str().unwrap(),
-        "--as",
-        aria.to_str().unwrap(),
-        "--seed",
-        &seed,
-        "--best-of",
-        "1",
-    ];
-    args.extend_from_slice(extra);
-    let out = Taproom::new()
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .stdin(typed)
-        .run();
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    out.stdout.split_whitespace().collect::<Vec<_>>().join(" ")
+    let (wil, aria) = (wil.to_str().unwrap(), aria.to_str().unwrap());
+    let out = sit_one_game("tides", wil, aria, seed, typed, extra);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// `a + b = c` or `a - b = c` at the start of `text`: (a, signed b, c).

@@ -5,7 +5,7 @@
 //! must reach the end the log records (so every move a person typed, and every reply, was
 //! legal); the replay line printed must play the same match again.
 
-use crate::common::Taproom;
+use crate::common::{Taproom, seats_of};
 
 /// The JSON document at the end of a sitting's output (after the turns).
 fn json_tail(stdout: &str) -> serde_json::Value {
@@ -341,12 +341,7 @@ fn a_resignation_at_pic_goes_to_the_best_of_the_others() {
     let doc = json_tail(&out.stdout);
     let g = &doc["games"][0];
     assert_eq!(g["outcome"]["end"], "resigned");
-    let seats: Vec<u64> = g["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_u64().unwrap())
-        .collect();
+    let seats = seats_of(g);
     let scores: Vec<i64> = g["scores"]
         .as_array()
         .unwrap()

@@ -13,6 +13,7 @@
 //! played, which the diagram highlights.
 
 pub(crate) mod canvas;
+pub(crate) mod panel;
 pub mod picture;
 pub(crate) mod text;
 

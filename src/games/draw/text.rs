@@ -50,6 +50,7 @@ const PALETTE: [AnsiColor; 5] = [
 ];
 
 /// The characters a diagram is drawn with.
+#[derive(Debug)]
 pub(crate) struct Glyphs {
     /// Horizontal and vertical lines.
     pub h: char,
@@ -81,45 +82,34 @@ pub(crate) struct Glyphs {
     pub sep: &'static str,
 }
 
-const UNICODE: Glyphs = Glyphs {
-    h: '─',
-    v: '│',
-    box_top: ['┌', '┬', '┐'],
-    box_mid: ['├', '┼', '┤'],
-    box_bottom: ['└', '┴', '┘'],
-    span_over: ['╭', '╮'],
-    span_under: ['╰', '╯'],
-    filled: '●',
-    hollow: '○',
-    dot: '·',
-    town: '⌂',
-    right: '▶',
-    left: '◀',
-    up: '▲',
-    down: '▼',
-    turn: '▶',
-    sep: " · ",
-};
+/// The two tables of glyphs, Unicode and ASCII, written once, each glyph beside its
+/// ASCII stand-in.
+macro_rules! glyph_tables {
+    ($($field:ident: $unicode:expr, $ascii:expr;)*) => {
+        const UNICODE: Glyphs = Glyphs { $($field: $unicode,)* };
+        const ASCII: Glyphs = Glyphs { $($field: $ascii,)* };
+    };
+}
 
-const ASCII: Glyphs = Glyphs {
-    h: '-',
-    v: '|',
-    box_top: ['+', '+', '+'],
-    box_mid: ['+', '+', '+'],
-    box_bottom: ['+', '+', '+'],
-    span_over: ['.', '.'],
-    span_under: ['\'', '\''],
-    filled: '#',
-    hollow: 'o',
-    dot: '.',
-    town: '^',
-    right: '>',
-    left: '<',
-    up: '^',
-    down: 'v',
-    turn: '>',
-    sep: " - ",
-};
+glyph_tables! {
+    h: '─', '-';
+    v: '│', '|';
+    box_top: ['┌', '┬', '┐'], ['+', '+', '+'];
+    box_mid: ['├', '┼', '┤'], ['+', '+', '+'];
+    box_bottom: ['└', '┴', '┘'], ['+', '+', '+'];
+    span_over: ['╭', '╮'], ['.', '.'];
+    span_under: ['╰', '╯'], ['\'', '\''];
+    filled: '●', '#';
+    hollow: '○', 'o';
+    dot: '·', '.';
+    town: '⌂', '^';
+    right: '▶', '>';
+    left: '◀', '<';
+    up: '▲', '^';
+    down: '▼', 'v';
+    turn: '▶', '>';
+    sep: " · ", " - ";
+}
 
 /// Draws text in one [`BoardStyle`].
 pub(crate) struct Pen {
@@ -369,6 +359,16 @@ mod tests {
         assert_eq!(ascii.name("Òicustiỳtac Çelik", 40), "Oicustiytac Celik");
         assert_eq!(ascii.name("Mirela Ţepeş of 東京", 40), "Mirela Tepes of ??");
         assert_eq!(ascii.name("Old Brannoc the Patient", 10), "Old Brann~");
+    }
+
+    #[test]
+    fn the_ascii_glyphs_keep_to_ascii_and_the_unicode_ones_do_not() {
+        let ascii = format!("{ASCII:?}");
+        assert!(ascii.is_ascii(), "{ascii}");
+        assert!(ascii.contains("span_under: ['\\'', '\\'']"), "{ascii}");
+        let unicode = format!("{UNICODE:?}");
+        assert!(unicode.contains("box_top: ['┌', '┬', '┐']"), "{unicode}");
+        assert!(unicode.contains("sep: \" · \""), "{unicode}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! the columns show which way each player's pieces run. Beside it: the pieces left, whose
 //! turn, the throw being played, the kiust right and the turns played.
 
+use crate::games::draw::panel;
 use crate::games::draw::text::{self, Ink, Pen};
 use crate::games::draw::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::event::Throw;
@@ -125,40 +126,23 @@ pub(super) fn throw_clause(throw: Throw, left: u8) -> String {
 }
 
 fn panel(pen: &Pen, pos: &Kiust, marks: &Marks<'_, Move>) -> Vec<String> {
-    let g = pen.g;
     let label = |s: Seat| seat_label::<Kiust>(pen, s, marks.names, NAME_WIDTH);
-    let wide = text::width(&label(Seat(0))).max(text::width(&label(Seat(1))));
-    let mut lines = vec![pen.paint(Ink::Strong, "Kiust Oyun"), String::new()];
-    for seat in [Seat(0), Seat(1)] {
-        let n = pos.pieces(seat);
-        lines.push(format!(
-            "{} {}  {n:>2} {}",
-            piece(pen, seat),
-            text::left(&pen.paint(Ink::Player(seat.index()), &label(seat)), wide),
-            if n == 1 { "piece" } else { "pieces" }
-        ));
-    }
-    lines.push(String::new());
+    let ink = |s: Seat| Ink::Player(s.index());
+    let pieces = |s: Seat| (piece(pen, s), ink(s), pos.pieces(s));
+    let mut lines = panel::head(pen, "Kiust Oyun", label, pieces, ["piece", "pieces"]);
     let side = pos.side_to_move();
-    let turn = pen.paint_char(Ink::Strong, g.turn);
-    let who = pen.paint(Ink::Player(side.index()), &label(side));
+    let who = label(side);
     match (pos.turn(), pos.throw_in_play(), pos.outcome()) {
         (Turn::Over, _, Some(outcome)) => {
             // On one line when it fits beside the board; else the clause below "Over:".
-            let clause = result_clause(outcome, label);
-            let said = pen.paint(Ink::Strong, &clause);
-            if text::width(&clause) + "Over: ".len() <= 80 - BOARD_WIDTH - GAP {
-                lines.push(format!("Over: {said}"));
-            } else {
-                lines.push("Over:".to_owned());
-                lines.push(said);
-            }
+            let said = pen.paint(Ink::Strong, &result_clause(outcome, label));
+            lines.extend(panel::fitted("Over:", said, 80 - BOARD_WIDTH - GAP));
         }
         (Turn::Seat(_), Some((throw, left)), _) => {
-            lines.push(format!("{turn} {who} to move"));
+            lines.push(panel::to_act(pen, ink(side), &who, "to move"));
             lines.push(format!("  throw: {}", throw_clause(throw, left)));
         }
-        _ => lines.push(format!("{turn} {who} to throw")),
+        _ => lines.push(panel::to_act(pen, ink(side), &who, "to throw")),
     }
     if pos.turn() != Turn::Over {
         let right = match (pos.has_kiust_right(), side.0) {

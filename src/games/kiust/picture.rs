@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use super::diagram::throw_clause;
 use crate::games::draw::Marks;
 use crate::games::draw::picture::{
-    Ink, Layout, Look, Mark, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
+    Ink, Layout, Look, Mark, Picture, Sample, Spot, WOOD, hex, two_sides,
 };
 use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
 use crate::games::{Rules, Seat, Turn};
@@ -77,17 +77,8 @@ impl Picture for Kiust {
                 }
             }
         }
-        let (key, height) = crate::games::draw::picture::key(
-            bottom + 40.0,
-            &[(Sample::Ring(Mark::Moved), "last move, from and to")],
-        );
-        backdrop.push_str(&key);
-        Layout {
-            board_height: bottom + 40.0 + height + 8.0,
-            backdrop,
-            spots,
-            panel_lines: 4,
-        }
+        let key = [(Sample::Ring(Mark::Moved), "last move, from and to")];
+        Layout::keyed(backdrop, spots, bottom + 40.0, &key, 4)
     }
 
     fn look(&self, marks: &Marks<'_, Self::Move>, _hidden: &[i32]) -> Look {
@@ -110,12 +101,10 @@ impl Picture for Kiust {
                 }
             }
         }
-        for seat in [Seat(0), Seat(1)] {
+        let more = |seat| {
             let n = self.pieces(seat);
-            let more = format!("{n} {}", if n == 1 { "piece" } else { "pieces" });
-            look.panel
-                .push(seat_line(self, seat, ink(seat), marks.names, &more));
-        }
+            format!("{n} {}", if n == 1 { "piece" } else { "pieces" })
+        };
         let running = match (self.turn(), self.throw_in_play()) {
             (Turn::Seat(_), Some((throw, left))) => {
                 format!("Throw in play: {}", throw_clause(throw, left))
@@ -127,8 +116,7 @@ impl Picture for Kiust {
         } else {
             ""
         };
-        look.panel
-            .push(status_line(self, marks.names, format!("{running}{right}")));
+        look.panel = two_sides(self, marks.names, ink, more, format!("{running}{right}"));
         look.panel.push(crate::games::draw::picture::PanelLine {
             swatch: None,
             text: format!("Turns played: {} of {CAP_TURNS}", self.turns()),

@@ -9,9 +9,7 @@ use std::fmt::Write as _;
 
 use super::diagram::{column, touched};
 use crate::games::draw::Marks;
-use crate::games::draw::picture::{
-    Ink, Layout, Look, Mark, Picture, Sample, Spot, seat_line, status_line,
-};
+use crate::games::draw::picture::{Ink, Layout, Look, Mark, Picture, Sample, Spot, two_sides};
 use crate::games::oicus::Oicus;
 use crate::games::{Rules, Seat};
 
@@ -95,22 +93,13 @@ impl Picture for Oicus {
             middle + 6.0
         );
         let bottom = BLACK_Y + TRAP_H + 40.0;
-        let (key, height) = crate::games::draw::picture::key(
-            bottom,
-            &[
-                (Sample::Square(HOME), "home traps (1–2)"),
-                (Sample::Square(PLAIN), "plain (3–4)"),
-                (Sample::Square(WHELPING), "whelping traps (5–10)"),
-                (Sample::Frame, "last move"),
-            ],
-        );
-        backdrop.push_str(&key);
-        Layout {
-            board_height: bottom + height + 8.0,
-            backdrop,
-            spots,
-            panel_lines: 3,
-        }
+        let key = [
+            (Sample::Square(HOME), "home traps (1–2)"),
+            (Sample::Square(PLAIN), "plain (3–4)"),
+            (Sample::Square(WHELPING), "whelping traps (5–10)"),
+            (Sample::Frame, "last move"),
+        ];
+        Layout::keyed(backdrop, spots, bottom, &key, 3)
     }
 
     fn look(&self, marks: &Marks<'_, Self::Move>, _hidden: &[i32]) -> Look {
@@ -134,21 +123,19 @@ impl Picture for Oicus {
                 }
             }
         }
-        for seat in [Seat(0), Seat(1)] {
-            let more = format!(
+        let more = |seat| {
+            format!(
                 "score {}, supply {}, {} on the board",
                 self.score(seat),
                 self.supply(seat),
                 self.on_board(seat)
-            );
-            look.panel
-                .push(seat_line(self, seat, ink(seat), marks.names, &more));
-        }
+            )
+        };
         let turns = match self.turn_cap() {
             0 => format!("Turns played: {} (no cap)", self.turns_played()),
             cap => format!("Turns played: {} of {cap}", self.turns_played()),
         };
-        look.panel.push(status_line(self, marks.names, turns));
+        look.panel = two_sides(self, marks.names, ink, more, turns);
         look
     }
 }

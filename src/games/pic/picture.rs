@@ -82,25 +82,16 @@ impl Picture for Pic {
             })
             .collect();
         let bottom = CY + RING + r + 96.0;
-        let (key, height) = crate::games::draw::picture::key(
-            bottom,
-            &[
-                (Sample::Disc(Ink::Heap), "a heap"),
-                (Sample::Disc(Ink::Seat(0)), "a piç: its owner's colour"),
-                (
-                    Sample::Stroke(crate::games::draw::picture::SEAT_COLOURS[0]),
-                    "a player's heaps",
-                ),
-                (Sample::Ring(Mark::Moved), "heap last sown"),
-            ],
-        );
-        backdrop.push_str(&key);
-        Layout {
-            board_height: bottom + height + 8.0,
-            backdrop,
-            spots,
-            panel_lines: players + 1,
-        }
+        let key = [
+            (Sample::Disc(Ink::Heap), "a heap"),
+            (Sample::Disc(Ink::Seat(0)), "a piç: its owner's colour"),
+            (
+                Sample::Stroke(crate::games::draw::picture::SEAT_COLOURS[0]),
+                "a player's heaps",
+            ),
+            (Sample::Ring(Mark::Moved), "heap last sown"),
+        ];
+        Layout::keyed(backdrop, spots, bottom, &key, players + 1)
     }
 
     fn look(&self, marks: &Marks<'_, Self::Move>, hidden: &[i32]) -> Look {

@@ -2,6 +2,7 @@
 //! `a1` and `f6`, the river from `a6` to `f1`, the stones, and beside the board whose turn
 //! it is and how near the truce is.
 
+use crate::games::draw::panel;
 use crate::games::draw::text::{self, Ink, Pen};
 use crate::games::draw::{BoardStyle, Diagram, Marks, result_clause, seat_label};
 use crate::games::tides::{Move, Tides};
@@ -146,18 +147,8 @@ fn board(pen: &Pen, pos: &Tides, trace: &Trace, turned: bool) -> Vec<String> {
 fn panel(pen: &Pen, pos: &Tides, marks: &Marks<'_, Move>) -> Vec<String> {
     let g = pen.g;
     let label = |s: Seat| seat_label::<Tides>(pen, s, marks.names, NAME_WIDTH);
-    let wide = text::width(&label(Seat(0))).max(text::width(&label(Seat(1))));
-    let mut lines = vec![pen.paint(Ink::Strong, "Tides of War"), String::new()];
-    for seat in [Seat(0), Seat(1)] {
-        let n = pos.stones(seat);
-        let noun = if n == 1 { "stone" } else { "stones" };
-        lines.push(format!(
-            "{} {}  {n:>2} {noun}",
-            stone(pen, seat),
-            text::left(&pen.paint(ink(seat), &label(seat)), wide)
-        ));
-    }
-    lines.push(String::new());
+    let stones = |s: Seat| (stone(pen, s), ink(s), pos.stones(s));
+    let mut lines = panel::head(pen, "Tides of War", label, stones, ["stone", "stones"]);
     match pos.turn() {
         Turn::Over => {
             if let Some(outcome) = pos.outcome() {
@@ -169,11 +160,7 @@ fn panel(pen: &Pen, pos: &Tides, marks: &Marks<'_, Move>) -> Vec<String> {
         }
         _ => {
             let side = pos.side_to_move();
-            lines.push(format!(
-                "{} {} to move",
-                pen.paint_char(Ink::Strong, g.turn),
-                pen.paint(ink(side), &label(side))
-            ));
+            lines.push(panel::to_act(pen, ink(side), &label(side), "to move"));
         }
     }
     let quiet = pos.quiet_plies();
@@ -185,13 +172,11 @@ fn panel(pen: &Pen, pos: &Tides, marks: &Marks<'_, Move>) -> Vec<String> {
         limit => format!("Truce: {quiet} of {limit} plies without a capture"),
     });
     if let Some(mv) = marks.last {
-        let said = format!("Last move: {mv}");
-        if text::width(&said) <= 80 - BOARD_WIDTH - GAP {
-            lines.push(said);
-        } else {
-            lines.push("Last move:".to_owned());
-            lines.push(mv.to_string());
-        }
+        lines.extend(panel::fitted(
+            "Last move:",
+            mv.to_string(),
+            80 - BOARD_WIDTH - GAP,
+        ));
     }
     lines.push(String::new());
     if marks.from == Seat(1) {

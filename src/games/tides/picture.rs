@@ -8,7 +8,7 @@ use super::diagram::{Trace, on_river, town_of};
 use crate::games::Seat;
 use crate::games::draw::Marks;
 use crate::games::draw::picture::{
-    Ink, Layout, Look, Mark, Picture, Sample, Spot, WOOD, hex, seat_line, status_line,
+    Ink, Layout, Look, Mark, Picture, Sample, Spot, WOOD, hex, two_sides,
 };
 use crate::games::tides::Tides;
 
@@ -24,19 +24,14 @@ const TOWN: &str = "#a9764b";
 /// The size of a town's label.
 const TOWN_SIZE: f32 = 14.0;
 
-/// The key under the board from `top`: the river, the towns and the rings of the last
-/// move (see [`crate::games::draw::picture::key`]).
-fn key(top: f32) -> (String, f32) {
-    crate::games::draw::picture::key(
-        top,
-        &[
-            (Sample::Square(RIVER), "river"),
-            (Sample::Square(TOWN), "town (a1 White's, f6 Black's)"),
-            (Sample::Ring(Mark::Moved), "last move"),
-            (Sample::Ring(Mark::Taken), "stone taken"),
-        ],
-    )
-}
+/// The key under the board: the river, the towns and the rings of the last move (see
+/// [`crate::games::draw::picture::key`]).
+const KEY: [(Sample, &str); 4] = [
+    (Sample::Square(RIVER), "river"),
+    (Sample::Square(TOWN), "town (a1 White's, f6 Black's)"),
+    (Sample::Ring(Mark::Moved), "last move"),
+    (Sample::Ring(Mark::Taken), "stone taken"),
+];
 
 /// The towns' labels, outside the board where no stone stands: White's left of `a1`,
 /// under its rank's number, pointing at it; Black's right of `f6`.
@@ -127,14 +122,7 @@ impl Picture for Tides {
         }
         backdrop.push_str(&town_labels());
         let bottom = Y0 + 6.0 * CELL + 44.0;
-        let (key, height) = key(bottom);
-        backdrop.push_str(&key);
-        Layout {
-            board_height: bottom + height + 8.0,
-            backdrop,
-            spots,
-            panel_lines: 3,
-        }
+        Layout::keyed(backdrop, spots, bottom, &KEY, 3)
     }
 
     fn look(&self, marks: &Marks<'_, Self::Move>, _hidden: &[i32]) -> Look {
@@ -158,18 +146,16 @@ impl Picture for Tides {
                 };
             }
         }
-        for seat in [Seat(0), Seat(1)] {
+        let more = |seat: Seat| {
             let n = stones[seat.index()];
-            let more = format!("{n} {}", if n == 1 { "stone" } else { "stones" });
-            look.panel
-                .push(seat_line(self, seat, ink(seat), marks.names, &more));
-        }
+            format!("{n} {}", if n == 1 { "stone" } else { "stones" })
+        };
         let quiet = self.quiet_plies();
         let truce = match self.truce_after() {
             0 => format!("Truce: {quiet} plies without a capture (no limit)"),
             limit => format!("Truce: {quiet} of {limit} plies without a capture"),
         };
-        look.panel.push(status_line(self, marks.names, truce));
+        look.panel = two_sides(self, marks.names, ink, more, truce);
         look
     }
 }

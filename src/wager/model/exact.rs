@@ -4,7 +4,7 @@
 //! match (this was the bookie's own way before cheats came into the price). The imagined
 //! matches of [`super::sim`] must agree with it.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::GameModel;
 use crate::games::{GameKind, Seating};
@@ -59,8 +59,10 @@ pub struct Table<'a> {
 }
 
 /// A point in a match: wins so far, decided and drawn games, who sits where, the game
-/// about to be played, and who won the last one alone.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// about to be played, and who won the last one alone. Ordered, so that the states of a
+/// game are summed in one order (a hash map's differs from map to map, and so would the
+/// last bits of the sums).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct State {
     wins: Vec<u32>,
     decided: u32,
@@ -101,7 +103,7 @@ impl Table<'_> {
             ..MatchChances::default()
         };
         // The states of the match, one game at a time, with the chance of reaching each.
-        let mut frontier: HashMap<State, f64> = HashMap::new();
+        let mut frontier: BTreeMap<State, f64> = BTreeMap::new();
         frontier.insert(
             State {
                 wins: vec![0; n],
@@ -115,7 +117,7 @@ impl Table<'_> {
         );
         let seating = self.kind.facts().seating;
         while !frontier.is_empty() {
-            let mut next: HashMap<State, f64> = HashMap::new();
+            let mut next: BTreeMap<State, f64> = BTreeMap::new();
             for (state, p) in frontier {
                 let number = state.number as usize;
                 if out.games.len() < number {
@@ -236,6 +238,66 @@ mod tests {
         }
     }
 
+    /// The exact chances of a match of `kind` in `format` between `players`, the draw cap
+    /// 5 and the game's own first-turn odds.
+    fn exact_chances(
+        kind: GameKind,
+        model: &GameModel,
+        players: &[Profile],
+        format: Format,
+    ) -> MatchChances {
+        let n = players.len();
+        let first_turn = crate::games::with_game!(kind, G => {
+            <G as crate::games::Tableside>::first_turn_odds(n)
+        });
+        Table {
+            kind,
+            model,
+            strengths: players.iter().map(|p| model.strength(p, n)).collect(),
+            levels: players.iter().map(Profile::level).collect(),
+            drawish: players.iter().map(|p| model.drawish(p, n)).collect(),
+            format,
+            draw_cap: 5,
+            first_turn,
+        }
+        .chances()
+    }
+
+    /// Every figure of `c`, as bits, in one order.
+    fn bits(c: &MatchChances) -> Vec<u64> {
+        let mut out: Vec<u64> = c
+            .outright
+            .iter()
+            .chain(&c.shares)
+            .map(|x| x.to_bits())
+            .collect();
+        out.extend([c.dead_heat.to_bits(), c.push.to_bits()]);
+        for g in &c.games {
+            out.extend(g.won.iter().chain([&g.drawn, &g.void]).map(|x| x.to_bits()));
+        }
+        out
+    }
+
+    /// The same match worked out again gives the same bits: the states are summed in one
+    /// order, not a hash map's, which differs from map to map.
+    #[test]
+    fn the_same_match_gives_the_same_bits_every_time() {
+        for kind in GameKind::ALL {
+            let model = Models::built_in().game(kind).unwrap();
+            let n = if kind == GameKind::Pic { 5 } else { 2 };
+            let players: Vec<Profile> = (0..n)
+                .map(|i| profile(3 + 2 * i as u8, Temperament::ALL[i % 5]))
+                .collect();
+            let format = Format::default_for(kind);
+            let first = exact_chances(kind, model, &players, format);
+            assert!(first.games.len() > 1, "{kind:?}: more than one game");
+            for _ in 0..20 {
+                let again = exact_chances(kind, model, &players, format);
+                assert_eq!(bits(&again), bits(&first), "{kind:?}");
+            }
+        }
+    }
+
     /// Honest tables in every game (Piç at two, three and five): the imagined matches'
     /// chances of the match and of each of the first three games agree with the exact
     /// working-out within the noise of 20,000 imagined matches (4 standard errors).
@@ -259,20 +321,7 @@ mod tests {
                     .map(|i| profile(3 + 2 * i as u8, Temperament::ALL[i % 5]))
                     .collect();
                 let format = Format::default_for(kind);
-                let first_turn = crate::games::with_game!(kind, G => {
-                    <G as crate::games::Tableside>::first_turn_odds(n)
-                });
-                let exact = Table {
-                    kind,
-                    model: &model,
-                    strengths: players.iter().map(|p| model.strength(p, n)).collect(),
-                    levels: players.iter().map(Profile::level).collect(),
-                    drawish: players.iter().map(|p| model.drawish(p, n)).collect(),
-                    format,
-                    draw_cap: 5,
-                    first_turn,
-                }
-                .chances();
+                let exact = exact_chances(kind, &model, &players, format);
                 let priced = Priced {
                     kind,
                     players: players.clone(),

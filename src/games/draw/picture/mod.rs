@@ -134,6 +134,27 @@ pub struct Layout {
     pub panel_lines: usize,
 }
 
+impl Layout {
+    /// A board's layout closed by its key: the key of `entries` drawn onto `backdrop`
+    /// from `top` (see [`key`]), and the board's part ending 8 pixels under the key.
+    pub(crate) fn keyed(
+        mut backdrop: String,
+        spots: Vec<Spot>,
+        top: f32,
+        entries: &[(Sample, &str)],
+        panel_lines: usize,
+    ) -> Layout {
+        let (key, height) = key(top, entries);
+        backdrop.push_str(&key);
+        Layout {
+            board_height: top + height + 8.0,
+            backdrop,
+            spots,
+            panel_lines,
+        }
+    }
+}
+
 /// How a spot is marked for the last move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mark {
@@ -227,6 +248,24 @@ pub(crate) fn seat_line<G: Diagram>(
         text: format!("{who}: {more}{tail}"),
         strong: to_move || won,
     }
+}
+
+/// The panel of a game of two sides: each seat's line in its `ink`, saying what `more`
+/// gives for it (see [`seat_line`]), then the status line with `running` (see
+/// [`status_line`]).
+pub(crate) fn two_sides<G: Diagram>(
+    pos: &G,
+    names: &[&str],
+    ink: impl Fn(crate::games::Seat) -> Ink,
+    more: impl Fn(crate::games::Seat) -> String,
+    running: String,
+) -> Vec<PanelLine> {
+    let mut panel: Vec<PanelLine> = [crate::games::Seat(0), crate::games::Seat(1)]
+        .into_iter()
+        .map(|seat| seat_line(pos, seat, ink(seat), names, &more(seat)))
+        .collect();
+    panel.push(status_line(pos, names, running));
+    panel
 }
 
 /// A name cut to fit a panel line (28 characters, an ellipsis for the rest).
