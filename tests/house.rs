@@ -1,5 +1,6 @@
 //! The house's own rules, read from the source: the layering that the README's layout
-//! states, no circle between files, and no function over 80 lines.
+//! states, no circle between files, no function over 80 lines, and a game named only in its
+//! folder and the registry.
 //!
 //! **Long functions.** A function (free, a method, or nested) is counted from its `fn`
 //! line to the line of its closing brace, in the code without comments and literals; test
@@ -1131,5 +1132,117 @@ fn a_parent_re_exporting_its_children_and_tests_make_no_circle_but_re_exports_ar
         found[0].contains("holds src/a/x.rs, src/b.rs;"),
         "{}",
         found[0]
+    );
+}
+
+/// The registry's games, read from `games/mod.rs` (the macro `registry!` lists one a
+/// line, `Name => $crate::games::module::Type,`): each game's `GameKind` constant and its
+/// module.
+fn registered(files: &BTreeMap<String, String>) -> Vec<(String, String)> {
+    let code = code_only(&files["games/mod.rs"]);
+    code.lines()
+        .filter_map(|line| {
+            let (name, path) = line.trim().split_once(" => $crate::games::")?;
+            let (module, _) = path.split_once("::")?;
+            let ok = |w: &str| !w.is_empty() && w.chars().all(is_ident);
+            (ok(name) && ok(module)).then(|| (name.to_owned(), module.to_owned()))
+        })
+        .collect()
+}
+
+/// The files outside `games/` that name one game of the registry in their code (tests,
+/// comments and doc examples left out), with the line and path of the first naming: its
+/// module (`crate::games::pic::Pic`, or any path that resolves into it) or its
+/// `GameKind` constant (`GameKind::Pic`, through any alias of `GameKind`).
+fn naming_a_game(files: &BTreeMap<String, String>) -> Vec<String> {
+    let games = registered(files);
+    let one_game = |p: &[String]| {
+        let module = p.len() >= 2 && p[0] == "games" && games.iter().any(|(_, m)| *m == p[1]);
+        let constant = p
+            .windows(2)
+            .any(|w| w[0] == "GameKind" && games.iter().any(|(name, _)| *name == w[1]));
+        module || constant
+    };
+    let mut out = Vec::new();
+    for (module, rel) in non_test_modules(files) {
+        if module.first().is_some_and(|m| m == "games") {
+            continue;
+        }
+        let code = without_tests(&code_only(&files[&rel]));
+        if let Some((line, path)) = names(&code, &module)
+            .paths
+            .iter()
+            .find(|(_, p)| one_game(p))
+        {
+            out.push(format!("src/{rel}:{line}: {}", path.join("::")));
+        }
+    }
+    out
+}
+
+/// How many files outside `games/` may name one game: a game is its folder and its line
+/// in the registry. Issue 41 allowed three; none does (its tests and doc examples aside).
+const MOST_FILES_NAMING_A_GAME: usize = 0;
+
+#[test]
+fn a_game_is_named_only_in_its_folder_and_the_registry() {
+    let files = crate_sources();
+    assert_eq!(
+        registered(&files).len(),
+        4,
+        "the registry in games/mod.rs lists the four games, one a line"
+    );
+    let naming = naming_a_game(&files);
+    assert!(
+        naming.len() <= MOST_FILES_NAMING_A_GAME,
+        "{} files outside src/games name one game (at most {MOST_FILES_NAMING_A_GAME}):\n{}",
+        naming.len(),
+        naming.join("\n")
+    );
+}
+
+#[test]
+fn a_game_named_by_its_module_or_its_kind_through_an_alias_is_caught_in_code_only() {
+    let registry = "macro_rules! registry {\n    (x) => {\n        Pic => $crate::games::pic::Pic,\n        Tides => $crate::games::tides::Tides,\n    };\n}\npub mod pic;\npub mod tides;\npub mod kind;\n";
+    let files = made_up(&[
+        ("lib.rs", "pub mod games;\npub mod report;\n"),
+        ("games/mod.rs", registry),
+        (
+            "games/pic.rs",
+            "pub struct Pic;\nfn f() { crate::games::tides::go(); }\n",
+        ),
+        ("games/tides.rs", "pub fn go() {}\n"),
+        ("games/kind.rs", "pub struct GameKind;\n"),
+        (
+            "report/mod.rs",
+            "mod a;\nmod b;\nmod c;\nmod d;\n// crate::games::pic::Pic in a comment\nfn s() -> &'static str { \"GameKind::Pic\" }\n",
+        ),
+        (
+            "report/a.rs",
+            "use crate::games::kind::GameKind as K;\n\nfn f(k: K) -> bool {\n    k == K::Tides\n}\n",
+        ),
+        ("report/b.rs", "use crate::games::{\n    pic::Pic,\n};\n"),
+        (
+            "report/c.rs",
+            "fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::games::pic::Pic;\n}\n",
+        ),
+        (
+            "report/d.rs",
+            "use crate::games::kind::GameKind;\nfn f(k: GameKind) -> u8 { 0 }\n",
+        ),
+    ]);
+    assert_eq!(
+        registered(&files),
+        vec![
+            ("Pic".to_owned(), "pic".to_owned()),
+            ("Tides".to_owned(), "tides".to_owned())
+        ]
+    );
+    assert_eq!(
+        naming_a_game(&files),
+        vec![
+            "src/report/a.rs:4: games::kind::GameKind::Tides".to_owned(),
+            "src/report/b.rs:1: games::pic::Pic".to_owned(),
+        ]
     );
 }
