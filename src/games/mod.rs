@@ -139,6 +139,7 @@ mod notation;
 pub mod oicus;
 mod perft;
 pub mod pic;
+mod played;
 mod rules;
 #[cfg(test)]
 mod state_tests;
@@ -156,6 +157,7 @@ pub use kind::GameKind;
 pub use levels::{Level, Levels, level};
 pub use notation::{StatePairs, split_state, state_number, unknown_state};
 pub use perft::perft;
+pub use played::Played;
 pub use rules::{Rules, sample_chance};
 pub use tableside::{CheatMove, Tableside};
 pub use told::{Filler, GameMoment, Noted};

@@ -5,7 +5,7 @@
 //! notation (`<game>/moves.rs`); the helpers here put numbers into words.
 
 use super::told::{GameMoment, Noted};
-use super::{Event, GameKind, Rules, Seat};
+use super::{Event, GameKind, Played, Rules, Seat};
 
 /// What the storyteller says of a game's moves: the extension of [`Rules`] that the
 /// narrator, `replay` and the seats people play read.
@@ -107,13 +107,13 @@ pub fn moments(kind: GameKind) -> &'static [GameMoment] {
 /// text is not a move of the game (a log from elsewhere).
 #[must_use]
 pub fn move_words(kind: GameKind, text: &str, mover: Seat) -> Option<String> {
-    with_game!(kind, G => move_words_of::<G>(text, mover))
+    with_game!(kind, G => move_words_of::<G>(&Played::from(text), mover))
 }
 
 /// [`move_words`] for a game of type `G`, a game of the registry or not.
 #[must_use]
-pub fn move_words_of<G: Rules + Words>(text: &str, mover: Seat) -> Option<String> {
-    text.parse::<<G as Rules>::Move>()
+pub fn move_words_of<G: Rules + Words>(mv: &Played, mover: Seat) -> Option<String> {
+    mv.parse::<<G as Rules>::Move>()
         .ok()
         .map(|mv| G::move_words(mv, mover))
 }
@@ -124,7 +124,7 @@ pub fn move_words_of<G: Rules + Words>(text: &str, mover: Seat) -> Option<String
 #[derive(Clone, Copy)]
 pub struct Spoken {
     /// A move written as text, in plain words ([`move_words_of`]).
-    pub move_words: fn(&str, Seat) -> Option<String>,
+    pub move_words: fn(&Played, Seat) -> Option<String>,
     /// The moment of the game's own an event of its ceremony makes
     /// ([`Words::ceremony_moment`]).
     pub ceremony_moment: fn(&Event) -> Option<Noted>,

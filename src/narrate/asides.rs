@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{Detail, Moment, Narrator, Scene, Val, person, text};
+use crate::games::Played;
 use crate::roster::VoiceMoment;
 use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog};
 
@@ -265,7 +266,7 @@ impl Narrator<'_> {
         };
         // The game's cheat says itself; an extra stone's place is a move, in words.
         let (cheat, where_) = kind.told_at(at, |mv| {
-            (self.words.move_words)(mv, game.seat_of(by))
+            (self.words.move_words)(&Played::from(mv), game.seat_of(by))
                 .map(|w| w.replace("{their}", self.pronouns(by).their()))
         });
         vars.push(("cheat", text(cheat)));
@@ -535,7 +536,7 @@ pub(crate) mod tests {
                 }
                 Step {
                     seat: Some(seat),
-                    mv: format!("m{i}"),
+                    mv: format!("m{i}").into(),
                     events,
                     scores,
                 }
@@ -545,7 +546,7 @@ pub(crate) mod tests {
             number,
             seats: vec![0, 1],
             ceremony: Vec::new(),
-            start: String::new(),
+            start: "".into(),
             start_scores: vec![12, 12],
             steps,
             turns: 6,
@@ -553,7 +554,7 @@ pub(crate) mod tests {
             winners: vec![0],
             scores: vec![12, 10],
             standing: vec![Vec::new(); 2],
-            end: String::new(),
+            end: "".into(),
             resigned: None,
             asides,
         }

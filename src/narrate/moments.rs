@@ -74,7 +74,7 @@ impl Narrator<'_> {
             let verb = self.verb(mover);
             // The move in words, never its notation.
             let words = (self.words.move_words)(&step.mv, seat)
-                .unwrap_or_else(|| step.mv.clone())
+                .unwrap_or_else(|| step.mv.to_string())
                 .replace("{their}", self.pronouns(mover).their());
             out.push(Spotted {
                 key: Moment::Opening,

@@ -316,7 +316,9 @@ pub(crate) fn walk<'a, G: Game>(
     let options = rules
         .options::<G>()
         .map_err(|e| mismatch::<G>(game, 0, format!("the match's rule options: {e}")))?;
-    let mut pos = G::from_text(&game.start, &options)
+    let mut pos = game
+        .start
+        .read(|text| G::from_text(text, &options))
         .map_err(|e| mismatch::<G>(game, 0, format!("the start position: {e}")))?;
     let names = seated_names(log, game, &pos)?;
     visit(&pos, &names, Beat::Start);
@@ -324,7 +326,7 @@ pub(crate) fn walk<'a, G: Game>(
     for before in 0..=total {
         for a in game.asides.iter().filter(|a| a.before == before) {
             if let Some(text) = &a.position {
-                pos = G::from_text(text, &options).map_err(|e| {
+                pos = text.read(|t| G::from_text(t, &options)).map_err(|e| {
                     mismatch::<G>(game, before, format!("the position after an aside: {e}"))
                 })?;
             }
@@ -401,7 +403,7 @@ fn check_end<G: Game>(pos: &G, game: &GameLog) -> Result<(), ReplayError> {
         game.outcome.end,
         crate::games::End::Resigned | crate::games::End::Forfeit
     );
-    if end != game.end || (!by_the_table && pos.outcome() != Some(game.outcome)) {
+    if game.end != end.as_str() || (!by_the_table && pos.outcome() != Some(game.outcome)) {
         return Err(mismatch::<G>(
             game,
             game.steps.len(),
@@ -564,7 +566,11 @@ mod tests {
                         "{}",
                         frame.heading
                     );
-                    assert!(frame.heading.contains(&g.steps[i].mv), "{}", frame.heading);
+                    assert!(
+                        frame.heading.contains(g.steps[i].mv.text()),
+                        "{}",
+                        frame.heading
+                    );
                     for line in frame.heading.lines().chain(frame.board.lines()) {
                         assert!(super::super::width_of(line) <= 80, "{line}");
                     }
@@ -648,7 +654,7 @@ mod tests {
         assert!(err.to_string().contains("step 1"), "{err}");
         // A move that does not parse, and an end the rules do not reach.
         let mut log = played::<crate::games::pic::Pic>(8, 2);
-        log.games[0].steps[0].mv = "x".to_owned();
+        log.games[0].steps[0].mv = "x".into();
         let err = replay(&log, &RuleOptions::default(), None, BoardStyle::PLAIN).unwrap_err();
         assert!(err.to_string().contains("step 1"), "{err}");
         let mut log = played::<crate::games::pic::Pic>(8, 2);

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::Format;
 pub use crate::games::CheatKind;
+use crate::games::Played;
 use crate::games::{Event, GameKind, Outcome, Seat};
 
 pub use super::entrant::Entrant;
@@ -89,7 +90,7 @@ pub struct AsideAt {
     pub aside: Aside,
     /// The position after it, when it changed the position.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
+    pub position: Option<Played>,
 }
 
 /// One step of a game: a seat's move or a chance outcome, and what it caused.
@@ -97,8 +98,8 @@ pub struct AsideAt {
 pub struct Step {
     /// The seat that moved; `None` for a chance outcome.
     pub seat: Option<Seat>,
-    /// The move or outcome in the game's notation.
-    pub mv: String,
+    /// The move or outcome (the game's own, written in its notation).
+    pub mv: Played,
     /// What it caused.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
@@ -118,7 +119,7 @@ pub struct GameLog {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ceremony: Vec<Event>,
     /// The position it started from.
-    pub start: String,
+    pub start: Played,
     /// Each seat's score at the start.
     pub start_scores: Vec<i32>,
     /// Every step in order.
@@ -134,7 +135,7 @@ pub struct GameLog {
     /// Each seat's standing figures at the end.
     pub standing: Vec<Vec<(String, i32)>>,
     /// The position it ended in.
-    pub end: String,
+    pub end: Played,
     /// The entrant who resigned it (`taproom sit`), when it ended so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resigned: Option<usize>,

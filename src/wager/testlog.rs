@@ -92,13 +92,13 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                 number: i as u32 + 1,
                 seats: g.seats.clone(),
                 ceremony: g.ceremony,
-                start: String::new(),
+                start: "".into(),
                 start_scores: vec![0; g.seats.len()],
                 steps: events
                     .into_iter()
                     .map(|e| Step {
                         seat: None,
-                        mv: String::new(),
+                        mv: "".into(),
                         events: vec![e],
                         scores: Vec::new(),
                     })
@@ -108,7 +108,7 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                 winners,
                 scores: g.scores,
                 standing: vec![Vec::new(); g.seats.len()],
-                end: String::new(),
+                end: "".into(),
                 resigned: None,
                 asides: g
                     .asides

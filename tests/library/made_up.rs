@@ -413,7 +413,16 @@ fn the_runners_are_played_to_the_end_by_their_own_rules_at_every_table_size() {
         assert_eq!(log.game, Runners::KIND);
         assert_eq!(log.game.title(), "the Runners");
         for game in &log.games {
-            let moves: Vec<String> = game.steps.iter().map(|s| s.mv.clone()).collect();
+            let moves: Vec<String> = game.steps.iter().map(|s| s.mv.to_string()).collect();
+            // The log keeps the game's own moves, written in its notation.
+            for step in &game.steps {
+                let mv = step.mv.get::<Stride>().expect("the game's own move");
+                assert_eq!(mv.to_string(), step.mv.text());
+            }
+            assert_eq!(
+                game.start.get::<Runners>().map(|r| r.at.clone()),
+                Some(vec![0; n])
+            );
             // Seat 0 runs first in every game; throws and faces alternate.
             for (i, mv) in moves.iter().enumerate() {
                 assert_eq!(mv == "throw", i % 2 == 0, "step {i} of {moves:?}");
@@ -531,7 +540,7 @@ fn the_runners_are_drawn_and_replayed_frame_by_frame() {
         assert!(shown.title.starts_with("the Runners: "), "{}", shown.title);
         for (game, seen) in log.games.iter().zip(&shown.games) {
             assert_eq!(read_track(&seen.start, n), vec![0; n]);
-            let moves: Vec<String> = game.steps.iter().map(|s| s.mv.clone()).collect();
+            let moves: Vec<String> = game.steps.iter().map(|s| s.mv.to_string()).collect();
             assert_eq!(seen.steps.len(), moves.len());
             for (i, frame) in seen.steps.iter().enumerate() {
                 let (at, _) = walked(n, 0, &moves[..=i]);

@@ -283,7 +283,7 @@ fn check(log: &MatchLog, fact: &Fact) {
                 "{line}"
             );
             assert!(
-                !line.contains(&first.mv) || !first.mv.contains('-'),
+                !line.contains(first.mv.text()) || !first.mv.text().contains('-'),
                 "no notation: {line}"
             );
         }

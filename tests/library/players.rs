@@ -88,7 +88,7 @@ fn commonest_opening<G: Game>() -> (String, usize, usize) {
             let Some(first) = game.steps.iter().find(|s| s.seat.is_some()) else {
                 continue;
             };
-            *counts.entry(first.mv.clone()).or_default() += 1;
+            *counts.entry(first.mv.to_string()).or_default() += 1;
             games += 1;
         }
     }
@@ -115,7 +115,7 @@ fn a_seed_replays_a_match_exactly_in_every_game() {
     fn moves(log: &taproom::table::MatchLog) -> Vec<Vec<String>> {
         log.games
             .iter()
-            .map(|g| g.steps.iter().map(|s| s.mv.clone()).collect())
+            .map(|g| g.steps.iter().map(|s| s.mv.to_string()).collect())
             .collect()
     }
     fn check<G: Game>() {

@@ -4,6 +4,7 @@ use super::hands::{Hands, Npcs};
 use super::run::{Told, run_with};
 use super::settings::{MatchSettings, TableError};
 use crate::ai::{Player, TableRng, table_rng};
+use crate::games::Played;
 use crate::games::{Event, Game, Outcome, Seat};
 use crate::table::cheat::{Manners, Marks, Watch};
 use crate::table::checks::Figures;
@@ -151,7 +152,7 @@ struct Record {
     /// The first-turn ceremony's events.
     ceremony: Vec<Event>,
     /// The position at the start.
-    start: String,
+    start: Played,
     /// The seats' scores at the start.
     start_scores: Vec<i32>,
     /// The steps played (less those taken back).
@@ -175,7 +176,7 @@ impl Record {
             number,
             seats: seats.to_vec(),
             ceremony,
-            start: format!("{pos:#}"),
+            start: Played::new(pos.clone(), format!("{pos:#}")),
             start_scores: all.iter().map(|&s| pos.score(s)).collect(),
             all,
             steps: Vec::new(),
@@ -189,7 +190,7 @@ impl Record {
         match told {
             Told::Step(seat, mv, events, now) => self.steps.push(Step {
                 seat,
-                mv: mv.to_string(),
+                mv: Played::step(mv),
                 events,
                 scores: self.all.iter().map(|&s| now.score(s)).collect(),
             }),
@@ -231,7 +232,7 @@ impl Record {
                         .collect()
                 })
                 .collect(),
-            end: format!("{pos:#}"),
+            end: Played::new(pos.clone(), format!("{pos:#}")),
             resigned: self.resigned,
             asides: self.asides,
         }

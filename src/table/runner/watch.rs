@@ -2,6 +2,7 @@
 
 use super::hands::Hands;
 use super::run::{Kept, Run, conceded};
+use crate::games::Played;
 use crate::games::{End, Game, Outcome, Seat};
 use crate::table::cheat::{OnCheat, OnFalseAccusation, Watch, Weighed};
 use crate::table::checks::Check;
@@ -54,7 +55,7 @@ impl<G: Game, E: Kept, H: Hands<G> + ?Sized> Run<'_, '_, G, E, H> {
         match result {
             CheatResult::Stood => {
                 *self.pos = cheat.after;
-                position = Some(format!("{:#}", self.pos));
+                position = Some(Played::new(self.pos.clone(), format!("{:#}", self.pos)));
                 if !self.table.unexposed.contains(&seat) {
                     self.table.unexposed.push(seat);
                 }
@@ -62,7 +63,7 @@ impl<G: Game, E: Kept, H: Hands<G> + ?Sized> Run<'_, '_, G, E, H> {
             CheatResult::TurnLost => {
                 if let Some(after) = lost {
                     *self.pos = after;
-                    position = Some(format!("{:#}", self.pos));
+                    position = Some(Played::new(self.pos.clone(), format!("{:#}", self.pos)));
                 }
             }
             CheatResult::RuleTwo => self.table.penalty = Some(seat),
@@ -181,7 +182,7 @@ impl<G: Game, E: Kept, H: Hands<G> + ?Sized> Run<'_, '_, G, E, H> {
                 victim: victim_who,
                 at,
             },
-            position: Some(format!("{:#}", self.pos)),
+            position: Some(Played::new(self.pos.clone(), format!("{:#}", self.pos))),
         });
     }
 }

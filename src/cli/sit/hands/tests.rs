@@ -66,7 +66,7 @@ fn moves_of(log: &MatchLog, who: usize) -> Vec<String> {
             g.steps
                 .iter()
                 .filter(move |s| s.seat.is_some_and(|seat| g.seats[seat.index()] == who))
-                .map(|s| s.mv.clone())
+                .map(|s| s.mv.to_string())
         })
         .collect()
 }
@@ -186,7 +186,7 @@ fn sticks_typed_at_the_table_are_checked_against_what_can_fall_and_played() {
         .steps
         .iter()
         .filter(|st| st.seat.is_none())
-        .map(|st| st.mv.as_str())
+        .map(|st| st.mv.text())
         .collect();
     let typed_twos = throws.iter().take_while(|t| **t == "2").count();
     assert!(typed_twos > 0, "the typed throws are the log's: {throws:?}");
