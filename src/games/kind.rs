@@ -93,9 +93,17 @@ impl Ord for GameKind {
     }
 }
 
+/// The registry's constant's name (`TidesOfWar`), as the enum this once was printed: the
+/// bookie's model seeds its imagined matches from a table's debug text, so this text must
+/// not change. A game outside the registry prints its id.
 impl fmt::Debug for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.title())
+        f.write_str(
+            GameKind::NAMES
+                .get(self.index())
+                .copied()
+                .unwrap_or(self.id()),
+        )
     }
 }
 
@@ -190,6 +198,13 @@ impl FromStr for GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kind_prints_for_debugging_as_the_enum_did() {
+        // The bookie seeds its imagined matches from this text (wager/model/sim.rs).
+        let printed: Vec<String> = GameKind::ALL.iter().map(|k| format!("{k:?}")).collect();
+        assert_eq!(printed, ["TidesOfWar", "Pic", "KiustOyun", "Oicustiytac"]);
+    }
 
     #[test]
     fn names_and_aliases_parse() {

@@ -90,6 +90,11 @@ macro_rules! registered_kinds {
 
             /// Every game of the registry, in the order the menu lists them.
             pub const ALL: [GameKind; [$(stringify!($name)),+].len()] = [$(GameKind::$name),+];
+
+            /// The names of the registry's constants, in its order (`"TidesOfWar"`): how
+            /// a kind prints for debugging, as the enum it once was did.
+            pub(crate) const NAMES: [&'static str; [$(stringify!($name)),+].len()] =
+                [$(stringify!($name)),+];
         }
     };
 }
