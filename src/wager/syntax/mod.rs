@@ -253,11 +253,11 @@ mod tests {
                 scope: Scope::Game(2)
             }
         );
-        assert_eq!(end.pick, PickText::End(End::Massacre));
+        assert_eq!(end.pick, PickText::End(crate::games::tides::MASSACRE));
         assert_eq!(end.how, HowText::Bookie(Some(Odds::new(4, 1))));
         assert_eq!(
             bet("Pip 1 cp on end no moves").pick,
-            PickText::End(End::NoMoves)
+            PickText::End(crate::games::pic::NO_MOVES)
         );
     }
 
