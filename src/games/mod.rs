@@ -100,6 +100,24 @@ macro_rules! registered_kinds {
 }
 registry!((registered_kinds)());
 
+/// Every way a game of the registry can end, as [`End`] lists them.
+macro_rules! registered_ends {
+    (() $($name:ident => $ty:path,)+) => {
+        impl End {
+            /// Every way a game can end: the ends the registry's games declare (their
+            /// [`Facts::ends`]) and the ones every game shares ([`End::SHARED`]), once
+            /// each, each game's own before the shared end it names
+            /// ([`EndInfo::listed_before`]), the games in the registry's order.
+            pub const ALL: [End; end::count(&[$(<$ty as Rules>::FACTS.ends),+])] =
+                end::listed(&[$(<$ty as Rules>::FACTS.ends),+]);
+
+            /// The keys of [`End::ALL`], in its order.
+            pub const KEYS: [&'static str; End::ALL.len()] = end::keys(&End::ALL);
+        }
+    };
+}
+registry!((registered_ends)());
+
 /// The arm of [`with_game!`] for each game of the registry.
 #[doc(hidden)]
 #[macro_export]
@@ -133,6 +151,7 @@ pub use crate::with_game;
 
 mod chance;
 pub mod draw;
+mod end;
 mod error;
 mod evaluate;
 pub mod event;
@@ -154,9 +173,10 @@ pub mod told;
 pub mod words;
 
 pub use chance::{Chance, Throws};
+pub use end::{End, EndInfo};
 pub use error::{IllegalMove, Invalid, ParseError, PositionError, Refused, StartError};
 pub use evaluate::Evaluate;
-pub use event::{CheatKind, End, Event, EventSink, Place};
+pub use event::{CheatKind, Event, EventSink, Place};
 pub use facts::{Facts, OnCheat, RuleOption, Tally, Unit};
 pub use kind::GameKind;
 pub use levels::{Level, Levels, level};

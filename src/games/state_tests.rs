@@ -75,7 +75,7 @@ fn oicustiytac_positions_carry_the_turns_and_the_passes() {
 #[test]
 fn a_truce_counter_past_the_limit_is_a_truce_under_the_options_it_is_read_with() {
     use super::tides::Options;
-    use super::{End, Outcome, PositionError};
+    use super::{Outcome, PositionError};
     let text = ".BBBB./W.BBBB/WW.BBB/WWW.BB/WWWW.B/.WWWW. w | quiet=60";
     let pos: Tides = text.parse().unwrap();
     assert_eq!(
@@ -93,11 +93,14 @@ fn a_truce_counter_past_the_limit_is_a_truce_under_the_options_it_is_read_with()
     // blockade, Black's win.
     let walled = "....../....../B.B.../BB..../WBB.../.B.... w | quiet=20";
     let truce = Tides::from_text(walled, &Options { truce_after: 10 }).unwrap();
-    assert_eq!(truce.outcome(), Some(Outcome::draw(End::Truce)));
+    assert_eq!(
+        truce.outcome(),
+        Some(Outcome::draw(crate::games::tides::TRUCE))
+    );
     let blockade: Tides = walled.parse().unwrap();
     assert_eq!(
         blockade.outcome(),
-        Some(Outcome::win(super::Seat(1), End::Blockade))
+        Some(Outcome::win(super::Seat(1), crate::games::tides::BLOCKADE))
     );
     assert!(matches!(
         "... w | quiet=x".parse::<Tides>(),

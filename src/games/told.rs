@@ -93,7 +93,7 @@ mod tests {
     fn play_moment(kind: GameKind, steps: &[&[Event]], at: usize, event: &Event) -> Option<Noted> {
         (Spoken::of_kind(kind).play_moment)(steps, at, event)
     }
-    use crate::games::{End, Event, GameKind, Place, Rules, Seat, Turn, tides::Tides};
+    use crate::games::{Event, GameKind, Place, Rules, Seat, Turn, tides::Tides};
 
     fn sq(file: u8, rank: u8) -> Place {
         Place::Square { file, rank }
@@ -257,7 +257,10 @@ mod tests {
                 for e in step.iter().filter(|e| matches!(e, Event::Enter { .. })) {
                     entries += 1;
                     assert_eq!(i + 1, steps.len(), "seed {seed}: {e:?}");
-                    assert_eq!(pos.outcome().map(|o| o.end), Some(End::Conquest));
+                    assert_eq!(
+                        pos.outcome().map(|o| o.end),
+                        Some(crate::games::tides::CONQUEST)
+                    );
                     let views: Vec<&[Event]> = steps.iter().map(Vec::as_slice).collect();
                     assert_eq!(play_moment(GameKind::TidesOfWar, &views, i, e), None);
                 }

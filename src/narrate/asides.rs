@@ -465,7 +465,7 @@ pub(crate) mod tests {
 
     use super::super::{Detail, Fact, Moment, Narrator, Phrasebook, Scene, phrasebook};
     use crate::ai::{Skill, Temperament};
-    use crate::games::{End, Event, GameKind, Outcome, Place, Seat, Seats};
+    use crate::games::{Event, GameKind, Outcome, Place, Seat, Seats, tides};
     use crate::roster::Pronouns;
     use crate::table::{
         Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step,
@@ -513,7 +513,7 @@ pub(crate) mod tests {
     fn game(number: u32, asides: Vec<AsideAt>) -> GameLog {
         let outcome = Outcome {
             winners: Seats::NONE.with(Seat(0)),
-            end: End::Massacre,
+            end: tides::MASSACRE,
         };
         let steps: Vec<Step> = (0..6u8)
             .map(|i| {

@@ -281,10 +281,10 @@ mod tests {
             Moment::Opening,
             Moment::FirstBlood,
             Moment::BigCapture,
-            Moment::Finish(crate::games::End::Conquest, super::super::Result3::Won),
-            Moment::Finish(crate::games::End::Massacre, super::super::Result3::Won),
-            Moment::Finish(crate::games::End::Blockade, super::super::Result3::Won),
-            Moment::Finish(crate::games::End::Truce, super::super::Result3::Won),
+            Moment::Finish(crate::games::tides::CONQUEST, super::super::Result3::Won),
+            Moment::Finish(crate::games::tides::MASSACRE, super::super::Result3::Won),
+            Moment::Finish(crate::games::tides::BLOCKADE, super::super::Result3::Won),
+            Moment::Finish(crate::games::tides::TRUCE, super::super::Result3::Won),
         ] {
             assert!(
                 book.lines(GameKind::TidesOfWar, moment).len() >= 2,
@@ -388,7 +388,7 @@ mod tests {
         assert_eq!(
             book.lines(
                 GameKind::TidesOfWar,
-                Moment::Finish(crate::games::End::Truce, super::super::Result3::Won)
+                Moment::Finish(crate::games::tides::TRUCE, super::super::Result3::Won)
             ),
             ["They shake hands."]
         );

@@ -91,7 +91,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::games::{End, GameKind};
+    use crate::games::{GameKind, tides};
     use crate::wager::testlog::{G, log};
     use crate::wager::{
         Bet, Book, Credit, HouseRules, Market, Money, Odds, Purse, Selection, Side, settle,
@@ -102,7 +102,7 @@ mod tests {
         let l = log(
             GameKind::TidesOfWar,
             &["Ada", "Bo"],
-            vec![G::new(&[0, 1], &[1], End::Conquest)],
+            vec![G::new(&[0, 1], &[1], tides::CONQUEST)],
             &[1],
         );
         let bets = [
@@ -156,7 +156,7 @@ mod tests {
         let l = log(
             GameKind::TidesOfWar,
             &["Brannoc", "Ysolde"],
-            vec![G::new(&[0, 1], &[1], End::Conquest)],
+            vec![G::new(&[0, 1], &[1], tides::CONQUEST)],
             &[1],
         );
         let stake = |bettor: &str, market, side, coins, thing: Option<&str>| Bet {

@@ -468,7 +468,7 @@ pub fn backing(what: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Event, Place};
+    use crate::games::{Event, Place, kiust, oicus, pic, tides};
     use crate::table::CheatResult;
     use crate::wager::testlog::{G, accused, cheat, log};
 
@@ -519,7 +519,7 @@ mod tests {
             GameKind::Oicustiytac,
             &["Ada", "Bo"],
             vec![
-                G::new(&[1, 0], &[0], End::Points)
+                G::new(&[1, 0], &[0], oicus::POINTS)
                     .ceremony(bag)
                     .events(vec![
                         down(0, 1, 2),
@@ -529,10 +529,10 @@ mod tests {
                         home(0),
                     ])
                     .scores(&[21, 9]),
-                G::new(&[1, 0], &[1], End::Points)
+                G::new(&[1, 0], &[1], oicus::POINTS)
                     .events(vec![down(1, 0, 3), down(0, 1, 1)])
                     .scores(&[15, 22]),
-                G::new(&[0, 1], &[], End::Stalled).scores(&[12, 12]),
+                G::new(&[0, 1], &[], oicus::STALLED).scores(&[12, 12]),
             ],
             &[],
         )
@@ -613,7 +613,7 @@ mod tests {
         let kiust = log(
             GameKind::KiustOyun,
             &["Ada", "Bo"],
-            vec![G::new(&[0, 1], &[0], End::AllCaptured).ceremony(throws)],
+            vec![G::new(&[0, 1], &[0], kiust::ALL_CAPTURED).ceremony(throws)],
             &[0],
         );
         assert_eq!(Market::FirstTurn.verdict(&kiust), top(&[0]));
@@ -621,7 +621,8 @@ mod tests {
             GameKind::TidesOfWar,
             &["Ada", "Bo"],
             vec![
-                G::new(&[1, 0], &[1], End::Massacre).ceremony(vec![Event::Lot { winner: Seat(1) }]),
+                G::new(&[1, 0], &[1], tides::MASSACRE)
+                    .ceremony(vec![Event::Lot { winner: Seat(1) }]),
             ],
             &[0],
         );
@@ -642,19 +643,19 @@ mod tests {
             GameKind::TidesOfWar,
             &["Ada", "Bo"],
             vec![
-                G::new(&[0, 1], &[0], End::Conquest).events(vec![capture(0, 1), capture(1, 2)]),
-                G::new(&[1, 0], &[0], End::Massacre).events(vec![capture(0, 3), capture(1, 1)]),
+                G::new(&[0, 1], &[0], tides::CONQUEST).events(vec![capture(0, 1), capture(1, 2)]),
+                G::new(&[1, 0], &[0], tides::MASSACRE).events(vec![capture(0, 3), capture(1, 1)]),
             ],
             &[0, 1],
         );
         let end = |scope| Market::End { scope };
         assert_eq!(
             end(Scope::Match).verdict(&l),
-            Verdict::Top(vec![Selection::End(End::Massacre)])
+            Verdict::Top(vec![Selection::End(tides::MASSACRE)])
         );
         assert_eq!(
             end(Scope::Game(1)).verdict(&l),
-            Verdict::Top(vec![Selection::End(End::Conquest)])
+            Verdict::Top(vec![Selection::End(tides::CONQUEST)])
         );
         let caps = |scope| Market::Most {
             tally: Tally::Captures,
@@ -679,7 +680,7 @@ mod tests {
             GameKind::Pic,
             &["Ada", "Bo", "Cy", "Di"],
             vec![
-                G::new(&[2, 3, 0, 1], &[0, 2], End::NoMoves)
+                G::new(&[2, 3, 0, 1], &[0, 2], pic::NO_MOVES)
                     .events(vec![claim(0), claim(2), claim(2), claim(1)])
                     .scores(&[50, 20, 50, 24]),
             ],
@@ -711,7 +712,7 @@ mod tests {
         let level = log(
             GameKind::Pic,
             &["Ada", "Bo", "Cy"],
-            vec![G::new(&[0, 1, 2], &[0, 1, 2], End::NoMoves).scores(&[36, 36, 36])],
+            vec![G::new(&[0, 1, 2], &[0, 1, 2], pic::NO_MOVES).scores(&[36, 36, 36])],
             &[],
         );
         assert_eq!(Market::Game { number: 1 }.verdict(&level), Verdict::Push);
@@ -725,11 +726,11 @@ mod tests {
             GameKind::TidesOfWar,
             &["Ada", "Bo"],
             vec![
-                G::new(&[0, 1], &[0], End::Conquest).asides(vec![
+                G::new(&[0, 1], &[0], tides::CONQUEST).asides(vec![
                     accused(1, 0, false),
                     cheat(1, &[0], CheatResult::TakenBack),
                 ]),
-                G::new(&[1, 0], &[1], End::Conquest).asides(vec![cheat(
+                G::new(&[1, 0], &[1], tides::CONQUEST).asides(vec![cheat(
                     0,
                     &[],
                     CheatResult::Stood,
@@ -783,7 +784,7 @@ mod tests {
         let l = log(
             GameKind::Pic,
             &["Ada", "Bo", "Cy"],
-            vec![G::new(&[0, 1, 2], &[2], End::NoMoves).asides(vec![
+            vec![G::new(&[0, 1, 2], &[2], pic::NO_MOVES).asides(vec![
                 accused(2, 0, true),
                 cheat(1, &[], CheatResult::Stood),
                 crate::table::Aside::Penalty {

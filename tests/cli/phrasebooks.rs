@@ -341,7 +341,7 @@ fn a_truce_is_told_by_the_built_in_truce_lines() {
     let book = taproom::narrate::Phrasebook::built_in();
     let truce = book.lines(
         GameKind::TidesOfWar,
-        Moment::Finish(taproom::games::End::Truce, Result3::Won),
+        Moment::Finish(taproom::games::tides::TRUCE, Result3::Won),
     );
     assert!(!truce.is_empty());
     let mut told = 0;

@@ -15,12 +15,23 @@ use std::str::FromStr;
 
 use taproom::games::draw::{BoardStyle, Diagram, Marks};
 use taproom::games::{
-    Chance, End, Evaluate, Event, EventSink, Facts, FirstTurn, OnCheat, Outcome, ParseError, Place,
-    Rules, Seat, Seating, StartError, Tableside, Throws, Turn, Unit, Words,
+    Chance, End, EndInfo, Evaluate, Event, EventSink, Facts, FirstTurn, OnCheat, Outcome,
+    ParseError, Place, Rules, Seat, Seating, StartError, Tableside, Throws, Turn, Unit, Words,
 };
 
 /// The square that wins.
 const GOAL: u8 = 8;
+
+/// The Runners' one way of ending: a runner reached the last square.
+pub const HOME_STRETCH: End = End::of(&EndInfo {
+    key: "home-stretch",
+    word: "home stretch",
+    how: "down the home stretch",
+    how_at_target: None,
+    always_drawn: false,
+    made_at_a_place: false,
+    listed_before: "resigned",
+});
 
 /// A position: where each runner stands (0 off the track, 1 to 8 on squares `a` to `h`),
 /// whose turn it is, and whether their die is in the air.
@@ -147,7 +158,7 @@ impl Rules for Runners {
         match_wins: None,
         rule_two: false,
         on_cheat: OnCheat::LoseTurn,
-        ends: &[End::Points],
+        ends: &[HOME_STRETCH],
         tallies: &[],
         turns: "throws",
         chance: "the die",
@@ -220,7 +231,7 @@ impl Rules for Runners {
         }
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.winner().map(|w| Outcome::win(w, End::Points))
+        self.winner().map(|w| Outcome::win(w, HOME_STRETCH))
     }
     fn score(&self, seat: Seat) -> i32 {
         i32::from(self.at[seat.index()])

@@ -864,7 +864,7 @@ fn a_truce_is_told_by_its_own_lines_or_as_a_draw_never_as_a_win() {
     let built_in = Phrasebook::built_in();
     let truce_lines = built_in.lines(
         GameKind::TidesOfWar,
-        Moment::Finish(taproom::games::End::Truce, Result3::Won),
+        Moment::Finish(taproom::games::tides::TRUCE, Result3::Won),
     );
     let mut truces = 0;
     for seed in 0..20 {
@@ -875,7 +875,7 @@ fn a_truce_is_told_by_its_own_lines_or_as_a_draw_never_as_a_win() {
         let Some(truce) = log
             .games
             .iter()
-            .find(|g| g.outcome.end == taproom::games::End::Truce)
+            .find(|g| g.outcome.end == taproom::games::tides::TRUCE)
         else {
             continue;
         };
@@ -899,7 +899,7 @@ fn a_truce_is_told_by_its_own_lines_or_as_a_draw_never_as_a_win() {
         let own = finish(&built_in);
         assert_eq!(
             own.key,
-            Moment::Finish(taproom::games::End::Truce, Result3::Won),
+            Moment::Finish(taproom::games::tides::TRUCE, Result3::Won),
             "seed {seed}: {}",
             own.line
         );

@@ -6,8 +6,8 @@ use taproom::ai::{Effort, Player, Skill, Temperament, player_for, table_rng};
 use taproom::games::kiust::Kiust;
 use taproom::games::oicus::Oicus;
 use taproom::games::pic::Pic;
-use taproom::games::tides::Tides;
-use taproom::games::{End, Event, Game, Rules};
+use taproom::games::tides::{TRUCE, Tides};
+use taproom::games::{Event, Game, Rules};
 use taproom::table::ladder::{Contender, LadderSettings, Schedule, run_ladder};
 
 #[test]
@@ -184,7 +184,7 @@ fn captureless_truces_are_rare_from_level_5_up() {
             },
         )
         .unwrap();
-        if outcome.end == End::Truce && !captured {
+        if outcome.end == TRUCE && !captured {
             dull += 1;
         }
     }

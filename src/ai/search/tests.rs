@@ -8,7 +8,7 @@ use super::*;
 use crate::ai::table_rng;
 use crate::games::tides::Tides;
 use crate::games::{
-    End, Evaluate, EventSink, GameKind, Outcome, ParseError, PositionError, Rules, Seat, Tableside,
+    Evaluate, EventSink, GameKind, Outcome, ParseError, PositionError, Rules, Seat, Tableside,
     Words,
 };
 
@@ -136,7 +136,8 @@ impl Rules for Race {
         }
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(|w| Outcome::win(Seat(w), End::Points))
+        self.winner
+            .map(|w| Outcome::win(Seat(w), crate::games::oicus::POINTS))
     }
 }
 

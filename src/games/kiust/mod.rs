@@ -23,6 +23,7 @@
 
 mod board;
 mod diagram;
+mod ends;
 mod evaluate;
 mod first;
 mod moves;
@@ -37,6 +38,7 @@ mod view;
 use serde::Deserialize;
 
 pub use board::Point;
+pub use ends::ALL_CAPTURED;
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
 
@@ -215,7 +217,7 @@ impl Rules for Kiust {
         rule_two: false,
         on_cheat: crate::games::OnCheat::LoseTurn,
         match_wins: None,
-        ends: &[End::AllCaptured, End::Cap],
+        ends: &[ALL_CAPTURED, End::Cap],
         tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
         perft_depth: 13,
         turns: "turns",
@@ -242,8 +244,8 @@ impl Rules for Kiust {
         let pieces = setup.pieces;
         // A player with no pieces left has lost, to a capture of their last piece.
         let result = match (pieces[0] == 0, pieces[1] == 0) {
-            (true, _) => Some(Outcome::win(Seat(1), End::AllCaptured)),
-            (false, true) => Some(Outcome::win(Seat(0), End::AllCaptured)),
+            (true, _) => Some(Outcome::win(Seat(1), ALL_CAPTURED)),
+            (false, true) => Some(Outcome::win(Seat(0), ALL_CAPTURED)),
             (false, false) => None,
         };
         let mut pos = Kiust {
@@ -340,7 +342,7 @@ impl Rules for Kiust {
                         self.right = false;
                         self.throw = None;
                         self.left = 0;
-                        let outcome = Outcome::win(by, End::AllCaptured);
+                        let outcome = Outcome::win(by, ALL_CAPTURED);
                         self.result = Some(outcome);
                         events.emit(Event::Over { outcome });
                         return;

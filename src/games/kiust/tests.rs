@@ -390,7 +390,7 @@ fn capturing_all_the_opponents_pieces_wins() {
     let mut p = setup(&["b9"], &["b7"], "1");
     play(&mut p, "2");
     let events = play(&mut p, "b9-b7");
-    let outcome = Outcome::win(Seat(0), End::AllCaptured);
+    let outcome = Outcome::win(Seat(0), ALL_CAPTURED);
     assert_eq!(events.last(), Some(&Event::Over { outcome }));
     assert_eq!(p.outcome(), Some(outcome));
     assert_eq!(p.turn(), Turn::Over);
@@ -539,7 +539,7 @@ fn notation_round_trips_and_malformed_positions_are_refused() {
 #[test]
 fn a_position_where_a_player_has_no_pieces_left_is_won_by_the_other() {
     let p = setup(&["a1"], &[], "2");
-    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), End::AllCaptured)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), ALL_CAPTURED)));
     assert_eq!(p.turn(), Turn::Over);
 }
 

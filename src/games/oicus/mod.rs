@@ -18,6 +18,7 @@ mod turns;
 mod view;
 
 mod diagram;
+mod ends;
 mod moves;
 mod picture;
 #[cfg(test)]
@@ -29,6 +30,7 @@ mod tests_reference;
 
 use serde::Deserialize;
 
+pub use ends::{POINTS, STALLED};
 pub use moves::{Action, ActionKind, Move};
 pub use position::{Invalid, Setup};
 
@@ -147,12 +149,12 @@ impl Oicus {
         };
         let outcome = if self.points.iter().any(|&p| p >= TARGET) {
             match (self.leader(), self.options.equal_at_21) {
-                (Some(s), _) => Outcome::win(s, End::Points),
-                (None, EqualAt21::Mover) => Outcome::win(Seat(mover), End::Points),
-                (None, EqualAt21::Drawn) => Outcome::draw(End::Points),
+                (Some(s), _) => Outcome::win(s, POINTS),
+                (None, EqualAt21::Mover) => Outcome::win(Seat(mover), POINTS),
+                (None, EqualAt21::Drawn) => Outcome::draw(POINTS),
             }
         } else if passed && before {
-            by_score(End::Stalled)
+            by_score(STALLED)
         } else if self.options.turn_cap > 0 && self.turns >= self.options.turn_cap {
             by_score(End::Cap)
         } else {
@@ -183,7 +185,7 @@ impl Rules for Oicus {
         rule_two: true,
         on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: Some(3),
-        ends: &[End::Points, End::Stalled, End::Cap],
+        ends: &[POINTS, STALLED, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
         perft_depth: 6,
         turns: "turns",

@@ -12,8 +12,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Oicus, Options, STONES, TRAP_LIMIT, TRAPS};
-use crate::games::{End, Outcome, ParseError, PositionError, Rules, Seat};
+use super::{Oicus, Options, STALLED, STONES, TRAP_LIMIT, TRAPS};
+use crate::games::{Outcome, ParseError, PositionError, Rules, Seat};
 
 /// An Òicustiỳtac position as its text says it, not yet judged by the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,9 +230,7 @@ impl fmt::Display for Oicus {
         )?;
         if f.alternate() {
             let passes = match self.result {
-                Some(Outcome {
-                    end: End::Stalled, ..
-                }) => 2,
+                Some(Outcome { end: STALLED, .. }) => 2,
                 _ => u8::from(self.passed),
             };
             write!(f, " | turns={} passes={passes}", self.turns)?;

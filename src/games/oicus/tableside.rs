@@ -2,9 +2,9 @@
 //! brought down for a cheat seen, the turns a match allows, and the odds of the draw from
 //! the bag for the first turn.
 
-use super::{Oicus, Options, TRAPS, first};
+use super::{Oicus, Options, POINTS, TRAPS, first};
 use crate::games::{
-    CheatKind, CheatMove, End, GameKind, Outcome, Rules, Seat, StartError, Tableside, Turn,
+    CheatKind, CheatMove, GameKind, Outcome, Rules, Seat, StartError, Tableside, Turn,
 };
 
 impl Tableside for Oicus {
@@ -70,7 +70,7 @@ impl Tableside for Oicus {
             after.stones[v][i] -= 1;
             after.points[b] = after.points[b].saturating_add(3);
             if after.points[b] >= 21 {
-                after.result = Some(Outcome::win(by, End::Points));
+                after.result = Some(Outcome::win(by, POINTS));
             }
             let land = if i < 10 { "Black's" } else { "White's" };
             out.push((after, format!("{land} trap {}", i % 10 + 1)));

@@ -363,7 +363,7 @@ fn rule_8_bring_downs_are_3_points_a_stone_and_leave_play_for_the_round() {
 fn end_a_round_ends_at_21_points_and_the_higher_score_wins() {
     let mut p = at(&[("B1", "bw")], "; 0 0 ; 19 4 ; b");
     let events = play(&mut p, "H1");
-    let outcome = Outcome::win(Seat(0), End::Points);
+    let outcome = Outcome::win(Seat(0), POINTS);
     assert_eq!(p.outcome(), Some(outcome));
     assert_eq!(p.turn(), Turn::Over);
     assert_eq!(events.last(), Some(&Event::Over { outcome }));
@@ -371,7 +371,7 @@ fn end_a_round_ends_at_21_points_and_the_higher_score_wins() {
     // A bring-down of own stones can hand the round to the opponent.
     let mut q = at(&[("B4", "wwww"), ("W7", "www")], "; 0 0 ; 18 10 ; w");
     play(&mut q, "V7+V7");
-    assert_eq!(q.outcome(), Some(Outcome::win(Seat(0), End::Points)));
+    assert_eq!(q.outcome(), Some(Outcome::win(Seat(0), POINTS)));
 }
 
 #[test]
@@ -380,14 +380,14 @@ fn end_equal_scores_at_21_go_to_the_player_who_just_moved_or_as_the_option_says(
     let text = "; 0 0 ; 18 18 ; w";
     let mut p = at(&[("B4", "bwww"), ("W7", "www")], text);
     play(&mut p, "3V7");
-    assert_eq!(p.outcome(), Some(Outcome::win(Seat(1), End::Points)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Seat(1), POINTS)));
     let drawn = Options {
         equal_at_21: EqualAt21::Drawn,
         ..Options::default()
     };
     let mut q = under(&at(&[("B4", "bwww"), ("W7", "www")], text), drawn);
     play(&mut q, "3V7");
-    assert_eq!(q.outcome(), Some(Outcome::draw(End::Points)));
+    assert_eq!(q.outcome(), Some(Outcome::draw(POINTS)));
 }
 
 #[test]
@@ -402,7 +402,7 @@ fn end_both_passing_one_after_the_other_stalls_the_round_and_the_score_decides()
     play(&mut p, "-");
     assert_eq!(p.outcome(), None);
     let events = play(&mut p, "-");
-    let outcome = Outcome::win(Seat(0), End::Stalled);
+    let outcome = Outcome::win(Seat(0), STALLED);
     assert_eq!(
         events,
         [Event::Pass { by: Seat(1) }, Event::Over { outcome }]
@@ -410,11 +410,7 @@ fn end_both_passing_one_after_the_other_stalls_the_round_and_the_score_decides()
     let mut q = stuck("6 6");
     play(&mut q, "-");
     play(&mut q, "-");
-    assert_eq!(
-        q.outcome(),
-        Some(Outcome::draw(End::Stalled)),
-        "a drawn round"
-    );
+    assert_eq!(q.outcome(), Some(Outcome::draw(STALLED)), "a drawn round");
     assert_eq!(q.outcome().unwrap().winners, Seats::NONE);
 }
 
@@ -430,7 +426,7 @@ fn end_a_pass_after_an_action_does_not_stall() {
     play(&mut p, "-");
     assert_eq!(p.outcome(), None);
     play(&mut p, "-");
-    assert_eq!(p.outcome(), Some(Outcome::draw(End::Stalled)));
+    assert_eq!(p.outcome(), Some(Outcome::draw(STALLED)));
 }
 
 #[test]
@@ -511,7 +507,7 @@ fn notation_a_parsed_position_takes_the_turn_before_as_no_pass_and_21_points_as_
     );
     assert_eq!(p.turns_played(), 1, "the count starts at 0");
     let over = at(&[], "; 5 5 ; 21 21 ; b");
-    assert_eq!(over.outcome(), Some(Outcome::win(Seat(1), End::Points)));
+    assert_eq!(over.outcome(), Some(Outcome::win(Seat(1), POINTS)));
     assert!(moves(&over).is_empty());
 }
 

@@ -15,9 +15,10 @@
 //! * `max_pic`: a player who owns that many piç makes no more; a 3 made then is left as a
 //!   plain heap (and, with `even_capture`, is odd, so nothing is taken).
 //! * `move_cap = 0` means no cap. The cap is checked after each sowing; when the last
-//!   sowing also leaves nobody a move, the game ends by [`End::NoMoves`].
+//!   sowing also leaves nobody a move, the game ends by [`NO_MOVES`].
 
 mod diagram;
+mod ends;
 mod evaluate;
 mod moves;
 mod notation;
@@ -30,6 +31,7 @@ mod told;
 
 use serde::Deserialize;
 
+pub use ends::NO_MOVES;
 pub use moves::Move;
 pub use notation::Setup;
 
@@ -224,7 +226,7 @@ impl Pic {
     /// Ends the game if nobody can move, or if the move cap is reached.
     fn settle(&mut self, events: &mut impl EventSink) {
         let end = if self.movable() == 0 {
-            End::NoMoves
+            NO_MOVES
         } else if self.options.move_cap > 0 && self.sowings >= self.options.move_cap {
             End::Cap
         } else {
@@ -254,7 +256,7 @@ impl Rules for Pic {
         rule_two: false,
         on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: None,
-        ends: &[End::NoMoves, End::Cap],
+        ends: &[NO_MOVES, End::Cap],
         tallies: &[super::Tally::Points, super::Tally::Captures],
         perft_depth: 22,
         turns: "sowings",

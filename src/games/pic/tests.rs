@@ -235,7 +235,7 @@ fn passing_is_legal_only_without_another_move() {
 fn the_game_ends_when_no_player_can_move() {
     let mut p = pos("2 0 0 / 1 0 0 ; 1");
     let events = play(&mut p, "1");
-    let outcome = Outcome::win(Seat(0), End::NoMoves);
+    let outcome = Outcome::win(Seat(0), NO_MOVES);
     assert_eq!(events, [Event::Over { outcome }]);
     assert_eq!(p.turn(), Turn::Over);
     assert_eq!(p.outcome(), Some(outcome));
@@ -254,7 +254,7 @@ fn score_is_own_heaps_that_are_not_pic_plus_the_pics_owned() {
     assert_eq!(p.score(Seat(1)), 6);
     assert_eq!(p.standing(Seat(0)), [("in heaps", 2), ("in piç", 3)]);
     assert_eq!(p.standing(Seat(1)), [("in heaps", 1), ("in piç", 5)]);
-    assert_eq!(p.outcome(), Some(Outcome::win(Seat(1), End::NoMoves)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Seat(1), NO_MOVES)));
     assert_eq!(p.score(Seat(4)), 0, "a seat not at the table holds nothing");
 }
 
@@ -263,7 +263,7 @@ fn most_counters_wins_and_players_level_on_top_share_the_win() {
     let p = pos("1 1 0 / 1 1 0 / 1 0 0 ; 1");
     let outcome = p.outcome().unwrap();
     assert_eq!(outcome.winners, seats(&[0, 1]));
-    assert_eq!(outcome.end, End::NoMoves);
+    assert_eq!(outcome.end, NO_MOVES);
     let all = pos("1 0 0 / 0 1 0 ; 2");
     assert_eq!(all.outcome().unwrap().winners, seats(&[0, 1]));
 }
@@ -337,7 +337,7 @@ fn random_games_end_by_no_moves_or_at_the_cap() {
             }
             match p.outcome().unwrap().end {
                 End::Cap => assert_eq!(p.sowings(), 1000, "game {game}"),
-                End::NoMoves => assert!(p.sowings() <= 1000 && p.movable() == 0),
+                NO_MOVES => assert!(p.sowings() <= 1000 && p.movable() == 0),
                 other => panic!("{other:?}"),
             }
         }

@@ -3,6 +3,7 @@
 
 mod board;
 mod diagram;
+mod ends;
 mod evaluate;
 mod moves;
 mod notation;
@@ -14,10 +15,11 @@ mod view;
 
 use serde::Deserialize;
 
+pub use ends::{BLOCKADE, CONQUEST, MASSACRE, TRUCE};
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
 
-use super::{End, Event, EventSink, Outcome, Place, Rules, Seat, Turn};
+use super::{Event, EventSink, Outcome, Place, Rules, Seat, Turn};
 use board::{BLACK_TOWN, WHITE_TOWN};
 
 /// Stones per side at the start, and the most a position may hold.
@@ -112,13 +114,13 @@ impl Tides {
     fn settle(&mut self, mover: u8, events: &mut impl EventSink) {
         let me = Seat(mover);
         let end = if self.stones[usize::from(mover)] & (1 << Self::town(1 - mover)) != 0 {
-            Some(Outcome::win(me, End::Conquest))
+            Some(Outcome::win(me, CONQUEST))
         } else if self.stones[usize::from(1 - mover)] == 0 {
-            Some(Outcome::win(me, End::Massacre))
+            Some(Outcome::win(me, MASSACRE))
         } else if self.options.truce_after > 0 && self.quiet >= self.options.truce_after {
-            Some(Outcome::draw(End::Truce))
+            Some(Outcome::draw(TRUCE))
         } else if !self.can_move() {
-            Some(Outcome::win(me, End::Blockade))
+            Some(Outcome::win(me, BLOCKADE))
         } else {
             None
         };
@@ -165,7 +167,7 @@ impl Rules for Tides {
         rule_two: false,
         on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: None,
-        ends: &[End::Conquest, End::Massacre, End::Blockade, End::Truce],
+        ends: &[CONQUEST, MASSACRE, BLOCKADE, TRUCE],
         tallies: &[super::Tally::Captures],
         perft_depth: 8,
         turns: "moves",

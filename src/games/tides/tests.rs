@@ -118,7 +118,7 @@ fn the_start_square_is_empty_during_a_chain_and_may_be_landed_on_again() {
     assert!(m.contains(&"c1xa3xc5xe3xc1".to_owned()), "{m:?}");
     play(&mut p, "c1xa3xc5xe3xc1");
     assert_eq!(p.to_string(), "....../....../....../....../....../..W... b");
-    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), End::Massacre)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), MASSACRE)));
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn no_stone_enters_its_own_town_by_step_or_jump() {
 fn conquest_entering_the_enemy_town_wins_at_once() {
     let mut p = pos("B...../....W./....../....../....../...... w");
     let events = play(&mut p, "e5-f6");
-    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), End::Conquest)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), CONQUEST)));
     assert!(
         events
             .iter()
@@ -164,7 +164,7 @@ fn a_jump_chain_ends_in_the_enemy_town() {
 fn massacre_capturing_the_last_stone_wins_at_once() {
     let mut p = pos("....../....../...B../..W.../....../...... w");
     play(&mut p, "c3xe5");
-    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), End::Massacre)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), MASSACRE)));
 }
 
 #[test]
@@ -172,9 +172,9 @@ fn blockade_a_side_with_no_legal_move_loses() {
     // Black's only stone, a6, is hemmed in by white stones with no room to jump.
     let mut p = pos("BWW.../WW..../W.W.../....../....../.....W w");
     play(&mut p, "f1-e1");
-    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), End::Blockade)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Seat(0), BLOCKADE)));
     let stuck = pos("BWW.../WW..../W.W.../....../....../.....W b");
-    assert_eq!(stuck.outcome(), Some(Outcome::win(Seat(0), End::Blockade)));
+    assert_eq!(stuck.outcome(), Some(Outcome::win(Seat(0), BLOCKADE)));
     assert_eq!(perft(&stuck, 3), 0);
 }
 
@@ -196,7 +196,7 @@ fn truce_after_60_quiet_plies_is_a_draw_and_the_option_changes_it() {
         assert_eq!(p.outcome(), None, "still playing at ply {i}");
         play(&mut p, shuffle[i % 4]);
     }
-    assert_eq!(p.outcome(), Some(Outcome::draw(End::Truce)));
+    assert_eq!(p.outcome(), Some(Outcome::draw(TRUCE)));
 
     let mut never = under(&start, Options { truce_after: 0 });
     for i in 0..200 {
@@ -208,7 +208,7 @@ fn truce_after_60_quiet_plies_is_a_draw_and_the_option_changes_it() {
     for mv in shuffle {
         play(&mut short, mv);
     }
-    assert_eq!(short.outcome(), Some(Outcome::draw(End::Truce)));
+    assert_eq!(short.outcome(), Some(Outcome::draw(TRUCE)));
 }
 
 #[test]

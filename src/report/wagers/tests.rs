@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::ai::{Skill, Temperament};
-use crate::games::{End, GameKind, Outcome, Seat};
+use crate::games::{GameKind, Outcome, Seat, tides};
 use crate::narrate::{Phrasebook, fill};
 use crate::report::View;
 use crate::roster::Tavern;
@@ -31,7 +31,7 @@ fn log() -> MatchLog {
             start_scores: vec![14, 14],
             steps: Vec::new(),
             turns: 0,
-            outcome: Outcome::win(Seat(1), End::Conquest),
+            outcome: Outcome::win(Seat(1), tides::CONQUEST),
             winners: vec![1],
             scores: vec![14, 14],
             standing: vec![Vec::new(), Vec::new()],

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::games::Tally;
-use crate::games::{End, GameKind};
+use crate::games::{GameKind, pic, tides};
 use crate::wager::market::{Scope, Side};
 use crate::wager::price::Odds;
 use crate::wager::testlog::{G, bet, log, on, purses};
@@ -22,8 +22,8 @@ fn bo_wins() -> MatchLog {
         GameKind::TidesOfWar,
         &["Ada", "Bo"],
         vec![
-            G::new(&[0, 1], &[1], End::Conquest),
-            G::new(&[1, 0], &[0], End::Massacre),
+            G::new(&[0, 1], &[1], tides::CONQUEST),
+            G::new(&[1, 0], &[0], tides::MASSACRE),
         ],
         &[1],
     )
@@ -90,7 +90,7 @@ fn a_drawn_match_is_a_push_and_an_unplayed_game_is_void() {
     let drawn = log(
         GameKind::TidesOfWar,
         &["Ada", "Bo"],
-        vec![G::new(&[0, 1], &[], End::Truce)],
+        vec![G::new(&[0, 1], &[], tides::TRUCE)],
         &[],
     );
     let bets = [
@@ -126,7 +126,7 @@ fn shared_pic() -> MatchLog {
     log(
         GameKind::Pic,
         &["Ada", "Bo", "Cy"],
-        vec![G::new(&[0, 1, 2], &[0, 2], End::NoMoves).scores(&[40, 28, 40])],
+        vec![G::new(&[0, 1, 2], &[0, 2], pic::NO_MOVES).scores(&[40, 28, 40])],
         &[0, 2],
     )
 }

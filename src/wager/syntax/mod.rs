@@ -253,11 +253,11 @@ mod tests {
                 scope: Scope::Game(2)
             }
         );
-        assert_eq!(end.pick, PickText::End(End::Massacre));
+        assert_eq!(end.pick, PickText::End(crate::games::tides::MASSACRE));
         assert_eq!(end.how, HowText::Bookie(Some(Odds::new(4, 1))));
         assert_eq!(
             bet("Pip 1 cp on end no moves").pick,
-            PickText::End(End::NoMoves)
+            PickText::End(crate::games::pic::NO_MOVES)
         );
     }
 
@@ -386,7 +386,15 @@ mod tests {
         assert!(problem("Pip -1 sp on Brannoc").contains("a stake is a positive amount"));
         assert!(problem("Pip 2 gp on Brannoc against Ysolde -2 gp").contains("`-2`"));
         assert!(problem("Pip 5 gp on").contains("backs nobody"));
-        assert!(problem("Pip 5 gp on end sunrise").contains("not a way of ending"));
+        // The ends listed as the enum that held them all listed them, by hand.
+        assert!(problem("Pip 5 gp on end sunrise").contains(
+            "`sunrise` is not a way of ending; the ends are conquest, massacre, blockade, \
+             truce, no-moves, all-captured, cap, points, stalled, resigned, forfeit"
+        ));
+        assert_eq!(
+            bet("Pip 1 gp on end all captured").pick,
+            PickText::End(crate::games::kiust::ALL_CAPTURED)
+        );
         assert!(problem("Pip 5 gp on game Brannoc").contains("`game` needs a number"));
         assert!(problem("Pip 5 gp on Brannoc in game 2").contains("scopes a points"));
         assert!(

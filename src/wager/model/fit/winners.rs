@@ -739,7 +739,7 @@ mod tests {
                 seen: vec![vec![0.0; n]; n],
                 willing: vec![None; n],
                 winners: if i == 5 { vec![] } else { vec![i % n] },
-                end: crate::games::End::NoMoves,
+                end: crate::games::pic::NO_MOVES,
                 tallies: vec![vec![0, 0]; n],
                 tries: vec![
                     super::super::Try {

@@ -2,7 +2,7 @@
 //! caught, a house that bars cheats from its bets, and stakes forfeit by a cheat.
 
 use super::*;
-use crate::games::{End, GameKind};
+use crate::games::{GameKind, tides};
 use crate::table::{Aside, CheatResult};
 use crate::wager::market::{Scope, Side};
 use crate::wager::price::Odds;
@@ -21,8 +21,8 @@ fn bo_wins(asides: Vec<Aside>) -> MatchLog {
         GameKind::TidesOfWar,
         &["Ada", "Bo"],
         vec![
-            G::new(&[0, 1], &[1], End::Conquest).asides(asides),
-            G::new(&[1, 0], &[0], End::Massacre),
+            G::new(&[0, 1], &[1], tides::CONQUEST).asides(asides),
+            G::new(&[1, 0], &[0], tides::MASSACRE),
         ],
         &[1],
     )

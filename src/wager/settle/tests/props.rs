@@ -181,7 +181,7 @@ fn bets(players: usize) -> impl Strategy<Value = Vec<Bet>> {
                         };
                         let selection = match market {
                             Market::End { .. } => Selection::End(if pick % 2 == 0 {
-                                End::Massacre
+                                crate::games::tides::MASSACRE
                             } else {
                                 End::Cap
                             }),

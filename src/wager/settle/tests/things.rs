@@ -156,7 +156,7 @@ fn a_draw_or_a_void_leaves_each_their_own() {
     let drawn = log(
         GameKind::TidesOfWar,
         &["Ada", "Bo"],
-        vec![G::new(&[0, 1], &[], End::Truce)],
+        vec![G::new(&[0, 1], &[], crate::games::tides::TRUCE)],
         &[],
     );
     let bets = [
