@@ -29,6 +29,12 @@ pub trait Words: Rules {
         mv.to_string()
     }
 
+    /// The game's section of the phrasebook, built into the binary: TOML with one table
+    /// named by the game's id (`[pic]`), holding lines by moment as `data/phrases.toml`'s
+    /// `[common]` does, which they override for this game. None by default: the common
+    /// lines serve.
+    const PHRASES: &'static str = "";
+
     /// The game's own moments (see [`GameMoment`]), in the order its phrasebook section
     /// lists them: none by default.
     const MOMENTS: &'static [GameMoment] = &[];
@@ -132,6 +138,8 @@ pub struct Spoken {
     pub play_moment: fn(&[&[Event]], usize, &Event) -> Option<Noted>,
     /// Its cheat as a habit, once and again ([`Words::CHEAT_HABIT`]).
     pub cheat_habit: [&'static str; 2],
+    /// Its section of the phrasebook ([`Words::PHRASES`]).
+    pub phrases: &'static str,
 }
 
 impl Spoken {
@@ -143,6 +151,7 @@ impl Spoken {
             ceremony_moment: G::ceremony_moment,
             play_moment: G::play_moment,
             cheat_habit: G::CHEAT_HABIT,
+            phrases: G::PHRASES,
         }
     }
 

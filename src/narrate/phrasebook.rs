@@ -1,11 +1,12 @@
 //! Phrasebooks: the English the narrator reads aloud lives in TOML files, not in Rust.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::Moment;
 use crate::ai::Temperament;
-use crate::games::GameKind;
+use crate::games::words::Spoken;
+use crate::games::{Game, GameKind};
 use crate::roster::source::{Doc, FileError};
 use crate::roster::speaks_of_money;
 
@@ -21,14 +22,34 @@ pub struct Phrasebook {
 }
 
 impl Phrasebook {
-    /// The phrasebook built into taproom.
+    /// The phrasebook built into taproom: `data/phrases.toml`, the crowd's and the
+    /// bookie's lines, and each game's own section from its folder
+    /// ([`Words::PHRASES`](crate::games::Words::PHRASES)).
     #[must_use]
     pub fn built_in() -> Phrasebook {
         let mut book = Phrasebook::default();
-        book.merge_toml(Path::new("data/phrases.toml"), BUILT_IN)
-            .and_then(|()| book.merge_toml(Path::new("data/crowd.toml"), CROWD))
-            .unwrap_or_else(|e| panic!("the built-in phrasebook is broken: {e}"));
+        let mut merged = book
+            .merge_toml(Path::new("data/phrases.toml"), BUILT_IN)
+            .and_then(|()| book.merge_toml(Path::new("data/crowd.toml"), CROWD));
+        for kind in GameKind::ALL {
+            let file = PathBuf::from(format!("the phrases of {}", kind.id()));
+            let phrases = Spoken::of_kind(kind).phrases;
+            merged = merged.and_then(|()| book.merge_toml(&file, phrases));
+        }
+        merged.unwrap_or_else(|e| panic!("the built-in phrasebook is broken: {e}"));
         book
+    }
+
+    /// Adds the phrasebook section of `G`, a game of the registry or not
+    /// ([`Words::PHRASES`](crate::games::Words::PHRASES)), as [`Phrasebook::built_in`] does
+    /// for the registry's games.
+    ///
+    /// # Errors
+    /// When its section is not a phrasebook's, as [`Phrasebook::merge_toml`] says, or
+    /// holds another game's section.
+    pub fn merge_game<G: Game>(&mut self) -> Result<(), FileError> {
+        let file = PathBuf::from(format!("the phrases of {}", G::FACTS.id));
+        self.merge_sections(&file, G::PHRASES, &[G::FACTS.id])
     }
 
     /// Adds (or, for a moment already present, replaces) the lines of a phrasebook file.
@@ -37,12 +58,18 @@ impl Phrasebook {
     /// When the file is not a phrasebook: an unknown section or placeholder, a value that
     /// is not a list of lines.
     pub fn merge_toml(&mut self, file: &Path, text: &str) -> Result<(), FileError> {
+        let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        self.merge_sections(file, text, &games)
+    }
+
+    /// [`Phrasebook::merge_toml`], with the games whose sections the file may hold.
+    fn merge_sections(&mut self, file: &Path, text: &str, games: &[&str]) -> Result<(), FileError> {
         let doc = Doc::new(file, text);
         let parsed = doc.parse()?;
         let root = doc.root(&parsed);
         // `[crowd]` and `[bookie]` hold lines for every game, as `[common]` does.
         let mut sections: Vec<&str> = vec!["common", "temperament", "crowd", "bookie"];
-        sections.extend(GameKind::ALL.iter().map(|k| k.id()));
+        sections.extend(games);
         root.only(&sections)?;
         for (section, field) in root.fields() {
             let table = field.table()?;

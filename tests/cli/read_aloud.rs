@@ -161,7 +161,18 @@ fn fits(template: &str, text: &str) -> bool {
 /// Every line of the phrasebooks built in, with its moment's key.
 fn templates() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for file in ["data/phrases.toml", "data/crowd.toml"] {
+    // The common book and the crowd's, and each game's own section in its folder.
+    let mut files = vec!["data/phrases.toml".to_owned(), "data/crowd.toml".to_owned()];
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    for entry in std::fs::read_dir(games).expect("src/games") {
+        let folder = entry.expect("entry").path();
+        if folder.join("phrases.toml").is_file() {
+            let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+            files.push(format!("src/games/{name}/phrases.toml"));
+        }
+    }
+    assert_eq!(files.len(), 6, "the four games' sections: {files:?}");
+    for file in &files {
         let doc = read_toml(file);
         for (section, table) in doc.as_table().unwrap() {
             if section == "temperament" {

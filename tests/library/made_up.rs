@@ -271,6 +271,8 @@ impl Words for Runners {
     const RULES_PAGE: &'static str = "# The Runners\n\nThrow the die of three faces and run; \
         land on others and send them back; the first to the last square wins.\n";
     const HEADING: &'static str = "Runners";
+    const PHRASES: &'static str =
+        "[runners]\nopening = [\"{mover} {move}, and the runners are off.\"]\n";
 }
 
 impl Diagram for Runners {
@@ -488,6 +490,42 @@ fn the_runners_are_told_with_the_common_lines_naming_the_winner() {
             }
         }
     }
+}
+
+/// The game's own phrasebook section, which only it may hold, is merged by the library and
+/// read for its moments; the common lines serve where it has none, and without it the
+/// line is never said.
+#[test]
+fn the_runners_own_lines_are_told_once_merged() {
+    let spec = spec(3, Format::BestOf(3), 77);
+    let log = played(&spec);
+    let voices: Vec<_> = spec
+        .seats
+        .iter()
+        .map(|s| s.character.voice.clone())
+        .collect();
+    let voices: Vec<_> = voices.iter().collect();
+    let own = "and the runners are off.";
+    let told = |book: &Phrasebook| -> String {
+        let scenes = Narrator::of::<Runners>(book, &log, &voices).tell(Detail::Full);
+        scenes
+            .iter()
+            .flat_map(|s| s.lines.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut book = Phrasebook::built_in();
+    assert!(!told(&book).contains(own));
+    book.merge_game::<Runners>().unwrap();
+    let text = told(&book);
+    // Full telling tells the match's opening, and the Runners' is the only opening line
+    // the book has for them.
+    assert_eq!(text.matches(own).count(), 1, "{text}");
+    assert!(!text.contains('{'), "{text}");
+    // A registry game's section is not the made-up game's to hold.
+    let mut other = Phrasebook::built_in();
+    let wrong = other.merge_toml(std::path::Path::new("runners.toml"), Runners::PHRASES);
+    assert!(wrong.unwrap_err().to_string().contains("runners"));
 }
 
 #[test]

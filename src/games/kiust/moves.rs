@@ -63,6 +63,7 @@ impl FromStr for Move {
 }
 
 impl Words for super::Kiust {
+    const PHRASES: &'static str = include_str!("phrases.toml");
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/kiust-oyun.md");
     const HEADING: &'static str = "Kiust";
     const CHEAT_HABIT: [&'static str; 2] = ["turning a stick", "turning sticks"];

@@ -368,6 +368,7 @@ pub fn words(mv: Move) -> String {
 }
 
 impl Words for super::Oicus {
+    const PHRASES: &'static str = include_str!("phrases.toml");
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/oicustiytac.md");
     const HEADING: &'static str = "Òicus.";
     const CHEAT_HABIT: [&'static str; 2] =

@@ -104,6 +104,7 @@ impl FromStr for Move {
 }
 
 impl Words for super::Pic {
+    const PHRASES: &'static str = include_str!("phrases.toml");
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/pic.md");
     const HEADING: &'static str = "Piç";
     const CHEAT_HABIT: [&'static str; 2] = ["palming a counter", "palming counters"];

@@ -136,6 +136,7 @@ impl FromStr for Move {
 }
 
 impl Words for super::Tides {
+    const PHRASES: &'static str = include_str!("phrases.toml");
     const RULES_PAGE: &'static str = include_str!("../../../docs/rules/tides-of-war.md");
     const HEADING: &'static str = "Tides";
     const CHEAT_HABIT: [&'static str; 2] = ["nudging a stone", "nudging stones"];
