@@ -34,7 +34,7 @@ impl Phrasebook {
         for kind in GameKind::ALL {
             let file = PathBuf::from(format!("the phrases of {}", kind.id()));
             let phrases = Spoken::of_kind(kind).phrases;
-            merged = merged.and_then(|()| book.merge_toml(&file, phrases));
+            merged = merged.and_then(|()| book.merge_sections(&file, phrases, &[kind.id()]));
         }
         merged.unwrap_or_else(|e| panic!("the built-in phrasebook is broken: {e}"));
         book

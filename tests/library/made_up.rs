@@ -1,4 +1,5 @@
-//! A game made up here, in this file alone, and played, told, priced, drawn and replayed
+//! A game made up here, in this file alone, and played, told, priced, drawn (as text and
+//! as pictures, filmed) and replayed
 //! by the library: the proof that a game plugs into taproom through the traits and
 //! nothing else (issue 41). No line outside this file names it, and it is in no registry:
 //! the library reaches it through the generic functions, with the game's type.
@@ -13,6 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use taproom::games::draw::picture::{Ink, Layout, Look, PanelLine, Picture, Spot, WIDTH};
 use taproom::games::draw::{BoardStyle, Diagram, Marks};
 use taproom::games::{
     Chance, End, EndInfo, Evaluate, Event, EventSink, Facts, FirstTurn, OnCheat, Outcome,
@@ -303,6 +305,46 @@ impl Diagram for Runners {
             out.push_str(&format!("{} {name}: {s}\n", letter(i)));
         }
         out
+    }
+}
+
+/// The picture: a row of eight squares with each runner's disc in its seat's colour, and
+/// beside it a column of places off the track, one a runner.
+impl Picture for Runners {
+    fn layout(players: usize) -> Layout {
+        let step = (WIDTH - 240.0) / f32::from(GOAL);
+        let mut spots: Vec<Spot> = (0..players)
+            .map(|i| Spot::new(format!("off {}", i + 1), 60.0, 60.0 + 60.0 * i as f32, 18.0))
+            .collect();
+        spots.extend((1..=GOAL).map(|s| {
+            let name = char::from(b'a' + s - 1).to_string();
+            Spot::new(name, 200.0 + step * f32::from(s - 1), 60.0, 18.0)
+        }));
+        Layout {
+            board_height: 100.0 + 60.0 * players as f32,
+            backdrop: format!(
+                r#"<rect x="150" y="30" width="{}" height="60" fill="tan"/>"#,
+                step * f32::from(GOAL)
+            ),
+            spots,
+            panel_lines: players,
+        }
+    }
+
+    fn look(&self, marks: &Marks<'_, Stride>, _hidden: &[i32]) -> Look {
+        let n = self.at.len();
+        let mut look = Look::empty(n + usize::from(GOAL));
+        for (i, &s) in self.at.iter().enumerate() {
+            let spot = if s == 0 { i } else { n + usize::from(s) - 1 };
+            look.inks[spot] = Ink::Seat(i as u8);
+            let name = marks.names.get(i).copied().unwrap_or("");
+            look.panel.push(PanelLine {
+                swatch: Some(Ink::Seat(i as u8)),
+                text: format!("{name}: {s}"),
+                strong: false,
+            });
+        }
+        look
     }
 }
 
@@ -599,5 +641,66 @@ fn the_runners_are_drawn_and_replayed_frame_by_frame() {
                 }
             }
         }
+    }
+}
+
+/// Where each runner stands in a still's position (its notation, `0,3,5/2*`).
+fn still_track(position: &str) -> Vec<u8> {
+    let (at, _) = position.split_once('/').expect("a slash");
+    at.split(',')
+        .map(|s| s.parse().expect("a square"))
+        .collect()
+}
+
+/// The film of each game, and of the whole match, as the library makes it from the log:
+/// its stills run through the positions this file's own walk of the moves passes, in
+/// order, from the start to the end; each still's picture shows every runner once, where
+/// the walk puts it; each SVG holds each runner's colour.
+#[test]
+fn the_runners_are_filmed_as_pictures_still_by_still() {
+    use taproom::report::board::picture::{SEAT_COLOURS, film_match_of, film_of};
+    for n in [2, 4, 5] {
+        let spec = spec(n, Format::BestOf(3), 90 + n as u64);
+        let log = played(&spec);
+        let rules = RuleOptions::default();
+        let mut stills = 0;
+        for game in &log.games {
+            let film = film_of::<Runners>(&log, &rules, Some(game.number), false).unwrap();
+            let moves: Vec<String> = game.steps.iter().map(|s| s.mv.to_string()).collect();
+            let mut walk: Vec<Vec<u8>> = vec![vec![0; n]];
+            for i in 0..moves.len() {
+                let (at, _) = walked(n, 0, &moves[..=i]);
+                if walk.last() != Some(&at) {
+                    walk.push(at);
+                }
+            }
+            let mut seen: Vec<Vec<u8>> = Vec::new();
+            for still in &film.stills {
+                let at = still_track(&still.position);
+                // The picture: runner i's colour on the spot of its square, and nowhere else.
+                for (i, &s) in at.iter().enumerate() {
+                    let spot = if s == 0 { i } else { n + usize::from(s) - 1 };
+                    let inked: Vec<usize> = (0..still.look.inks.len())
+                        .filter(|&k| still.look.inks[k] == Ink::Seat(i as u8))
+                        .collect();
+                    assert_eq!(inked, [spot], "runner {i} at {s}: {}", still.position);
+                }
+                if seen.last() != Some(&at) {
+                    seen.push(at);
+                }
+            }
+            assert_eq!(seen, walk, "game {}", game.number);
+            assert_eq!(film.last().position, game.end.text());
+            for svg in film.svgs() {
+                assert!(svg.starts_with("<svg"), "{svg}");
+                for rgb in &SEAT_COLOURS[..n] {
+                    let hex = format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
+                    assert!(svg.contains(&hex), "no {hex}");
+                }
+            }
+            stills += film.stills.len();
+        }
+        let whole = film_match_of::<Runners>(&log, &rules, false).unwrap();
+        assert_eq!(whole.stills.len(), stills);
     }
 }

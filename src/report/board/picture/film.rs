@@ -73,6 +73,19 @@ pub fn film(
     only: Option<u32>,
     players: bool,
 ) -> Result<Film, FilmError> {
+    with_game!(log.game, G => film_of::<G>(log, rules, only, players))
+}
+
+/// [`film`] for a match of `G`, a game of the registry or not.
+///
+/// # Errors
+/// As [`film`].
+pub fn film_of<G: Picture>(
+    log: &MatchLog,
+    rules: &RuleOptions,
+    only: Option<u32>,
+    players: bool,
+) -> Result<Film, FilmError> {
     let game = match only {
         None => log.games.last(),
         Some(n) => log.games.iter().find(|g| g.number == n),
@@ -89,7 +102,7 @@ pub fn film(
             },
         });
     };
-    with_game!(log.game, G => film_game::<G>(log, game, rules, players))
+    film_game::<G>(log, game, rules, players)
 }
 
 /// Every game of the match, one after the other, as one film (for a GIF of the whole
@@ -99,9 +112,21 @@ pub fn film(
 /// # Errors
 /// A log the rules do not play back as recorded.
 pub fn film_match(log: &MatchLog, rules: &RuleOptions, players: bool) -> Result<Film, FilmError> {
+    with_game!(log.game, G => film_match_of::<G>(log, rules, players))
+}
+
+/// [`film_match`] for a match of `G`, a game of the registry or not.
+///
+/// # Errors
+/// As [`film_match`].
+pub fn film_match_of<G: Picture>(
+    log: &MatchLog,
+    rules: &RuleOptions,
+    players: bool,
+) -> Result<Film, FilmError> {
     let mut whole: Option<Film> = None;
     for game in &log.games {
-        let film = with_game!(log.game, G => film_game::<G>(log, game, rules, players))?;
+        let film = film_game::<G>(log, game, rules, players)?;
         match &mut whole {
             None => whole = Some(film),
             Some(w) => w.stills.extend(film.stills),
@@ -178,10 +203,14 @@ fn film_game<G: Picture>(
         reel.before = Some(pos.clone());
     })?;
     let left = told_chance(&mut reel.chance);
-    let end = stills.last().cloned().map(|s| Still {
-        caption: format!("{left}{}", result_line(log, game)),
-        ..s
-    });
+    let caption = format!("{left}{}", result_line(log, game));
+    let end = end_still(
+        &stills,
+        reel.before.as_ref(),
+        &shorts,
+        reel.shown(),
+        caption,
+    );
     stills.extend(end);
     Ok(Film {
         number: game.number,
@@ -189,6 +218,33 @@ fn film_game<G: Picture>(
         layout,
         stills,
     })
+}
+
+/// The film's end: the last still again, with the result as its caption; but a chance
+/// outcome after it that moved something (a die that carries a runner home) ends the
+/// game past it, and then the end is drawn anew from `pos`, the position the game ended
+/// in. (A throw of the sticks that moves nothing, at Kiust Oyun's cap, keeps the last
+/// move's still and its ring.)
+fn end_still<G: Picture>(
+    stills: &[Still],
+    pos: Option<&G>,
+    shorts: &[&str],
+    hidden: &[i32],
+    caption: String,
+) -> Option<Still> {
+    let last = stills.last();
+    match pos.map(|p| (p, p.look(&Marks::names(shorts), hidden))) {
+        Some((pos, look))
+            if last.is_none_or(|s| s.look.inks != look.inks || s.look.labels != look.labels) =>
+        {
+            Some(Still {
+                look,
+                caption,
+                position: format!("{pos:#}"),
+            })
+        }
+        _ => last.cloned().map(|s| Still { caption, ..s }),
+    }
 }
 
 /// What a film of one game keeps from one beat of its replay to the next.

@@ -4,4 +4,6 @@
 mod film;
 
 pub use crate::games::draw::picture::*;
-pub use film::{Film, FilmError, Still, film, film_bytes, film_match, film_of_moves};
+pub use film::{
+    Film, FilmError, Still, film, film_bytes, film_match, film_match_of, film_of, film_of_moves,
+};
