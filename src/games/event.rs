@@ -3,6 +3,13 @@
 //!
 //! Events are small `Copy` values so that a game can emit them from its hot path into a
 //! sink that ignores them (`()`) at no cost.
+//!
+//! [`Event`] holds what every game shares (a lot, the first turn, a capture, a pass, an
+//! entry, the end); what one game alone does (a throw of the sticks, a stone whelped, a
+//! piç claimed) is that game's own `Copy` enum in its folder, an [`OwnEvent`] named by
+//! its [`Rules::Own`](super::Rules::Own), held in [`Event::Own`]. Each says what it is to
+//! its readers ([`Roles`]: who did it, what it took, what it counts towards a tally), so
+//! nothing here names a game's event.
 
 use std::fmt;
 
@@ -534,6 +541,47 @@ mod tests {
         assert_eq!(counted::<Oicus>(), ["whites"]);
         assert!(counted::<Tides>().is_empty());
         assert!(counted::<Pic>().is_empty());
+    }
+
+    /// By hand, from a match's JSON log and `Debug` text as they were before a game's own
+    /// events left this enum: the shared events read the same, and a capture counts its
+    /// stones to the captor.
+    #[test]
+    fn the_shared_events_are_written_and_printed_as_before() {
+        use crate::games::{Place, Seat, Tally};
+        let at = Place::Square { file: 2, rank: 2 };
+        let capture = Event::Capture {
+            by: Seat(0),
+            victim: Seat(1),
+            at,
+            count: 2,
+        };
+        let json = |e: &Event| serde_json::to_string(e).unwrap();
+        assert_eq!(
+            json(&capture),
+            r#"{"event":"capture","by":0,"victim":1,"at":"c2","count":2}"#
+        );
+        assert_eq!(
+            json(&Event::Enter { by: Seat(0), at }),
+            r#"{"event":"enter","by":0,"at":"c2"}"#
+        );
+        assert_eq!(
+            json(&Event::FirstTurn { winner: Seat(1) }),
+            r#"{"event":"first-turn","winner":1}"#
+        );
+        assert_eq!(
+            format!("{capture:?}"),
+            "Capture { by: Seat(0), victim: Seat(1), at: Square { file: 2, rank: 2 }, count: 2 }"
+        );
+        assert_eq!(
+            format!(
+                "{:?}",
+                [Event::Lot { winner: Seat(1) }, Event::Pass { by: Seat(0) }]
+            ),
+            "[Lot { winner: Seat(1) }, Pass { by: Seat(0) }]"
+        );
+        assert_eq!(capture.credit(), Some((Seat(0), Tally::Captures, 2)));
+        assert_eq!(Event::Enter { by: Seat(0), at }.credit(), None);
     }
 
     /// By hand, from the words each cheat is offered in and the throws' notation.

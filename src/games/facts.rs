@@ -1,7 +1,8 @@
 //! What each game says about itself, once: what it calls the parts of a match, how many
-//! sit at it, what its seats are called, how it can end, what it counts per player and who
-//! scores what. The table, the bets, the narrator and the players read these facts from
-//! here and decide none of them on their own.
+//! sit at it, what its seats are called, how it can end and what it counts per player (who
+//! scores what, each event says: [`Event::credit`](super::Event::credit)). The table, the
+//! bets, the narrator and the players read these facts from here and decide none of them
+//! on their own.
 
 use std::fmt;
 

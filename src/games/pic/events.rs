@@ -35,3 +35,33 @@ impl OwnEvent for PicEvent {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PicEvent;
+    use crate::games::{Event, Place, Seat, Tally};
+
+    /// By hand, from a match's JSON log and `Debug` text as they were while the shared
+    /// `Event` held the claim itself; a claim is one capture to its claimer, whatever the
+    /// counters, and made of another's heap.
+    #[test]
+    fn a_claim_is_written_as_before_and_counts_one_capture() {
+        let claim = Event::from(PicEvent::Claim {
+            by: Seat(2),
+            owner: Seat(0),
+            at: Place::Heap(6),
+            counters: 3,
+        });
+        assert_eq!(
+            serde_json::to_string(&claim).unwrap(),
+            r#"{"event":"claim","by":2,"owner":0,"at":"heap 6","counters":3}"#
+        );
+        assert_eq!(
+            format!("{claim:?}"),
+            "Claim { by: Seat(2), owner: Seat(0), at: Heap(6), counters: 3 }"
+        );
+        assert_eq!(claim.credit(), Some((Seat(2), Tally::Captures, 1)));
+        assert_eq!(claim.claimed_from(), Some(Seat(0)));
+        assert!(claim.is_telling());
+    }
+}
