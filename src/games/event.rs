@@ -309,7 +309,8 @@ pub struct Roles {
 impl Event {
     /// The event's roles (see [`Roles`]): the one match over the shared events; a game's
     /// own says its own.
-    fn roles(&self) -> Roles {
+    #[must_use]
+    pub fn roles(&self) -> Roles {
         let none = Roles::default();
         match *self {
             Event::Lot { winner } | Event::FirstTurn { winner } => Roles {
