@@ -3,12 +3,20 @@
 //!
 //! Events are small `Copy` values so that a game can emit them from its hot path into a
 //! sink that ignores them (`()`) at no cost.
+//!
+//! [`Event`] holds what every game shares (a lot, the first turn, a capture, a pass, an
+//! entry, the end); what one game alone does (a throw of the sticks, a stone whelped, a
+//! piç claimed) is that game's own `Copy` enum in its folder, an [`OwnEvent`] named by
+//! its [`Rules::Own`](super::Rules::Own), held in [`Event::Own`]. Each says what it is to
+//! its readers ([`Roles`]: who did it, what it took, what it counts towards a tally), so
+//! nothing here names a game's event.
 
 use std::fmt;
 
 use serde::Serialize;
 
-use super::{Outcome, Seat};
+use super::kiust::Throw;
+use super::{Outcome, OwnEvents, Seat, Tally};
 
 /// Receives the events a move causes.
 pub trait EventSink {
@@ -52,87 +60,6 @@ impl fmt::Display for Place {
 impl Serialize for Place {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
-    }
-}
-
-/// A throw of Kiust Oyun's four stick dice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Throw {
-    /// Four flat sides up: no move, the right to enter the opponent's inner row, throw again.
-    Kiust,
-    /// Three flat sides: move 6.
-    Six,
-    /// Two flat sides: move 3.
-    Three,
-    /// One flat side: move 2 (the capturing throw).
-    Two,
-    /// No flat side: up to four moves of 6 (the source's summary).
-    FourSixes,
-    /// No flat side, under the rule option `all_round = "four"`: move 4.
-    Four,
-}
-
-impl Throw {
-    /// How far a piece moves for one move of this throw (0 for kiust).
-    #[must_use]
-    pub fn distance(self) -> u8 {
-        match self {
-            Throw::Kiust => 0,
-            Throw::Six | Throw::FourSixes => 6,
-            Throw::Three => 3,
-            Throw::Two => 2,
-            Throw::Four => 4,
-        }
-    }
-}
-
-impl Throw {
-    /// A throw as the notation writes it (`kiust`, `6`, `3`, `2`, `6x4`, `4`), in any case.
-    #[must_use]
-    pub fn from_notation(text: &str) -> Option<Throw> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "kiust" => Some(Throw::Kiust),
-            "6" => Some(Throw::Six),
-            "3" => Some(Throw::Three),
-            "2" => Some(Throw::Two),
-            "6x4" => Some(Throw::FourSixes),
-            "4" => Some(Throw::Four),
-            _ => None,
-        }
-    }
-
-    /// The throw as a GM says it: "a kiust", "four sixes", "a 6".
-    #[must_use]
-    pub fn said(self) -> &'static str {
-        match self {
-            Throw::Kiust => "a kiust",
-            Throw::Six => "a 6",
-            Throw::Three => "a 3",
-            Throw::Two => "a 2",
-            Throw::FourSixes => "four sixes",
-            Throw::Four => "a 4",
-        }
-    }
-
-    /// A throw written `text` in the notation, as a GM says it: "a 2", "a kiust", "four
-    /// sixes"; a text that is no throw, as "a" and the text.
-    #[must_use]
-    pub fn said_of(text: &str) -> String {
-        Throw::from_notation(text).map_or_else(|| format!("a {text}"), |t| t.said().to_owned())
-    }
-}
-
-impl fmt::Display for Throw {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Throw::Kiust => "kiust",
-            Throw::Six => "6",
-            Throw::Three => "3",
-            Throw::Two => "2",
-            Throw::FourSixes => "6x4",
-            Throw::Four => "4",
-        })
     }
 }
 
@@ -217,23 +144,18 @@ impl CheatKind {
     }
 }
 
-/// Something that happened at the table.
+/// Something that happened at the table: what every game shares, or one game's own.
 ///
 /// In first-turn events `player` is the named player (`0` is the first named); in play
 /// events `by`, `victim` and `owner` are seats of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+///
+/// `Debug` prints a game's own event as that event prints, without the [`Event::Own`]
+/// around it, and the JSON log writes it as its game writes it (`{"event": "throw", ..}`).
+#[derive(Clone, Copy, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A lot (a coin, a straw) gave the first turn to `winner`.
     Lot { winner: Seat },
-    /// A player threw the sticks for the first turn and showed `flats` flat sides.
-    FirstThrow { player: Seat, flats: u8 },
-    /// A player drew stones from the bag for the first turn.
-    BagDraw {
-        player: Seat,
-        whites: u8,
-        blacks: u8,
-    },
     /// The first turn was won (the last event of every first-turn ceremony).
     FirstTurn { winner: Seat },
     /// Stones or pieces taken: a jump in Tides of War, a capture with a 2 in Kiust Oyun.
@@ -243,88 +165,157 @@ pub enum Event {
         at: Place,
         count: u8,
     },
-    /// Piç: the last counter made a heap of another player 3, and it became `by`'s piç.
-    Claim {
-        by: Seat,
-        owner: Seat,
-        at: Place,
-        counters: u16,
-    },
     /// A seat had no legal move and passed.
     Pass { by: Seat },
-    /// Kiust Oyun: the sticks fell.
-    Throw { by: Seat, throw: Throw },
-    /// Kiust Oyun: no move of the throw was legal; the rest of it is lost.
-    ThrowLost { by: Seat },
     /// A stone entered enemy ground: the enemy town (Tides of War), the opponent's inner
     /// row (Kiust Oyun).
     Enter { by: Seat, at: Place },
-    /// Òicustiỳtac: a stone was whelped.
-    Whelp { by: Seat, at: Place },
-    /// Òicustiỳtac: stones of `victim` were brought down after `by`'s turn, and their
-    /// points went to `scorer`, the victim's opponent (rule 8: the mover, or the other
-    /// side when the mover's own stones were brought down).
-    BringDown {
-        by: Seat,
-        victim: Seat,
-        scorer: Seat,
-        at: Place,
-        count: u8,
-    },
-    /// Òicustiỳtac: a stone was brought home.
-    BringHome { by: Seat, at: Place },
     /// The game (or round) is over.
     Over { outcome: Outcome },
+    /// An event of one game's own (a throw of the sticks, a stone whelped, a piç claimed):
+    /// its game's [`OwnEvent`], made with `.into()` and read back with [`Event::own`].
+    #[serde(untagged)]
+    Own(OwnEvents),
+}
+
+impl fmt::Debug for Event {
+    /// As `#[derive(Debug)]` prints the shared events, and a game's own as it prints.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Lot { winner } => f.debug_struct("Lot").field("winner", winner).finish(),
+            Event::FirstTurn { winner } => {
+                f.debug_struct("FirstTurn").field("winner", winner).finish()
+            }
+            Event::Capture {
+                by,
+                victim,
+                at,
+                count,
+            } => f
+                .debug_struct("Capture")
+                .field("by", by)
+                .field("victim", victim)
+                .field("at", at)
+                .field("count", count)
+                .finish(),
+            Event::Pass { by } => f.debug_struct("Pass").field("by", by).finish(),
+            Event::Enter { by, at } => f
+                .debug_struct("Enter")
+                .field("by", by)
+                .field("at", at)
+                .finish(),
+            Event::Over { outcome } => f.debug_struct("Over").field("outcome", outcome).finish(),
+            Event::Own(own) => fmt::Debug::fmt(own, f),
+        }
+    }
+}
+
+/// The events of one game's own, as a `Copy` enum in its folder: what each is to the code
+/// that reads it ([`Roles`]). A game names it as its [`Rules::Own`](super::Rules::Own)
+/// (one that has none names [`NoOwn`]); the registry then keeps it in [`OwnEvents`], so
+/// that `KiustEvent::Throw { .. }.into()` is an [`Event`] and `event.own::<KiustEvent>()`
+/// reads it back.
+///
+/// It serializes as the shared events do, tagged by `event` in kebab case
+/// (`#[serde(tag = "event", rename_all = "kebab-case")]`), so that the log reads the same
+/// whichever enum holds an event.
+pub trait OwnEvent: Copy + fmt::Debug + PartialEq + Serialize + 'static {
+    /// The game whose events these are, whose [`Rules::Own`](super::Rules::Own) names
+    /// this type back: the registry keeps them in that game's arm of [`OwnEvents`].
+    type Game: OwnSlot<Own = Self>;
+
+    /// What the event is to the code that reads it: the one match over the game's own
+    /// events, its tallies' credits included.
+    fn roles(&self) -> Roles;
+}
+
+/// Where [`OwnEvents`] keeps one game's own events: the registry (`games/mod.rs`) writes
+/// it for each of its games, from the game's [`Rules::Own`](super::Rules::Own).
+pub trait OwnSlot {
+    /// The game's own events.
+    type Own: OwnEvent;
+
+    /// The event in its game's arm.
+    fn wrap(own: Self::Own) -> OwnEvents;
+
+    /// The event, when `own` is one of this game's.
+    fn unwrap(own: &OwnEvents) -> Option<&Self::Own>;
+}
+
+/// The own events of a game that has none of its own: it can hold no value.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub enum NoOwn {}
+
+impl OwnEvent for NoOwn {
+    type Game = NoOwn;
+
+    fn roles(&self) -> Roles {
+        match *self {}
+    }
+}
+
+impl OwnSlot for NoOwn {
+    type Own = NoOwn;
+
+    fn wrap(own: NoOwn) -> OwnEvents {
+        match own {}
+    }
+
+    fn unwrap(_: &OwnEvents) -> Option<&NoOwn> {
+        None
+    }
+}
+
+impl<E: OwnEvent> From<E> for Event {
+    #[inline]
+    fn from(own: E) -> Event {
+        Event::Own(E::Game::wrap(own))
+    }
 }
 
 /// What an event is to the code that reads it, whatever its game: who did it, whether it
-/// belongs to the first-turn ceremony, what it took, claimed or brought where it counts.
-/// [`Event::roles`] says it for every kind of event in one place, and the questions below
-/// read from it, so a new kind of event is described once.
+/// belongs to the first-turn ceremony, what it took, claimed or brought where it counts,
+/// and what it adds to a tally. [`Event::roles`] says it for the shared events and each
+/// game's [`OwnEvent::roles`] for its own, and the questions below read from it, so a new
+/// kind of event is described once.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Roles {
+pub struct Roles {
     /// The seat whose action it was (`None` for the ceremony and the end).
-    by: Option<Seat>,
+    pub by: Option<Seat>,
     /// Part of the first-turn ceremony, not of play.
-    ceremony: bool,
+    pub ceremony: bool,
     /// Who it gave the first turn to.
-    first_turn_to: Option<Seat>,
+    pub first_turn_to: Option<Seat>,
     /// A player's draw at the ceremony: who, how many, and what was counted.
-    drew: Option<(Seat, u8, &'static str)>,
+    pub drew: Option<(Seat, u8, &'static str)>,
     /// A moment worth showing the board for.
-    telling: bool,
+    pub telling: bool,
     /// Where a stone came onto enemy ground or took another.
-    entered_or_took_at: Option<Place>,
+    pub entered_or_took_at: Option<Place>,
     /// Whose stones it took, and how many.
-    taken_from: Option<(Seat, u8)>,
+    pub taken_from: Option<(Seat, u8)>,
     /// Whose heap became another's piç.
-    claimed_from: Option<Seat>,
+    pub claimed_from: Option<Seat>,
     /// Whose stone arrived where it counts (enemy ground, or home).
-    arrived_by: Option<Seat>,
+    pub arrived_by: Option<Seat>,
     /// Whose stone entered enemy ground.
-    entered_by: Option<Seat>,
+    pub entered_by: Option<Seat>,
     /// Who threw the sticks in play.
-    thrower: Option<Seat>,
+    pub thrower: Option<Seat>,
+    /// What it adds to a tally: the seat credited, the tally and how much.
+    pub credit: Option<(Seat, Tally, u32)>,
 }
 
 impl Event {
-    /// The event's roles (see [`Roles`]): the one match over every kind of event.
-    fn roles(&self) -> Roles {
+    /// The event's roles (see [`Roles`]): the one match over the shared events; a game's
+    /// own says its own.
+    #[must_use]
+    pub fn roles(&self) -> Roles {
         let none = Roles::default();
         match *self {
             Event::Lot { winner } | Event::FirstTurn { winner } => Roles {
                 ceremony: true,
                 first_turn_to: Some(winner),
-                ..none
-            },
-            Event::FirstThrow { player, flats } => Roles {
-                ceremony: true,
-                drew: Some((player, flats, "flats")),
-                ..none
-            },
-            Event::BagDraw { player, whites, .. } => Roles {
-                ceremony: true,
-                drew: Some((player, whites, "whites")),
                 ..none
             },
             Event::Capture {
@@ -337,21 +328,11 @@ impl Event {
                 telling: true,
                 entered_or_took_at: Some(at),
                 taken_from: Some((victim, count)),
+                credit: Some((by, Tally::Captures, u32::from(count))),
                 ..none
             },
-            Event::Claim { by, owner, .. } => Roles {
+            Event::Pass { by } => Roles {
                 by: Some(by),
-                telling: true,
-                claimed_from: Some(owner),
-                ..none
-            },
-            Event::Pass { by } | Event::Whelp { by, .. } => Roles {
-                by: Some(by),
-                ..none
-            },
-            Event::Throw { by, .. } | Event::ThrowLost { by } => Roles {
-                by: Some(by),
-                thrower: Some(by),
                 ..none
             },
             Event::Enter { by, at } => Roles {
@@ -362,22 +343,26 @@ impl Event {
                 entered_by: Some(by),
                 ..none
             },
-            Event::BringDown {
-                by, victim, count, ..
-            } => Roles {
-                by: Some(by),
-                telling: true,
-                taken_from: Some((victim, count)),
-                ..none
-            },
-            Event::BringHome { by, .. } => Roles {
-                by: Some(by),
-                telling: true,
-                arrived_by: Some(by),
-                ..none
-            },
             Event::Over { .. } => none,
+            Event::Own(own) => own.roles(),
         }
+    }
+
+    /// The event as one of `E`'s, a game's own events: `None` for a shared event or
+    /// another game's.
+    #[must_use]
+    pub fn own<E: OwnEvent>(&self) -> Option<&E> {
+        match self {
+            Event::Own(own) => E::Game::unwrap(own),
+            _ => None,
+        }
+    }
+
+    /// What this event adds to a tally: the seat credited, the tally and how much. This is
+    /// the one place that asks who scores what (the event's roles say it).
+    #[must_use]
+    pub fn credit(&self) -> Option<(Seat, Tally, u32)> {
+        self.roles().credit
     }
 
     /// The seat whose action it was, for an event of play (`by`): the thrower of a throw
@@ -557,6 +542,47 @@ mod tests {
         assert_eq!(counted::<Oicus>(), ["whites"]);
         assert!(counted::<Tides>().is_empty());
         assert!(counted::<Pic>().is_empty());
+    }
+
+    /// By hand, from a match's JSON log and `Debug` text as they were before a game's own
+    /// events left this enum: the shared events read the same, and a capture counts its
+    /// stones to the captor.
+    #[test]
+    fn the_shared_events_are_written_and_printed_as_before() {
+        use crate::games::{Place, Seat, Tally};
+        let at = Place::Square { file: 2, rank: 2 };
+        let capture = Event::Capture {
+            by: Seat(0),
+            victim: Seat(1),
+            at,
+            count: 2,
+        };
+        let json = |e: &Event| serde_json::to_string(e).unwrap();
+        assert_eq!(
+            json(&capture),
+            r#"{"event":"capture","by":0,"victim":1,"at":"c2","count":2}"#
+        );
+        assert_eq!(
+            json(&Event::Enter { by: Seat(0), at }),
+            r#"{"event":"enter","by":0,"at":"c2"}"#
+        );
+        assert_eq!(
+            json(&Event::FirstTurn { winner: Seat(1) }),
+            r#"{"event":"first-turn","winner":1}"#
+        );
+        assert_eq!(
+            format!("{capture:?}"),
+            "Capture { by: Seat(0), victim: Seat(1), at: Square { file: 2, rank: 2 }, count: 2 }"
+        );
+        assert_eq!(
+            format!(
+                "{:?}",
+                [Event::Lot { winner: Seat(1) }, Event::Pass { by: Seat(0) }]
+            ),
+            "[Lot { winner: Seat(1) }, Pass { by: Seat(0) }]"
+        );
+        assert_eq!(capture.credit(), Some((Seat(0), Tally::Captures, 2)));
+        assert_eq!(Event::Enter { by: Seat(0), at }.credit(), None);
     }
 
     /// By hand, from the words each cheat is offered in and the throws' notation.

@@ -1,14 +1,14 @@
 //! What each game says about itself, once: what it calls the parts of a match, how many
-//! sit at it, what its seats are called, how it can end, what it counts per player and who
-//! scores what. The table, the bets, the narrator and the players read these facts from
-//! here and decide none of them on their own.
+//! sit at it, what its seats are called, how it can end and what it counts per player (who
+//! scores what, each event says: [`Event::credit`](super::Event::credit)). The table, the
+//! bets, the narrator and the players read these facts from here and decide none of them
+//! on their own.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{End, Event, Seat, Seating};
-use crate::games::event::Throw;
+use super::{End, Seating};
 
 /// What a game calls one part of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -100,34 +100,6 @@ impl Tally {
             Tally::Down => "to bring down more stones",
             Tally::Home => "to bring home more stones",
             Tally::Kiusts => "to throw more kiusts",
-        }
-    }
-}
-
-impl Event {
-    /// What this event adds to a tally: the seat credited, the tally and how much. This is
-    /// the one place that says who scores what.
-    #[must_use]
-    pub fn credit(&self) -> Option<(Seat, Tally, u32)> {
-        match *self {
-            Event::Capture { by, count, .. } => Some((by, Tally::Captures, u32::from(count))),
-            Event::Claim { by, .. } => Some((by, Tally::Captures, 1)),
-            Event::BringDown { scorer, count, .. } => Some((scorer, Tally::Down, u32::from(count))),
-            Event::BringHome { by, .. } => Some((by, Tally::Home, 1)),
-            Event::Throw {
-                by,
-                throw: Throw::Kiust,
-            } => Some((by, Tally::Kiusts, 1)),
-            Event::Throw { .. }
-            | Event::Lot { .. }
-            | Event::FirstThrow { .. }
-            | Event::BagDraw { .. }
-            | Event::FirstTurn { .. }
-            | Event::Pass { .. }
-            | Event::ThrowLost { .. }
-            | Event::Enter { .. }
-            | Event::Whelp { .. }
-            | Event::Over { .. } => None,
         }
     }
 }

@@ -118,6 +118,67 @@ macro_rules! registered_ends {
 }
 registry!((registered_ends)());
 
+/// Every game's own events ([`Rules::Own`]) as one enum, [`OwnEvents`], an arm a game,
+/// and the [`OwnSlot`] of each game that says which arm is its.
+macro_rules! registered_own_events {
+    (() $($name:ident => $ty:path,)+) => {
+        /// An event of one game's own, in its game's arm: what [`Event::Own`] holds. It
+        /// prints and serializes as the game's event does.
+        #[derive(Clone, Copy, PartialEq)]
+        pub enum OwnEvents {
+            $(
+                #[doc = concat!("An event of `", stringify!($ty), "`'s own.")]
+                $name(<$ty as Rules>::Own),
+            )+
+        }
+
+        impl OwnEvents {
+            /// The event's roles, as its game says them.
+            #[must_use]
+            pub fn roles(&self) -> event::Roles {
+                match self {
+                    $(OwnEvents::$name(own) => event::OwnEvent::roles(own),)+
+                }
+            }
+        }
+
+        impl fmt::Debug for OwnEvents {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(OwnEvents::$name(own) => fmt::Debug::fmt(own, f),)+
+                }
+            }
+        }
+
+        impl Serialize for OwnEvents {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $(OwnEvents::$name(own) => own.serialize(s),)+
+                }
+            }
+        }
+
+        $(
+            impl OwnSlot for $ty {
+                type Own = <$ty as Rules>::Own;
+
+                fn wrap(own: Self::Own) -> OwnEvents {
+                    OwnEvents::$name(own)
+                }
+
+                fn unwrap(own: &OwnEvents) -> Option<&Self::Own> {
+                    #[allow(unreachable_patterns)]
+                    match own {
+                        OwnEvents::$name(own) => Some(own),
+                        _ => None,
+                    }
+                }
+            }
+        )+
+    };
+}
+registry!((registered_own_events)());
+
 /// The arm of [`with_game!`] for each game of the registry.
 #[doc(hidden)]
 #[macro_export]
@@ -176,7 +237,7 @@ pub use chance::{Chance, Throws};
 pub use end::{End, EndInfo};
 pub use error::{IllegalMove, Invalid, ParseError, PositionError, Refused, StartError};
 pub use evaluate::Evaluate;
-pub use event::{CheatKind, Event, EventSink, Place};
+pub use event::{CheatKind, Event, EventSink, NoOwn, OwnEvent, OwnSlot, Place};
 pub use facts::{Facts, OnCheat, RuleOption, Tally, Unit};
 pub use kind::GameKind;
 pub use levels::{Level, Levels, level};

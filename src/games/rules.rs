@@ -9,8 +9,8 @@ use rand::Rng;
 
 use super::error::{Invalid, Refused};
 use super::{
-    Chance, Event, EventSink, Facts, FirstTurn, GameKind, IllegalMove, Outcome, ParseError,
-    PositionError, Seat, StartError, Throws, Turn,
+    Chance, Event, EventSink, Facts, FirstTurn, GameKind, IllegalMove, Outcome, OwnEvent,
+    ParseError, PositionError, Seat, StartError, Throws, Turn,
 };
 
 /// The rules of one game, as a position. See the module documentation for the contract.
@@ -37,6 +37,12 @@ pub trait Rules:
     /// Why the rules refuse a setup as a position, typed per game; `Display` says it as a
     /// clause.
     type Invalid: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// The events of the game's own, beside the [`Event`]s every game shares (a throw of
+    /// the sticks, a piç claimed): a `Copy` enum in its folder, or [`NoOwn`](super::NoOwn)
+    /// for a game with none. Only a game of the registry emits its own (see
+    /// [`OwnEvent`]).
+    type Own: OwnEvent;
 
     /// What the game says about itself: its names, unit, seats, ends and tallies.
     const FACTS: Facts;

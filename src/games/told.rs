@@ -83,7 +83,9 @@ mod tests {
     use rand::SeedableRng;
 
     use super::{Filler, Noted};
-    use crate::games::event::Throw;
+    use crate::games::kiust::{KiustEvent, Throw};
+    use crate::games::oicus::OicusEvent;
+    use crate::games::pic::PicEvent;
     use crate::games::words::{Spoken, moments};
 
     fn ceremony_moment(kind: GameKind, event: &Event) -> Option<Noted> {
@@ -114,13 +116,17 @@ mod tests {
     #[test]
     fn a_kiust_is_told_with_the_crossing_its_right_allowed() {
         let k = GameKind::KiustOyun;
-        let kiust = |by| Event::Throw {
-            by: Seat(by),
-            throw: Throw::Kiust,
+        let kiust = |by| {
+            Event::from(KiustEvent::Throw {
+                by: Seat(by),
+                throw: Throw::Kiust,
+            })
         };
-        let six = |by| Event::Throw {
-            by: Seat(by),
-            throw: Throw::Six,
+        let six = |by| {
+            Event::from(KiustEvent::Throw {
+                by: Seat(by),
+                throw: Throw::Six,
+            })
         };
         let enter = |by, at| Event::Enter { by: Seat(by), at };
         let game: Vec<Vec<Event>> = vec![
@@ -165,12 +171,12 @@ mod tests {
     /// events every game shares are no game's own moment.
     #[test]
     fn each_game_weighs_its_own_events_as_counted_by_hand() {
-        let claim = Event::Claim {
+        let claim = Event::from(PicEvent::Claim {
             by: Seat(1),
             owner: Seat(2),
             at: Place::Heap(7),
             counters: 4,
-        };
+        });
         let n = play_moment(GameKind::Pic, &[&[claim]], 0, &claim).unwrap();
         assert_eq!((n.moment.key, n.by, n.weight), ("claim", Seat(1), 59));
         assert_eq!(n.fields[3], ("count", Filler::Number(4)));
@@ -178,22 +184,22 @@ mod tests {
             land: Seat(0),
             trap: 5,
         };
-        let down = Event::BringDown {
+        let down = Event::from(OicusEvent::BringDown {
             by: Seat(1),
             victim: Seat(0),
             scorer: Seat(1),
             at: trap,
             count: 3,
-        };
+        });
         let n = play_moment(GameKind::Oicustiytac, &[&[down]], 0, &down).unwrap();
         assert_eq!((n.moment.key, n.weight), ("bring-down", 65));
         assert!(n.fields.contains(&("place", Filler::Place(trap, None))));
         assert!(n.fields.contains(&("stones", Filler::Stones(3))));
-        let draw = Event::BagDraw {
+        let draw = Event::from(OicusEvent::BagDraw {
             player: Seat(1),
             whites: 2,
             blacks: 3,
-        };
+        });
         let n = ceremony_moment(GameKind::Oicustiytac, &draw).unwrap();
         assert_eq!((n.moment.key, n.weight), ("bag-draw", 20));
         assert_eq!(
@@ -204,10 +210,10 @@ mod tests {
                 ("stones", Filler::Stones(5))
             ]
         );
-        let throw = Event::FirstThrow {
+        let throw = Event::from(KiustEvent::FirstThrow {
             player: Seat(0),
             flats: 3,
-        };
+        });
         let n = ceremony_moment(GameKind::KiustOyun, &throw).unwrap();
         assert_eq!((n.moment.key, n.weight), ("first-throw", 20));
         let shared = [

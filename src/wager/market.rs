@@ -478,20 +478,22 @@ mod tests {
     };
 
     fn down(by: u8, victim: u8, count: u8) -> Event {
-        Event::BringDown {
+        oicus::OicusEvent::BringDown {
             by: Seat(by),
             victim: Seat(victim),
             scorer: Seat(1 - victim),
             at: TRAP,
             count,
         }
+        .into()
     }
 
     fn home(by: u8) -> Event {
-        Event::BringHome {
+        oicus::OicusEvent::BringHome {
             by: Seat(by),
             at: TRAP,
         }
+        .into()
     }
 
     fn top(entrants: &[usize]) -> Verdict {
@@ -503,16 +505,18 @@ mod tests {
     /// round 3 is drawn 12–12.
     fn dogfight() -> crate::table::MatchLog {
         let bag = vec![
-            Event::BagDraw {
+            oicus::OicusEvent::BagDraw {
                 player: Seat(0),
                 whites: 2,
                 blacks: 3,
-            },
-            Event::BagDraw {
+            }
+            .into(),
+            oicus::OicusEvent::BagDraw {
                 player: Seat(1),
                 whites: 3,
                 blacks: 2,
-            },
+            }
+            .into(),
             Event::FirstTurn { winner: Seat(1) },
         ];
         log(
@@ -592,22 +596,26 @@ mod tests {
     #[test]
     fn a_stick_throw_and_a_lot_settle_the_first_turn_too() {
         let throws = vec![
-            Event::FirstThrow {
+            kiust::KiustEvent::FirstThrow {
                 player: Seat(0),
                 flats: 2,
-            },
-            Event::FirstThrow {
+            }
+            .into(),
+            kiust::KiustEvent::FirstThrow {
                 player: Seat(1),
                 flats: 2,
-            },
-            Event::FirstThrow {
+            }
+            .into(),
+            kiust::KiustEvent::FirstThrow {
                 player: Seat(0),
                 flats: 3,
-            },
-            Event::FirstThrow {
+            }
+            .into(),
+            kiust::KiustEvent::FirstThrow {
                 player: Seat(1),
                 flats: 1,
-            },
+            }
+            .into(),
             Event::FirstTurn { winner: Seat(0) },
         ];
         let kiust = log(
@@ -670,11 +678,13 @@ mod tests {
 
     #[test]
     fn a_pic_table_of_four_has_dead_heats() {
-        let claim = |by: u8| Event::Claim {
-            by: Seat(by),
-            owner: Seat((by + 1) % 4),
-            at: Place::Heap(3),
-            counters: 3,
+        let claim = |by: u8| {
+            Event::from(pic::PicEvent::Claim {
+                by: Seat(by),
+                owner: Seat((by + 1) % 4),
+                at: Place::Heap(3),
+                counters: 3,
+            })
         };
         let l = log(
             GameKind::Pic,

@@ -148,6 +148,7 @@ impl Rules for Runners {
     type Options = Plain;
     type Setup = Track;
     type Invalid = PastTheGoal;
+    type Own = taproom::games::NoOwn;
     const FACTS: Facts = Facts {
         id: "runners",
         aliases: &[],

@@ -6,9 +6,10 @@
 
 use std::collections::HashSet;
 
-use taproom::games::{
-    Event, Game, GameKind, Seat, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides,
-};
+use taproom::games::kiust::{Kiust, KiustEvent, Throw};
+use taproom::games::oicus::{Oicus, OicusEvent};
+use taproom::games::pic::{Pic, PicEvent};
+use taproom::games::{Event, Game, GameKind, Seat, tides::Tides};
 use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Result3};
 use taproom::roster::{Roster, Voice};
 use taproom::table::{
@@ -258,16 +259,16 @@ fn check(log: &MatchLog, fact: &Fact) {
         Moment::Game(m) if m.key == "first-throw" => {
             let (mover, count) = (one(fact, "mover"), num(fact, "count"));
             assert!(
-                game.ceremony.iter().any(|e| matches!(*e,
-                Event::FirstThrow { player, flats } if player.index() == mover && i64::from(flats) == count)),
+                game.ceremony.iter().any(|e| matches!(e.own(),
+                Some(&KiustEvent::FirstThrow { player, flats }) if player.index() == mover && i64::from(flats) == count)),
                 "{line}"
             );
         }
         Moment::Game(m) if m.key == "bag-draw" => {
             let (mover, count) = (one(fact, "mover"), num(fact, "count"));
             assert!(
-                game.ceremony.iter().any(|e| matches!(*e,
-                Event::BagDraw { player, whites, .. } if player.index() == mover && i64::from(whites) == count)),
+                game.ceremony.iter().any(|e| matches!(e.own(),
+                Some(&OicusEvent::BagDraw { player, whites, .. }) if player.index() == mover && i64::from(whites) == count)),
                 "{line}"
             );
         }
@@ -323,7 +324,7 @@ fn check(log: &MatchLog, fact: &Fact) {
                 (one(fact, "mover"), one(fact, "owner"), num(fact, "count"));
             assert!(
                 events.iter().any(
-                    |e| matches!(**e, Event::Claim { by, owner: o, counters, .. }
+                    |e| matches!(e.own(), Some(&PicEvent::Claim { by, owner: o, counters, .. })
                 if at(game, by) == mover && at(game, o) == owner && i64::from(counters) == count)
                 ),
                 "{line}"
@@ -340,8 +341,13 @@ fn check(log: &MatchLog, fact: &Fact) {
         }
         Moment::Game(m) if ["kiust", "kiust-enter"].contains(&m.key) => {
             let mover = one(fact, "mover");
-            assert!(events.iter().any(|e| matches!(**e, Event::Throw { by, throw: taproom::games::event::Throw::Kiust }
-                if at(game, by) == mover)), "{line}");
+            assert!(
+                events.iter().any(
+                    |e| matches!(e.own(), Some(&KiustEvent::Throw { by, throw: Throw::Kiust })
+                if at(game, by) == mover)
+                ),
+                "{line}"
+            );
         }
         Moment::Game(m) if m.key == "enter" => {
             let mover = one(fact, "mover");
@@ -357,7 +363,7 @@ fn check(log: &MatchLog, fact: &Fact) {
             assert!(
                 events
                     .iter()
-                    .any(|e| matches!(**e, Event::Whelp { by, .. } if at(game, by) == mover)),
+                    .any(|e| matches!(e.own(), Some(&OicusEvent::Whelp { by, .. }) if at(game, by) == mover)),
                 "{line}"
             );
         }
@@ -366,7 +372,7 @@ fn check(log: &MatchLog, fact: &Fact) {
             assert!(
                 events
                     .iter()
-                    .any(|e| matches!(**e, Event::BringHome { by, .. } if at(game, by) == mover)),
+                    .any(|e| matches!(e.own(), Some(&OicusEvent::BringHome { by, .. }) if at(game, by) == mover)),
                 "{line}"
             );
         }
@@ -375,7 +381,7 @@ fn check(log: &MatchLog, fact: &Fact) {
                 (one(fact, "mover"), one(fact, "victim"), num(fact, "count"));
             assert!(
                 events.iter().any(
-                    |e| matches!(**e, Event::BringDown { by, victim: v, count: c, .. }
+                    |e| matches!(e.own(), Some(&OicusEvent::BringDown { by, victim: v, count: c, .. })
                 if at(game, by) == mover && at(game, v) == victim && i64::from(c) == count)
                 ),
                 "{line}"

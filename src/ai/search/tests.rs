@@ -95,6 +95,7 @@ impl Rules for Race {
     type Options = ();
     type Setup = NoSetup;
     type Invalid = std::convert::Infallible;
+    type Own = crate::games::NoOwn;
     const KIND: GameKind = GameKind::Pic;
     const FACTS: crate::games::Facts = <crate::games::pic::Pic as Rules>::FACTS;
 

@@ -6,8 +6,7 @@
 use crate::games::draw::panel;
 use crate::games::draw::text::{self, Ink, Pen};
 use crate::games::draw::{BoardStyle, Diagram, Marks, result_clause, seat_label};
-use crate::games::event::Throw;
-use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point};
+use crate::games::kiust::{CAP_TURNS, Kiust, Move, Point, Throw};
 use crate::games::{Rules, Seat, Turn};
 
 /// Columns between the board and the panel beside it.

@@ -1,6 +1,7 @@
 //! The first turn (house reading of the spec): every player throws the four sticks, the
 //! most flat sides up moves first, and those tied for the most throw again.
 
+use super::KiustEvent;
 use crate::games::{Event, FirstTurn, Seat, Throws};
 
 /// The chance of `flats` flat sides up (0 to 4) out of 16: binomial(4, 1/2).
@@ -15,10 +16,13 @@ pub fn first_turn(players: usize, throws: &mut dyn Throws) -> FirstTurn {
         flats.clear();
         for &player in &contenders {
             let f = throws.sticks(player).min(4);
-            events.push(Event::FirstThrow {
-                player: Seat(player as u8),
-                flats: f,
-            });
+            events.push(
+                KiustEvent::FirstThrow {
+                    player: Seat(player as u8),
+                    flats: f,
+                }
+                .into(),
+            );
             flats.push(f);
         }
         let best = flats.iter().copied().max().unwrap_or(0);

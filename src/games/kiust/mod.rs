@@ -9,7 +9,7 @@
 //! player is to move ([`Turn::Seat`]) and chooses among [`Move::Step`]s of the value thrown;
 //! on "four moves of 6" the seat stays to move while moves of the throw remain and one is
 //! legal. A throw (or the rest of one) with no legal move is lost inside
-//! [`Rules::play_unchecked`] ([`Event::ThrowLost`]), and the other player's throw follows.
+//! [`Rules::play_unchecked`] ([`KiustEvent::ThrowLost`]), and the other player's throw follows.
 //!
 //! # House readings
 //!
@@ -25,6 +25,7 @@ mod board;
 mod diagram;
 mod ends;
 mod evaluate;
+mod events;
 mod first;
 mod moves;
 mod notation;
@@ -32,6 +33,7 @@ mod picture;
 mod tableside;
 #[cfg(test)]
 mod tests;
+mod throw;
 mod told;
 mod view;
 
@@ -39,10 +41,11 @@ use serde::Deserialize;
 
 pub use board::Point;
 pub use ends::ALL_CAPTURED;
+pub use events::KiustEvent;
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
+pub use throw::Throw;
 
-pub use super::event::Throw;
 use super::{Chance, End, Event, EventSink, FirstTurn, Outcome, Place, Rules, Seat, Seating, Turn};
 use board::{ENEMY_INNER, INNER};
 
@@ -203,6 +206,7 @@ impl Rules for Kiust {
     type Options = Options;
     type Setup = Setup;
     type Invalid = Invalid;
+    type Own = KiustEvent;
     const FACTS: crate::games::Facts = crate::games::Facts {
         id: "kiust-oyun",
         aliases: &["kiust"],
@@ -310,7 +314,7 @@ impl Rules for Kiust {
         let by = Seat(self.side);
         match mv {
             Move::Throw(throw) => {
-                events.emit(Event::Throw { by, throw });
+                events.emit(KiustEvent::Throw { by, throw }.into());
                 if throw == Throw::Kiust {
                     self.right = true;
                     return;
@@ -318,7 +322,7 @@ impl Rules for Kiust {
                 self.throw = Some(throw);
                 self.left = if throw == Throw::FourSixes { 4 } else { 1 };
                 if !self.can_move() {
-                    events.emit(Event::ThrowLost { by });
+                    events.emit(KiustEvent::ThrowLost { by }.into());
                     self.end_turn(events);
                 }
             }
@@ -352,7 +356,7 @@ impl Rules for Kiust {
                 if self.left == 0 {
                     self.end_turn(events);
                 } else if !self.can_move() {
-                    events.emit(Event::ThrowLost { by });
+                    events.emit(KiustEvent::ThrowLost { by }.into());
                     self.end_turn(events);
                 }
             }

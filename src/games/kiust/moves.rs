@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::Throw;
 use super::board::Point;
-use crate::games::event::Throw;
 use crate::games::{ParseError, Seat, Words};
 
 /// One decision of a seat (a step) or one outcome of the sticks (a throw).

@@ -9,8 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{COL_A, COL_D, POINTS, Point, ROWS};
-use super::{Kiust, Options, PIECES};
-use crate::games::event::Throw;
+use super::{Kiust, Options, PIECES, Throw};
 use crate::games::{ParseError, PositionError, Rules, Seat};
 
 /// The start position.

@@ -1,8 +1,7 @@
 //! Kiust Oyun at a tavern's table: the stick a cheat turns over, the throw lost to a cheat
 //! seen, and the odds of the first-turn throws.
 
-use super::{AllRound, Kiust, first};
-use crate::games::event::Throw;
+use super::{AllRound, Kiust, Throw, first};
 use crate::games::{CheatKind, CheatMove, Seat, Tableside};
 
 impl Tableside for Kiust {

@@ -3,7 +3,7 @@
 
 use crate::games::{Event, Filler, GameMoment, Noted, Place, Seat};
 
-use super::Throw;
+use super::{KiustEvent, Throw};
 
 /// A throw of the sticks for the first turn.
 pub const FIRST_THROW: GameMoment = GameMoment {
@@ -46,7 +46,7 @@ pub const MOMENTS: &[GameMoment] = &[FIRST_THROW, KIUST, KIUST_ENTER, ENTER];
 
 /// The moment an event of the ceremony makes: a throw for the first turn.
 pub fn ceremony_moment(event: &Event) -> Option<Noted> {
-    let Event::FirstThrow { player, flats } = *event else {
+    let Some(&KiustEvent::FirstThrow { player, flats }) = event.own() else {
         return None;
     };
     Some(Noted::new(
@@ -69,17 +69,20 @@ pub fn play_moment(steps: &[&[Event]], at: usize, event: &Event) -> Option<Noted
             ("place", Filler::Place(place, Some(by))),
         ]
     };
-    match *event {
-        Event::Throw {
-            by,
-            throw: Throw::Kiust,
-        } => Some(match right_used(steps, at, by) {
+    if let Some(&KiustEvent::Throw {
+        by,
+        throw: Throw::Kiust,
+    }) = event.own()
+    {
+        return Some(match right_used(steps, at, by) {
             Some(place) => Noted {
                 covers: Some(ENTER),
                 ..Noted::new(KIUST_ENTER, by, 58, moved(by, place))
             },
             None => Noted::new(KIUST, by, 45, vec![("mover", Filler::Seat(by))]),
-        }),
+        });
+    }
+    match *event {
         Event::Enter { by, at: place } => Some(Noted::new(ENTER, by, 50, moved(by, place))),
         _ => None,
     }

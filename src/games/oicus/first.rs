@@ -7,6 +7,7 @@
 //! odd number of stones of each colour in the bag, so a white always meets a black before
 //! it runs out: the coin is kept as the rule says, but its chance is exactly 0.)
 
+use super::OicusEvent;
 use crate::games::{Event, FirstTurn, Seat, Throws};
 
 /// Stones of each colour in the bag at the start.
@@ -48,11 +49,14 @@ fn take(
     throws: &mut dyn Throws,
 ) -> u32 {
     let whites = bag.draw(player, n, throws);
-    events.push(Event::BagDraw {
-        player: Seat(player),
-        whites: whites as u8,
-        blacks: (n - whites) as u8,
-    });
+    events.push(
+        OicusEvent::BagDraw {
+            player: Seat(player),
+            whites: whites as u8,
+            blacks: (n - whites) as u8,
+        }
+        .into(),
+    );
     whites
 }
 
@@ -201,8 +205,8 @@ mod tests {
         let draws: Vec<(u8, u8, u8)> = turn
             .events
             .iter()
-            .filter_map(|e| match *e {
-                Event::BagDraw {
+            .filter_map(|e| match *e.own()? {
+                OicusEvent::BagDraw {
                     player,
                     whites,
                     blacks,
@@ -279,8 +283,8 @@ mod tests {
                 blacks: 1,
             };
             let winner = break_tie(&mut events, &mut bag, &mut rng);
-            let white_drawer = match events[0] {
-                Event::BagDraw { whites: 1, .. } => 0,
+            let white_drawer = match events[0].own() {
+                Some(OicusEvent::BagDraw { whites: 1, .. }) => 0,
                 _ => 1,
             };
             assert_eq!(winner, white_drawer);

@@ -9,6 +9,7 @@
 
 mod actions;
 mod evaluate;
+mod events;
 mod first;
 mod generate;
 mod position;
@@ -31,6 +32,7 @@ mod tests_reference;
 use serde::Deserialize;
 
 pub use ends::{POINTS, STALLED};
+pub use events::OicusEvent;
 pub use moves::{Action, ActionKind, Move};
 pub use position::{Invalid, Setup};
 
@@ -170,6 +172,7 @@ impl Rules for Oicus {
     type Options = Options;
     type Setup = Setup;
     type Invalid = Invalid;
+    type Own = OicusEvent;
     const FACTS: super::Facts = super::Facts {
         id: "oicustiytac",
         aliases: &["joicustijytac", "dogfight", "òicustiỳtac"],

@@ -89,34 +89,36 @@ fn rule_3_whelping_puts_a_supply_stone_into_an_own_whelping_trap_5_to_10() {
     assert_eq!(
         events[..2],
         [
-            Event::Whelp {
+            OicusEvent::Whelp {
                 by: Seat(0),
                 at: Place::Trap {
                     land: Seat(0),
                     trap: 5
                 }
-            },
-            Event::Whelp {
+            }
+            .into(),
+            OicusEvent::Whelp {
                 by: Seat(0),
                 at: Place::Trap {
                     land: Seat(0),
                     trap: 10
                 }
             }
+            .into()
         ]
     );
     // White whelps into its own Land.
     let events = play(&mut p, "W6");
     assert_eq!(p.stones_at(Seat(1), 15), 1);
     assert!(matches!(
-        events[0],
-        Event::Whelp {
+        events[0].own(),
+        Some(OicusEvent::Whelp {
             by: Seat(1),
             at: Place::Trap {
                 land: Seat(1),
                 trap: 6
             }
-        }
+        })
     ));
 }
 
@@ -322,13 +324,13 @@ fn rule_9_bringing_home_scores_2_and_needs_a_stone_left_in_the_trap() {
     assert_eq!(p.supply(Seat(0)), 13, "a stone brought home never returns");
     assert_eq!(
         events,
-        [Event::BringHome {
+        [Event::from(OicusEvent::BringHome {
             by: Seat(0),
             at: Place::Trap {
                 land: Seat(0),
                 trap: 1
             }
-        }]
+        })]
     );
     // Only from own home traps 1 and 2; a stone moved in this turn keeps the trap filled.
     let q = at(
@@ -543,12 +545,12 @@ fn random_rounds_account_for_every_stone_and_point() {
             let mut events = Vec::new();
             p.play(mv, &mut events).unwrap();
             for e in events {
-                match e {
-                    Event::BringHome { by, .. } => {
+                match e.own() {
+                    Some(&OicusEvent::BringHome { by, .. }) => {
                         home[by.index()] += 1;
                         points[by.index()] += 2;
                     }
-                    Event::BringDown { victim, count, .. } => {
+                    Some(&OicusEvent::BringDown { victim, count, .. }) => {
                         down[victim.index()] += count;
                         points[1 - victim.index()] += 3 * i32::from(count);
                     }
@@ -684,16 +686,16 @@ fn rule_1_the_first_turn_through_the_trait_is_the_bag_draw() {
     assert!((odds[0] - 0.5).abs() < 1e-12 && (odds[1] - 0.5).abs() < 1e-12);
     let turn = Oicus::first_turn(2, &mut table_rng(8));
     assert!(matches!(
-        turn.events[..2],
+        [turn.events[0].own(), turn.events[1].own()],
         [
-            Event::BagDraw {
+            Some(OicusEvent::BagDraw {
                 player: Seat(0),
                 ..
-            },
-            Event::BagDraw {
+            }),
+            Some(OicusEvent::BagDraw {
                 player: Seat(1),
                 ..
-            }
+            })
         ]
     ));
     assert_eq!(

@@ -65,16 +65,21 @@ fn rule_8_three_whites_onto_four_blacks_and_a_white_bring_down_three_blacks() {
     assert_eq!(p.score(Seat(1)), 9, "3 points a stone to White");
     assert_eq!(p.score(Seat(0)), 0);
     // Rule 8: the opponent's stones brought down score for the mover.
-    assert!(events.contains(&Event::BringDown {
-        by: Seat(1),
-        victim: Seat(0),
-        scorer: Seat(1),
-        at: Place::Trap {
-            land: Seat(0),
-            trap: 4
-        },
-        count: 3,
-    }));
+    assert!(
+        events.contains(
+            &OicusEvent::BringDown {
+                by: Seat(1),
+                victim: Seat(0),
+                scorer: Seat(1),
+                at: Place::Trap {
+                    land: Seat(0),
+                    trap: 4
+                },
+                count: 3,
+            }
+            .into()
+        )
+    );
 }
 
 #[test]
@@ -85,16 +90,21 @@ fn rule_8_own_stones_over_five_go_to_the_opponent_as_if_brought_down_by_them() {
     assert_eq!(p.score(Seat(0)), 3, "Black scores the white stone");
     assert_eq!(p.score(Seat(1)), 0);
     // Rule 8: the mover's own stones brought down score for the opponent.
-    assert!(events.contains(&Event::BringDown {
-        by: Seat(1),
-        victim: Seat(1),
-        scorer: Seat(0),
-        at: Place::Trap {
-            land: Seat(0),
-            trap: 4
-        },
-        count: 1,
-    }));
+    assert!(
+        events.contains(
+            &OicusEvent::BringDown {
+                by: Seat(1),
+                victim: Seat(1),
+                scorer: Seat(0),
+                at: Place::Trap {
+                    land: Seat(0),
+                    trap: 4
+                },
+                count: 1,
+            }
+            .into()
+        )
+    );
 }
 
 #[test]
@@ -106,8 +116,8 @@ fn rule_8_the_opponents_stones_go_first_then_the_movers_own() {
     assert_eq!((p.score(Seat(0)), p.score(Seat(1))), (3, 3));
     let downs: Vec<_> = events
         .iter()
-        .filter_map(|e| match *e {
-            Event::BringDown { victim, count, .. } => Some((victim, count)),
+        .filter_map(|e| match *e.own()? {
+            OicusEvent::BringDown { victim, count, .. } => Some((victim, count)),
             _ => None,
         })
         .collect();

@@ -1,6 +1,7 @@
 //! Òicustiỳtac's own moments for the storyteller: the draw from the bag for the first
 //! turn, a stone whelped, stones brought down, a stone brought home.
 
+use super::OicusEvent;
 use crate::games::{Event, Filler, GameMoment, Noted, Place, Seat};
 
 /// A draw from the bag for the first turn.
@@ -44,11 +45,11 @@ pub const MOMENTS: &[GameMoment] = &[BAG_DRAW, WHELP, BRING_DOWN, BRING_HOME];
 
 /// The moment an event of the ceremony makes: a draw from the bag.
 pub fn ceremony_moment(event: &Event) -> Option<Noted> {
-    let Event::BagDraw {
+    let Some(&OicusEvent::BagDraw {
         player,
         whites,
         blacks,
-    } = *event
+    }) = event.own()
     else {
         return None;
     };
@@ -73,9 +74,9 @@ pub fn play_moment(event: &Event) -> Option<Noted> {
             ("place", Filler::Place(place, Some(by))),
         ]
     };
-    match *event {
-        Event::Whelp { by, at } => Some(Noted::new(WHELP, by, 25, moved(by, at))),
-        Event::BringDown {
+    match *event.own()? {
+        OicusEvent::Whelp { by, at } => Some(Noted::new(WHELP, by, 25, moved(by, at))),
+        OicusEvent::BringDown {
             by,
             victim,
             at,
@@ -93,7 +94,7 @@ pub fn play_moment(event: &Event) -> Option<Noted> {
                 ("stones", Filler::Stones(u32::from(count))),
             ],
         )),
-        Event::BringHome { by, at } => Some(Noted::new(BRING_HOME, by, 40, moved(by, at))),
-        _ => None,
+        OicusEvent::BringHome { by, at } => Some(Noted::new(BRING_HOME, by, 40, moved(by, at))),
+        OicusEvent::BagDraw { .. } => None,
     }
 }

@@ -2,7 +2,7 @@
 //! `generate.rs`'s business.
 
 use super::actions::{NOWHERE, SUPPLY, board_places};
-use super::{Event, EventSink, Move, Oicus, STONES, TRAP_LIMIT};
+use super::{EventSink, Move, Oicus, OicusEvent, STONES, TRAP_LIMIT};
 use crate::games::Seat;
 
 impl Oicus {
@@ -23,13 +23,13 @@ impl Oicus {
             if dest == NOWHERE {
                 self.points[me] += 2 * count;
                 let at = Oicus::place(source);
-                events.emit(Event::BringHome { by, at });
+                events.emit(OicusEvent::BringHome { by, at }.into());
             } else {
                 self.stones[me][dest] += count;
                 into |= 1 << dest;
                 if source == SUPPLY {
                     let at = Oicus::place(dest);
-                    events.emit(Event::Whelp { by, at });
+                    events.emit(OicusEvent::Whelp { by, at }.into());
                 }
             }
         }
@@ -53,13 +53,16 @@ impl Oicus {
             self.stones[victim][d] -= count;
             self.points[1 - victim] += 3 * count;
             excess -= count;
-            events.emit(Event::BringDown {
-                by: Seat(self.side),
-                victim: Seat(victim as u8),
-                scorer: Seat(1 - victim as u8),
-                at: Oicus::place(d),
-                count,
-            });
+            events.emit(
+                OicusEvent::BringDown {
+                    by: Seat(self.side),
+                    victim: Seat(victim as u8),
+                    scorer: Seat(1 - victim as u8),
+                    at: Oicus::place(d),
+                    count,
+                }
+                .into(),
+            );
         }
         debug_assert!(self.stones[me][d] + self.stones[them][d] <= TRAP_LIMIT);
         debug_assert!(self.supply[me] <= STONES);

@@ -20,6 +20,7 @@
 mod diagram;
 mod ends;
 mod evaluate;
+mod events;
 mod moves;
 mod notation;
 mod picture;
@@ -32,6 +33,7 @@ mod told;
 use serde::Deserialize;
 
 pub use ends::NO_MOVES;
+pub use events::PicEvent;
 pub use moves::Move;
 pub use notation::Setup;
 
@@ -244,6 +246,7 @@ impl Rules for Pic {
     type Setup = Setup;
     /// Every setup the notation reads is a position of Piç.
     type Invalid = std::convert::Infallible;
+    type Own = PicEvent;
     const FACTS: super::Facts = super::Facts {
         id: "pic",
         aliases: &["piç"],

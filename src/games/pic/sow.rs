@@ -2,7 +2,7 @@
 //! tens of millions of times a second, so it has no branch that depends on the counts
 //! (a mispredicted branch costs more than the whole sowing).
 
-use super::{Count, MAX_HEAPS, MAX_PLAYERS, Pic};
+use super::{Count, MAX_HEAPS, MAX_PLAYERS, Pic, PicEvent};
 use crate::games::{Event, EventSink, Place, Seat};
 
 /// `2^32 / (3 * players)`, rounded up, by players: `n * r >> 32` is then `n / (3 * players)`
@@ -102,12 +102,15 @@ impl Pic {
         if count == 3 && self.may_claim(mover) {
             self.pics |= bit;
             self.owner[last] = mover;
-            events.emit(Event::Claim {
-                by: Seat(mover),
-                owner: Seat((last / 3) as u8),
-                at: Place::Heap(last as u8 + 1),
-                counters: count,
-            });
+            events.emit(
+                PicEvent::Claim {
+                    by: Seat(mover),
+                    owner: Seat((last / 3) as u8),
+                    at: Place::Heap(last as u8 + 1),
+                    counters: count,
+                }
+                .into(),
+            );
         } else if self.options.even_capture && count.is_multiple_of(2) {
             self.heaps[last] = 0;
             self.nonempty &= !bit;

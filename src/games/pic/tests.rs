@@ -149,12 +149,12 @@ fn a_last_counter_making_3_in_another_players_heap_claims_it_as_a_pic() {
     assert_eq!(p.pic_owner(3), Some(Seat(0)));
     assert_eq!(
         events,
-        [Event::Claim {
+        [Event::from(PicEvent::Claim {
             by: Seat(0),
             owner: Seat(1),
             at: Place::Heap(4),
             counters: 3,
-        }]
+        })]
     );
     assert_eq!(p.score(Seat(0)), 11, "the piç's counters are the mover's");
     assert_eq!(p.score(Seat(1)), 0);
@@ -175,7 +175,11 @@ fn only_the_last_counter_claims() {
     let mut p = pos("5 0 0 / 2 0 0 ; 1");
     let events = play(&mut p, "1");
     assert_eq!(p.to_string(), "1 1 1 / 3 1 0 ; 2");
-    assert!(events.iter().all(|e| !matches!(e, Event::Claim { .. })));
+    assert!(
+        events
+            .iter()
+            .all(|e| !matches!(e.own(), Some(PicEvent::Claim { .. })))
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Piç's own moment for the storyteller: a piç claimed.
 
+use super::PicEvent;
 use crate::games::{Event, Filler, GameMoment, Noted};
 
 /// A piç claimed: the last counter of a sowing made another's heap 3.
@@ -16,12 +17,12 @@ pub const MOMENTS: &[GameMoment] = &[CLAIM];
 
 /// The moment an event of play makes: a claim, weighing more the more counters it took.
 pub fn play_moment(event: &Event) -> Option<Noted> {
-    let Event::Claim {
+    let Some(&PicEvent::Claim {
         by,
         owner,
         at,
         counters,
-    } = *event
+    }) = event.own()
     else {
         return None;
     };

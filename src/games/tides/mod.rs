@@ -155,6 +155,7 @@ impl Rules for Tides {
     type Options = Options;
     type Setup = Setup;
     type Invalid = Invalid;
+    type Own = super::NoOwn;
     const FACTS: super::Facts = super::Facts {
         id: "tides-of-war",
         aliases: &["tides"],

@@ -14,6 +14,8 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::games::Tally;
+use crate::games::oicus::OicusEvent;
+use crate::games::pic::PicEvent;
 use crate::games::{End, Event, GameKind, Place, Seat};
 use crate::table::{Aside, CheatResult};
 use crate::wager::market::{Scope, Share, Side};
@@ -32,21 +34,23 @@ fn event(n: u8) -> impl Strategy<Value = Event> {
             at,
             count,
         },
-        1 => Event::Claim {
+        1 => PicEvent::Claim {
             by: Seat(by),
             owner: Seat(victim),
             at,
             counters: 3,
-        },
-        2 => Event::BringDown {
+        }
+        .into(),
+        2 => OicusEvent::BringDown {
             by: Seat(by),
             victim: Seat(victim),
             // Rule 8's scorer is the victim's opponent; at a random table, the next seat.
             scorer: Seat((victim + 1) % n),
             at,
             count,
-        },
-        _ => Event::BringHome { by: Seat(by), at },
+        }
+        .into(),
+        _ => OicusEvent::BringHome { by: Seat(by), at }.into(),
     })
 }
 
