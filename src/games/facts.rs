@@ -7,8 +7,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{End, Event, Seat, Seating};
+use super::{End, Event, Seat, Seating, Tally};
 use crate::games::event::Throw;
+use crate::games::kiust::KIUSTS;
+use crate::games::oicus::{DOWN, HOME};
 
 /// What a game calls one part of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -46,64 +48,6 @@ impl fmt::Display for Unit {
     }
 }
 
-/// A figure counted for each player of a game: the result tables show it and side bets
-/// are settled on it, from the same count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Tally {
-    /// The game's own score at the end (points, counters), not an event count.
-    Points,
-    /// Stones or pieces taken, and piç claimed (one each).
-    Captures,
-    /// Òicustiỳtac: stones brought down, counted for the player who scores them (rule 8).
-    Down,
-    /// Òicustiỳtac: own stones brought home.
-    Home,
-    /// Kiust Oyun: kiusts thrown.
-    Kiusts,
-}
-
-impl Tally {
-    /// Every tally, in the order tables list them.
-    pub const ALL: [Tally; 5] = [
-        Tally::Points,
-        Tally::Captures,
-        Tally::Down,
-        Tally::Home,
-        Tally::Kiusts,
-    ];
-
-    /// The word used in bets and table columns.
-    #[must_use]
-    pub fn word(self) -> &'static str {
-        match self {
-            Tally::Points => "points",
-            Tally::Captures => "captures",
-            Tally::Down => "down",
-            Tally::Home => "home",
-            Tally::Kiusts => "kiusts",
-        }
-    }
-
-    /// The tally `word` names, as [`Tally::word`] writes it.
-    #[must_use]
-    pub fn from_word(word: &str) -> Option<Tally> {
-        Tally::ALL.into_iter().find(|t| t.word() == word)
-    }
-
-    /// What a bet on it backs, in prose: "to score more points".
-    #[must_use]
-    pub fn phrase(self) -> &'static str {
-        match self {
-            Tally::Points => "to score more points",
-            Tally::Captures => "to make more captures",
-            Tally::Down => "to bring down more stones",
-            Tally::Home => "to bring home more stones",
-            Tally::Kiusts => "to throw more kiusts",
-        }
-    }
-}
-
 impl Event {
     /// What this event adds to a tally: the seat credited, the tally and how much. This is
     /// the one place that says who scores what.
@@ -112,12 +56,12 @@ impl Event {
         match *self {
             Event::Capture { by, count, .. } => Some((by, Tally::Captures, u32::from(count))),
             Event::Claim { by, .. } => Some((by, Tally::Captures, 1)),
-            Event::BringDown { scorer, count, .. } => Some((scorer, Tally::Down, u32::from(count))),
-            Event::BringHome { by, .. } => Some((by, Tally::Home, 1)),
+            Event::BringDown { scorer, count, .. } => Some((scorer, DOWN, u32::from(count))),
+            Event::BringHome { by, .. } => Some((by, HOME, 1)),
             Event::Throw {
                 by,
                 throw: Throw::Kiust,
-            } => Some((by, Tally::Kiusts, 1)),
+            } => Some((by, KIUSTS, 1)),
             Event::Throw { .. }
             | Event::Lot { .. }
             | Event::FirstThrow { .. }

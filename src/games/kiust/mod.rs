@@ -30,6 +30,7 @@ mod moves;
 mod notation;
 mod picture;
 mod tableside;
+mod tallies;
 #[cfg(test)]
 mod tests;
 mod told;
@@ -41,6 +42,7 @@ pub use board::Point;
 pub use ends::ALL_CAPTURED;
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
+pub use tallies::KIUSTS;
 
 pub use super::event::Throw;
 use super::{Chance, End, Event, EventSink, FirstTurn, Outcome, Place, Rules, Seat, Seating, Turn};
@@ -218,7 +220,7 @@ impl Rules for Kiust {
         on_cheat: crate::games::OnCheat::LoseTurn,
         match_wins: None,
         ends: &[ALL_CAPTURED, End::Cap],
-        tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
+        tallies: &[crate::games::Tally::Captures, KIUSTS],
         perft_depth: 13,
         turns: "turns",
         chance: "the sticks",

@@ -21,6 +21,7 @@ mod diagram;
 mod ends;
 mod moves;
 mod picture;
+mod tallies;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -33,6 +34,7 @@ use serde::Deserialize;
 pub use ends::{POINTS, STALLED};
 pub use moves::{Action, ActionKind, Move};
 pub use position::{Invalid, Setup};
+pub use tallies::{DOWN, HOME};
 
 use super::{End, Event, EventSink, FirstTurn, Outcome, Place, Rules, Seat, Turn};
 
@@ -186,7 +188,7 @@ impl Rules for Oicus {
         on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: Some(3),
         ends: &[POINTS, STALLED, End::Cap],
-        tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
+        tallies: &[super::Tally::Points, DOWN, HOME],
         perft_depth: 6,
         turns: "turns",
         chance: "the bag",
