@@ -168,6 +168,7 @@ macro_rules! with_game {
 pub use crate::with_game;
 
 mod chance;
+mod cheat;
 pub mod draw;
 mod end;
 mod error;
@@ -193,10 +194,11 @@ pub mod told;
 pub mod words;
 
 pub use chance::{Chance, Throws};
+pub use cheat::{CheatInfo, CheatKind, ToldAt};
 pub use end::{End, EndInfo};
 pub use error::{IllegalMove, Invalid, ParseError, PositionError, Refused, StartError};
 pub use evaluate::Evaluate;
-pub use event::{CheatKind, Event, EventSink, Place};
+pub use event::{Event, EventSink, Place};
 pub use facts::{Facts, OnCheat, RuleOption, Unit};
 pub use kind::GameKind;
 pub use levels::{Level, Levels, level};

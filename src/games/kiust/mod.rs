@@ -22,6 +22,7 @@
 //!   node); `Debug` shows it.
 
 mod board;
+mod cheat;
 mod diagram;
 mod ends;
 mod evaluate;
@@ -39,6 +40,7 @@ mod view;
 use serde::Deserialize;
 
 pub use board::Point;
+pub use cheat::TURN_STICK;
 pub use ends::ALL_CAPTURED;
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};

@@ -3,7 +3,7 @@
 
 use super::{AllRound, Kiust, first};
 use crate::games::event::Throw;
-use crate::games::{CheatKind, CheatMove, Seat, Tableside};
+use crate::games::{CheatMove, Seat, Tableside};
 
 impl Tableside for Kiust {
     fn first_turn_odds(players: usize) -> Vec<f64> {
@@ -39,7 +39,7 @@ impl Tableside for Kiust {
             if after.can_move() {
                 out.push(CheatMove {
                     after,
-                    kind: CheatKind::TurnStick,
+                    kind: super::TURN_STICK,
                     at: format!("{t} to {n}"),
                     boldness: 0.4,
                 });
