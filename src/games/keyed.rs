@@ -1,6 +1,7 @@
-//! What the handles on a game's words ([`Tally`](super::Tally), the cheats) share with
-//! the enums they once were: a key written in kebab case, printed for debugging as the
-//! variant's name and read back from JSON and TOML as the derived enum read it.
+//! What the handles on a game's words ([`End`](super::End), [`Tally`](super::Tally), the
+//! cheats) share with the enums they once were: a key written in kebab case, printed for
+//! debugging as the variant's name and read back from JSON and TOML as the derived enum
+//! read it.
 
 use std::fmt;
 use std::marker::PhantomData;
