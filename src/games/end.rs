@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::keyed::{self, Keyed, same};
+
 /// What one way of ending says about itself: its key, its words and what a line may tell
 /// of it. A game writes one for each of its own ends, and [`End::of`] makes the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,22 +150,6 @@ impl End {
     }
 }
 
-/// Whether two texts are the same, in a constant.
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// Whether `ends[..n]` holds an end of `end`'s key.
 const fn holds(ends: &[End], n: usize, end: End) -> bool {
     let mut i = 0;
@@ -279,13 +265,7 @@ impl Ord for End {
 impl fmt::Debug for End {
     /// Its key in upper camel case (`AllCaptured`), as the name of a variant.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for word in self.key().split('-') {
-            let mut chars = word.chars();
-            if let Some(first) = chars.next() {
-                write!(f, "{}{}", first.to_uppercase(), chars.as_str())?;
-            }
-        }
-        Ok(())
+        keyed::camel(f, self.key())
     }
 }
 
@@ -299,59 +279,20 @@ impl<'de> Deserialize<'de> for End {
     /// An end of [`End::ALL`] by its key, read as the derived enum read its unit variants
     /// (a key, or a map of the key to nothing); another key is an unknown variant.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_enum("End", &End::KEYS, AnEnd)
+        keyed::deserialize(d)
     }
 }
 
-/// Reads an end as an enum: its key names the variant, which holds nothing.
-struct AnEnd;
+impl Keyed for End {
+    const NAME: &'static str = "End";
+    const KEYS: &'static [&'static str] = &End::KEYS;
 
-impl<'de> serde::de::Visitor<'de> for AnEnd {
-    type Value = End;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("enum End")
-    }
-
-    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<End, A::Error> {
-        use serde::de::VariantAccess;
-        let (end, variant) = data.variant::<KeyOfAnEnd>()?;
-        variant.unit_variant()?;
-        Ok(end.0)
-    }
-}
-
-/// The key naming an end, as an enum's variant is named.
-struct KeyOfAnEnd(End);
-
-impl<'de> Deserialize<'de> for KeyOfAnEnd {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_identifier(KeyOfAnEnd(End::Cap))
-    }
-}
-
-impl serde::de::Visitor<'_> for KeyOfAnEnd {
-    type Value = KeyOfAnEnd;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("variant identifier")
-    }
-
-    fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<KeyOfAnEnd, E> {
+    fn from_key(key: &str) -> Option<End> {
         End::from_key(key)
-            .map(KeyOfAnEnd)
-            .ok_or_else(|| E::unknown_variant(key, &End::KEYS))
     }
 
-    fn visit_u64<E: serde::de::Error>(self, index: u64) -> Result<KeyOfAnEnd, E> {
-        usize::try_from(index)
-            .ok()
-            .and_then(|i| End::ALL.get(i))
-            .map(|&e| KeyOfAnEnd(e))
-            .ok_or_else(|| {
-                let expected = format!("variant index 0 <= i < {}", End::ALL.len());
-                E::invalid_value(serde::de::Unexpected::Unsigned(index), &expected.as_str())
-            })
+    fn nth(index: usize) -> Option<End> {
+        End::ALL.get(index).copied()
     }
 }
 

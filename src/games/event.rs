@@ -15,7 +15,6 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::kiust::Throw;
 use super::{Outcome, OwnEvents, Seat, Tally};
 
 /// Receives the events a move causes.
@@ -60,87 +59,6 @@ impl fmt::Display for Place {
 impl Serialize for Place {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
-    }
-}
-
-/// What a cheat does, in each game that allows one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CheatKind {
-    /// Tides of War: a stone nudged one point while nobody looks.
-    Nudge,
-    /// Piç: a counter palmed from a heap into the cheat's store.
-    Palm,
-    /// Kiust Oyun: a stick turned over, for a different throw.
-    TurnStick,
-    /// Òicustiỳtac: more stones moved than a turn permits (rule 2): one more whelped.
-    ExtraStone,
-}
-
-impl CheatKind {
-    /// A few words for it: "nudges a stone", "palms a counter".
-    #[must_use]
-    pub fn words(self) -> &'static str {
-        match self {
-            CheatKind::Nudge => "nudges a stone one point",
-            CheatKind::Palm => "palms a counter from a heap",
-            CheatKind::TurnStick => "turns a stick over",
-            CheatKind::ExtraStone => "slips an extra stone onto the board",
-        }
-    }
-
-    /// The cheat offered to a person who asks to cheat: "nudge a stone one point".
-    #[must_use]
-    pub fn offer(self) -> &'static str {
-        match self {
-            CheatKind::Nudge => "nudge a stone one point",
-            CheatKind::Palm => "palm a counter from a heap",
-            CheatKind::TurnStick => "turn a stick over",
-            CheatKind::ExtraStone => "slip an extra stone onto the board",
-        }
-    }
-
-    /// The cheat done at `at` (its place as the table logged it) in words for the
-    /// storyteller, and the place alone when a line may name one: "palms a counter from
-    /// heap 12" at "heap 12"; "nudges a stone one point, from f3 to e3" at "f3"; "turns a
-    /// stick over, making the throw a 3 instead of a 2" at no place. `move_words` gives a
-    /// move of the game in words, with the cheat's pronouns (an extra stone's place is the
-    /// move it was slipped into).
-    #[must_use]
-    pub fn told_at(
-        self,
-        at: &str,
-        move_words: impl FnOnce(&str) -> Option<String>,
-    ) -> (String, Option<String>) {
-        match self {
-            CheatKind::Nudge => match at.split_once(" to ") {
-                Some((from, _)) => (
-                    format!("{}, from {at}", self.words()),
-                    Some(from.to_owned()),
-                ),
-                None => (format!("{} at {at}", self.words()), Some(at.to_owned())),
-            },
-            CheatKind::Palm => (format!("palms a counter from {at}"), Some(at.to_owned())),
-            CheatKind::TurnStick => match at.split_once(" to ") {
-                Some((was, made)) => (
-                    format!(
-                        "{}, making the throw {} instead of {}",
-                        self.words(),
-                        Throw::said_of(made),
-                        Throw::said_of(was)
-                    ),
-                    None,
-                ),
-                None => (self.words().to_owned(), None),
-            },
-            CheatKind::ExtraStone => match move_words(at) {
-                Some(w) => (
-                    format!("sneaks an extra action into the turn and {w}"),
-                    None,
-                ),
-                None => (format!("{} at {at}", self.words()), Some(at.to_owned())),
-            },
-        }
     }
 }
 
@@ -583,62 +501,6 @@ mod tests {
         );
         assert_eq!(capture.credit(), Some((Seat(0), Tally::Captures, 2)));
         assert_eq!(Event::Enter { by: Seat(0), at }.credit(), None);
-    }
-
-    /// By hand, from the words each cheat is offered in and the throws' notation.
-    #[test]
-    fn each_cheat_tells_what_it_did_and_where() {
-        use super::CheatKind;
-        let told = |kind: CheatKind, at: &str| kind.told_at(at, |_| None);
-        let pair = |what: &str, at: Option<&str>| (what.to_owned(), at.map(str::to_owned));
-        assert_eq!(
-            told(CheatKind::Palm, "heap 12"),
-            pair("palms a counter from heap 12", Some("heap 12"))
-        );
-        assert_eq!(
-            told(CheatKind::Nudge, "f3 to e3"),
-            pair("nudges a stone one point, from f3 to e3", Some("f3"))
-        );
-        assert_eq!(
-            told(CheatKind::Nudge, "c4"),
-            pair("nudges a stone one point at c4", Some("c4"))
-        );
-        assert_eq!(
-            told(CheatKind::TurnStick, "2 to 3"),
-            pair(
-                "turns a stick over, making the throw a 3 instead of a 2",
-                None
-            )
-        );
-        assert_eq!(
-            told(CheatKind::TurnStick, "KIUST to 6x4"),
-            pair(
-                "turns a stick over, making the throw four sixes instead of a kiust",
-                None
-            )
-        );
-        assert_eq!(
-            told(CheatKind::TurnStick, "9 to 3")
-                .0
-                .matches("a 9")
-                .count(),
-            1
-        );
-        assert_eq!(
-            CheatKind::ExtraStone.told_at("W5", |mv| (mv == "W5")
-                .then(|| "whelps a stone into her fifth trap".to_owned())),
-            pair(
-                "sneaks an extra action into the turn and whelps a stone into her fifth trap",
-                None
-            )
-        );
-        assert_eq!(
-            told(CheatKind::ExtraStone, "trap 3"),
-            pair(
-                "slips an extra stone onto the board at trap 3",
-                Some("trap 3")
-            )
-        );
     }
 
     #[test]

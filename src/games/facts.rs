@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{End, Seating};
+use super::{End, Seating, Tally};
 
 /// What a game calls one part of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -43,64 +43,6 @@ impl Unit {
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word())
-    }
-}
-
-/// A figure counted for each player of a game: the result tables show it and side bets
-/// are settled on it, from the same count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Tally {
-    /// The game's own score at the end (points, counters), not an event count.
-    Points,
-    /// Stones or pieces taken, and piç claimed (one each).
-    Captures,
-    /// Òicustiỳtac: stones brought down, counted for the player who scores them (rule 8).
-    Down,
-    /// Òicustiỳtac: own stones brought home.
-    Home,
-    /// Kiust Oyun: kiusts thrown.
-    Kiusts,
-}
-
-impl Tally {
-    /// Every tally, in the order tables list them.
-    pub const ALL: [Tally; 5] = [
-        Tally::Points,
-        Tally::Captures,
-        Tally::Down,
-        Tally::Home,
-        Tally::Kiusts,
-    ];
-
-    /// The word used in bets and table columns.
-    #[must_use]
-    pub fn word(self) -> &'static str {
-        match self {
-            Tally::Points => "points",
-            Tally::Captures => "captures",
-            Tally::Down => "down",
-            Tally::Home => "home",
-            Tally::Kiusts => "kiusts",
-        }
-    }
-
-    /// The tally `word` names, as [`Tally::word`] writes it.
-    #[must_use]
-    pub fn from_word(word: &str) -> Option<Tally> {
-        Tally::ALL.into_iter().find(|t| t.word() == word)
-    }
-
-    /// What a bet on it backs, in prose: "to score more points".
-    #[must_use]
-    pub fn phrase(self) -> &'static str {
-        match self {
-            Tally::Points => "to score more points",
-            Tally::Captures => "to make more captures",
-            Tally::Down => "to bring down more stones",
-            Tally::Home => "to bring home more stones",
-            Tally::Kiusts => "to throw more kiusts",
-        }
     }
 }
 

@@ -179,6 +179,24 @@ macro_rules! registered_own_events {
 }
 registry!((registered_own_events)());
 
+/// Every tally a game of the registry counts, as [`Tally`] lists them.
+macro_rules! registered_tallies {
+    (() $($name:ident => $ty:path,)+) => {
+        impl Tally {
+            /// Every tally: the ones games share ([`Tally::SHARED`]), then the registry's
+            /// games' own (their [`Facts::tallies`]) by word, once each. By word, not by
+            /// the registry's order: the order tables, bets and JSON's maps list them in
+            /// (points, captures, down, home, kiusts), which a game added leaves as it was.
+            pub const ALL: [Tally; tally::count(&[$(<$ty as Rules>::FACTS.tallies),+])] =
+                tally::listed(&[$(<$ty as Rules>::FACTS.tallies),+]);
+
+            /// The words of [`Tally::ALL`], in its order.
+            pub const WORDS: [&'static str; Tally::ALL.len()] = tally::words(&Tally::ALL);
+        }
+    };
+}
+registry!((registered_tallies)());
+
 /// The arm of [`with_game!`] for each game of the registry.
 #[doc(hidden)]
 #[macro_export]
@@ -211,12 +229,14 @@ macro_rules! with_game {
 pub use crate::with_game;
 
 mod chance;
+mod cheat;
 pub mod draw;
 mod end;
 mod error;
 mod evaluate;
 pub mod event;
 pub mod facts;
+mod keyed;
 pub mod kind;
 pub mod kiust;
 mod levels;
@@ -229,16 +249,18 @@ mod rules;
 #[cfg(test)]
 mod state_tests;
 mod tableside;
+mod tally;
 pub mod tides;
 pub mod told;
 pub mod words;
 
 pub use chance::{Chance, Throws};
+pub use cheat::{CheatInfo, CheatKind, ToldAt};
 pub use end::{End, EndInfo};
 pub use error::{IllegalMove, Invalid, ParseError, PositionError, Refused, StartError};
 pub use evaluate::Evaluate;
-pub use event::{CheatKind, Event, EventSink, NoOwn, OwnEvent, OwnSlot, Place};
-pub use facts::{Facts, OnCheat, RuleOption, Tally, Unit};
+pub use event::{Event, EventSink, NoOwn, OwnEvent, OwnSlot, Place};
+pub use facts::{Facts, OnCheat, RuleOption, Unit};
 pub use kind::GameKind;
 pub use levels::{Level, Levels, level};
 pub use notation::{StatePairs, split_state, state_number, unknown_state};
@@ -246,6 +268,7 @@ pub use perft::perft;
 pub use played::Played;
 pub use rules::{Rules, sample_chance};
 pub use tableside::{CheatMove, Tableside};
+pub use tally::{Tally, TallyInfo};
 pub use told::{Filler, GameMoment, Noted};
 pub use words::Words;
 

@@ -624,7 +624,7 @@ pub(crate) mod tests {
     /// A match with every kind of aside of Tides of War.
     pub(crate) fn tides_with_asides() -> MatchLog {
         use CheatResult::{StakesForfeit, Stood, TakenBack};
-        let nudge = CheatKind::Nudge;
+        let nudge = crate::games::tides::NUDGE;
         log(
             GameKind::TidesOfWar,
             vec![
@@ -761,7 +761,7 @@ pub(crate) mod tests {
             6,
             cheat(
                 1,
-                CheatKind::Nudge,
+                crate::games::tides::NUDGE,
                 Some("f6"),
                 &[0],
                 CheatResult::TakenBack,
@@ -811,7 +811,7 @@ pub(crate) mod tests {
     #[test]
     fn brief_tells_the_first_cheat_caught_in_each_game_and_one_unseen_a_match() {
         use CheatResult::{Stood, TakenBack};
-        let nudge = CheatKind::Nudge;
+        let nudge = crate::games::tides::NUDGE;
         let log = log(
             GameKind::TidesOfWar,
             vec![
@@ -880,7 +880,7 @@ pub(crate) mod tests {
                 6,
                 cheat(
                     1,
-                    CheatKind::Nudge,
+                    crate::games::tides::NUDGE,
                     Some("c4"),
                     &[0],
                     CheatResult::GameForfeit,
@@ -923,7 +923,7 @@ pub(crate) mod tests {
                     3,
                     cheat(
                         0,
-                        CheatKind::ExtraStone,
+                        crate::games::oicus::EXTRA_STONE,
                         Some("trap 3"),
                         &[1],
                         CheatResult::RuleTwo,
@@ -973,17 +973,29 @@ pub(crate) mod tests {
                 vec![vec![
                     aside(
                         1,
-                        cheat(0, CheatKind::TurnStick, None, &[], CheatResult::Stood),
+                        cheat(
+                            0,
+                            crate::games::kiust::TURN_STICK,
+                            None,
+                            &[],
+                            CheatResult::Stood,
+                        ),
                     ),
                     aside(
                         3,
-                        cheat(1, CheatKind::TurnStick, None, &[0], CheatResult::TakenBack),
+                        cheat(
+                            1,
+                            crate::games::kiust::TURN_STICK,
+                            None,
+                            &[0],
+                            CheatResult::TakenBack,
+                        ),
                     ),
                     aside(
                         5,
                         cheat(
                             1,
-                            CheatKind::TurnStick,
+                            crate::games::kiust::TURN_STICK,
                             None,
                             &[0],
                             CheatResult::GameForfeit,
@@ -1005,7 +1017,7 @@ pub(crate) mod tests {
     #[test]
     fn cheats_nobody_saw_leave_the_players_story_exactly_as_it_was() {
         use CheatResult::Stood;
-        let nudge = CheatKind::Nudge;
+        let nudge = crate::games::tides::NUDGE;
         let with = log(
             GameKind::TidesOfWar,
             vec![

@@ -4,7 +4,7 @@
 use super::{Layout, Page, View, write_text};
 use crate::narrate::aside_tests::{aside, cheat, tell, tides_with_asides};
 use crate::narrate::{Detail, Fact, Moment, Scene};
-use crate::table::{CheatKind, CheatResult, MatchLog};
+use crate::table::{CheatResult, MatchLog};
 
 /// The text of a match for `view`, on one line a line.
 fn page(log: &MatchLog, scenes: &[Scene], view: View) -> String {
@@ -25,7 +25,13 @@ fn the_players_never_hear_of_a_cheat_nobody_saw() {
         0,
         aside(
             0,
-            cheat(1, CheatKind::Nudge, Some("a6"), &[], CheatResult::Stood),
+            cheat(
+                1,
+                crate::games::tides::NUDGE,
+                Some("a6"),
+                &[],
+                CheatResult::Stood,
+            ),
         ),
     );
     for detail in [Detail::Brief, Detail::Full] {

@@ -575,7 +575,7 @@ mod tests {
     fn brought_down_stones_count_for_the_side_that_scores_them() {
         let l = dogfight();
         let down = |scope| Market::Most {
-            tally: Tally::Down,
+            tally: crate::games::oicus::DOWN,
             scope,
         };
         // Round 1, Bo at seat 0: Bo brings down 2; seat 1's own stone brought down after
@@ -586,7 +586,7 @@ mod tests {
         // Match: Bo 3 + 1 = 4, Ada 3: Bo.
         assert_eq!(down(Scope::Match).verdict(&l), top(&[1]));
         let home = Market::Most {
-            tally: Tally::Home,
+            tally: crate::games::oicus::HOME,
             scope: Scope::Game(1),
         };
         // Seat 0 (Bo) two stones home, seat 1 (Ada) one.
@@ -850,7 +850,7 @@ mod tests {
     #[test]
     fn a_market_must_suit_the_game() {
         let down = Market::Most {
-            tally: Tally::Down,
+            tally: crate::games::oicus::DOWN,
             scope: Scope::Match,
         };
         assert!(down.check_game(GameKind::Oicustiytac).is_ok());

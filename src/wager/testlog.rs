@@ -4,9 +4,7 @@
 
 use crate::ai::{Skill, Temperament};
 use crate::games::{End, Event, GameKind, Outcome, Seat, Seats};
-use crate::table::{
-    Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step,
-};
+use crate::table::{Aside, AsideAt, CheatResult, Entrant, Format, GameLog, MatchLog, Step};
 
 /// A game (or round) of the log.
 #[derive(Clone, Debug)]
@@ -137,7 +135,7 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
 pub fn cheat(by: usize, seen_by: &[usize], result: CheatResult) -> Aside {
     Aside::Cheat {
         by,
-        kind: CheatKind::Palm,
+        kind: crate::games::pic::PALM,
         at: None,
         seen_by: seen_by.to_vec(),
         result,

@@ -9,12 +9,11 @@ use std::collections::HashSet;
 use taproom::games::kiust::{Kiust, KiustEvent, Throw};
 use taproom::games::oicus::{Oicus, OicusEvent};
 use taproom::games::pic::{Pic, PicEvent};
-use taproom::games::{Event, Game, GameKind, Seat, tides::Tides};
+use taproom::games::{Event, Game, GameKind, Seat, kiust, oicus, pic, tides, tides::Tides};
 use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Result3};
 use taproom::roster::{Roster, Voice};
 use taproom::table::{
-    Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, MatchSettings,
-    play_match,
+    Aside, AsideAt, CheatResult, Entrant, Format, GameLog, MatchLog, MatchSettings, play_match,
 };
 
 fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Voice>) {
@@ -543,17 +542,17 @@ fn check_aside(game: &GameLog, fact: &Fact) {
             // a throw's or an action's notation left bare.
             let said = var(fact, "cheat");
             cheats().any(|(by, kind, at, seen_by, _)| {
-                let told_right = match (kind, at) {
-                    (CheatKind::Nudge, Some(at)) => {
+                let told_right = match (kind.key(), at) {
+                    ("nudge", Some(at)) => {
                         let from = at.split(" to ").next().unwrap_or(at);
                         (said == format!("nudges a stone one point, from {at}")
                             || said == format!("nudges a stone one point at {at}"))
                             && place == Some(from)
                     }
-                    (CheatKind::Palm, Some(at)) => {
+                    ("palm", Some(at)) => {
                         said == format!("palms a counter from {at}") && place == Some(at)
                     }
-                    (CheatKind::TurnStick, Some(at)) => {
+                    ("turn-stick", Some(at)) => {
                         let (was, made) = at.split_once(" to ").expect("a throw to a throw");
                         said.starts_with("turns a stick over, making the throw ")
                             && said.ends_with(&format!(" instead of a {was}"))
@@ -563,12 +562,13 @@ fn check_aside(game: &GameLog, fact: &Fact) {
                     }
                     // An action in the game's notation is told in words; a place that
                     // is none (a trap named by hand) is told as it is.
-                    (CheatKind::ExtraStone, Some(at)) => {
+                    ("extra-stone", Some(at)) => {
                         (said.starts_with("sneaks an extra action into the turn and ")
                             && place.is_none())
                             || (said == format!("{} at {at}", kind.words()) && place == Some(at))
                     }
                     (_, None) => said == kind.words() && place.is_none(),
+                    (other, Some(_)) => panic!("no words written here for the cheat `{other}`"),
                 };
                 by == mover && seen_by == watchers && told_right
             })
@@ -601,11 +601,12 @@ fn check_aside(game: &GameLog, fact: &Fact) {
             );
             let habit = var(fact, "habit");
             let kind_said = cheats().any(|(_, kind, ..)| {
-                let stem = match kind {
-                    CheatKind::Nudge => "nudging",
-                    CheatKind::Palm => "palming",
-                    CheatKind::TurnStick => "turning",
-                    CheatKind::ExtraStone => "sneaking in",
+                let stem = match kind.key() {
+                    "nudge" => "nudging",
+                    "palm" => "palming",
+                    "turn-stick" => "turning",
+                    "extra-stone" => "sneaking in",
+                    other => panic!("no habit written here for the cheat `{other}`"),
                 };
                 habit.starts_with(stem)
             });
@@ -934,10 +935,10 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
     let n = game.steps.len();
     let (a, b) = (game.seats[0], game.seats[1]);
     let (cheat, at) = match kind {
-        GameKind::TidesOfWar => (CheatKind::Nudge, Some("c4")),
-        GameKind::Pic => (CheatKind::Palm, Some("heap 3")),
-        GameKind::KiustOyun => (CheatKind::TurnStick, None),
-        GameKind::Oicustiytac => (CheatKind::ExtraStone, Some("trap 2")),
+        GameKind::TidesOfWar => (tides::NUDGE, Some("c4")),
+        GameKind::Pic => (pic::PALM, Some("heap 3")),
+        GameKind::KiustOyun => (kiust::TURN_STICK, None),
+        GameKind::Oicustiytac => (oicus::EXTRA_STONE, Some("trap 2")),
         other => panic!("no cheat written here for {other}"),
     };
     let at = at.map(str::to_owned);

@@ -1,7 +1,7 @@
 //! The match summary (what the bets settle on) agrees with the games' own scores.
 
 use taproom::ai::{Skill, Temperament};
-use taproom::games::{Tally, kiust::Kiust, oicus::Oicus, tides::Tides};
+use taproom::games::{Tally, kiust::Kiust, oicus, oicus::Oicus, tides::Tides};
 use taproom::table::EntrantGame;
 use taproom::table::{Entrant, Format, MatchSettings, play_match};
 
@@ -41,7 +41,7 @@ fn oicustiytac_points_are_three_a_stone_down_and_two_a_stone_home() {
             for e in &round.entrants {
                 assert_eq!(
                     e.score as u32,
-                    3 * count(e, Tally::Down) + 2 * count(e, Tally::Home),
+                    3 * count(e, oicus::DOWN) + 2 * count(e, oicus::HOME),
                     "seed {seed} round {}: {e:?}",
                     round.number
                 );

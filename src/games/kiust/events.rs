@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::{Kiust, Throw};
+use crate::games::Seat;
 use crate::games::event::{OwnEvent, Roles};
-use crate::games::{Seat, Tally};
 
 /// What happens in Kiust Oyun that no other game has.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -33,7 +33,7 @@ impl OwnEvent for KiustEvent {
             KiustEvent::Throw { by, throw } => Roles {
                 by: Some(by),
                 thrower: Some(by),
-                credit: (throw == Throw::Kiust).then_some((by, Tally::Kiusts, 1)),
+                credit: (throw == Throw::Kiust).then_some((by, crate::games::kiust::KIUSTS, 1)),
                 ..none
             },
             KiustEvent::ThrowLost { by } => Roles {
@@ -50,7 +50,7 @@ mod tests {
     use super::KiustEvent;
     use crate::games::kiust::Throw;
     use crate::games::pic::PicEvent;
-    use crate::games::{Event, Seat, Tally};
+    use crate::games::{Event, Seat};
 
     /// By hand, from a match's JSON log and `Debug` text as they were while the shared
     /// `Event` held these events itself: tagged by `event` in kebab case, fields in order.
@@ -93,7 +93,7 @@ mod tests {
         let throw = |by, throw| Event::from(KiustEvent::Throw { by, throw });
         assert_eq!(
             throw(Seat(1), Throw::Kiust).credit(),
-            Some((Seat(1), Tally::Kiusts, 1))
+            Some((Seat(1), crate::games::kiust::KIUSTS, 1))
         );
         for t in [
             Throw::Six,

@@ -22,6 +22,7 @@
 //!   node); `Debug` shows it.
 
 mod board;
+mod cheat;
 mod diagram;
 mod ends;
 mod evaluate;
@@ -31,6 +32,7 @@ mod moves;
 mod notation;
 mod picture;
 mod tableside;
+mod tallies;
 #[cfg(test)]
 mod tests;
 mod throw;
@@ -40,10 +42,12 @@ mod view;
 use serde::Deserialize;
 
 pub use board::Point;
+pub use cheat::TURN_STICK;
 pub use ends::ALL_CAPTURED;
 pub use events::KiustEvent;
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};
+pub use tallies::KIUSTS;
 pub use throw::Throw;
 
 use super::{Chance, End, Event, EventSink, FirstTurn, Outcome, Place, Rules, Seat, Seating, Turn};
@@ -222,7 +226,7 @@ impl Rules for Kiust {
         on_cheat: crate::games::OnCheat::LoseTurn,
         match_wins: None,
         ends: &[ALL_CAPTURED, End::Cap],
-        tallies: &[crate::games::Tally::Captures, crate::games::Tally::Kiusts],
+        tallies: &[crate::games::Tally::Captures, KIUSTS],
         perft_depth: 13,
         turns: "turns",
         chance: "the sticks",

@@ -2,7 +2,7 @@
 //! seen, and the odds of the first-turn throws.
 
 use super::{AllRound, Kiust, Throw, first};
-use crate::games::{CheatKind, CheatMove, Seat, Tableside};
+use crate::games::{CheatMove, Seat, Tableside};
 
 impl Tableside for Kiust {
     fn first_turn_odds(players: usize) -> Vec<f64> {
@@ -38,7 +38,7 @@ impl Tableside for Kiust {
             if after.can_move() {
                 out.push(CheatMove {
                     after,
-                    kind: CheatKind::TurnStick,
+                    kind: super::TURN_STICK,
                     at: format!("{t} to {n}"),
                     boldness: 0.4,
                 });

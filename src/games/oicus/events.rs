@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::Oicus;
 use crate::games::event::{OwnEvent, Roles};
-use crate::games::{Place, Seat, Tally};
+use crate::games::{Place, Seat};
 
 /// What happens in Òicustiỳtac that no other game has.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -58,14 +58,14 @@ impl OwnEvent for OicusEvent {
                 by: Some(by),
                 telling: true,
                 taken_from: Some((victim, count)),
-                credit: Some((scorer, Tally::Down, u32::from(count))),
+                credit: Some((scorer, crate::games::oicus::DOWN, u32::from(count))),
                 ..none
             },
             OicusEvent::BringHome { by, .. } => Roles {
                 by: Some(by),
                 telling: true,
                 arrived_by: Some(by),
-                credit: Some((by, Tally::Home, 1)),
+                credit: Some((by, crate::games::oicus::HOME, 1)),
                 ..none
             },
         }
@@ -75,7 +75,7 @@ impl OwnEvent for OicusEvent {
 #[cfg(test)]
 mod tests {
     use super::OicusEvent;
-    use crate::games::{Event, Place, Seat, Tally};
+    use crate::games::{Event, Place, Seat};
 
     const TRAP: Place = Place::Trap {
         land: Seat(0),
@@ -135,14 +135,14 @@ mod tests {
             at: TRAP,
             count: 3,
         });
-        assert_eq!(down.credit(), Some((Seat(0), Tally::Down, 3)));
+        assert_eq!(down.credit(), Some((Seat(0), crate::games::oicus::DOWN, 3)));
         assert_eq!(down.taken_from(), Some((Seat(1), 3)));
         assert_eq!(down.by(), Some(Seat(1)));
         let home = Event::from(OicusEvent::BringHome {
             by: Seat(1),
             at: TRAP,
         });
-        assert_eq!(home.credit(), Some((Seat(1), Tally::Home, 1)));
+        assert_eq!(home.credit(), Some((Seat(1), crate::games::oicus::HOME, 1)));
         assert_eq!(home.arrived_by(), Some(Seat(1)));
         let whelp = Event::from(OicusEvent::Whelp {
             by: Seat(0),

@@ -8,6 +8,7 @@
 //! turn once, two turns being the same when they are the same multiset of actions.
 
 mod actions;
+mod cheat;
 mod evaluate;
 mod events;
 mod first;
@@ -22,6 +23,7 @@ mod diagram;
 mod ends;
 mod moves;
 mod picture;
+mod tallies;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -31,10 +33,12 @@ mod tests_reference;
 
 use serde::Deserialize;
 
+pub use cheat::EXTRA_STONE;
 pub use ends::{POINTS, STALLED};
 pub use events::OicusEvent;
 pub use moves::{Action, ActionKind, Move};
 pub use position::{Invalid, Setup};
+pub use tallies::{DOWN, HOME};
 
 use super::{End, Event, EventSink, FirstTurn, Outcome, Place, Rules, Seat, Turn};
 
@@ -189,7 +193,7 @@ impl Rules for Oicus {
         on_cheat: crate::games::OnCheat::ForfeitGame,
         match_wins: Some(3),
         ends: &[POINTS, STALLED, End::Cap],
-        tallies: &[super::Tally::Points, super::Tally::Down, super::Tally::Home],
+        tallies: &[super::Tally::Points, DOWN, HOME],
         perft_depth: 6,
         turns: "turns",
         chance: "the bag",

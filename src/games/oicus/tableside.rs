@@ -3,9 +3,7 @@
 //! the bag for the first turn.
 
 use super::{Oicus, Options, POINTS, TRAPS, first};
-use crate::games::{
-    CheatKind, CheatMove, GameKind, Outcome, Rules, Seat, StartError, Tableside, Turn,
-};
+use crate::games::{CheatMove, GameKind, Outcome, Rules, Seat, StartError, Tableside, Turn};
 
 impl Tableside for Oicus {
     fn check_for_match(options: &Options) -> Result<(), StartError> {
@@ -45,7 +43,7 @@ impl Tableside for Oicus {
             after.passed = self.passed;
             out.push(CheatMove {
                 after,
-                kind: CheatKind::ExtraStone,
+                kind: super::EXTRA_STONE,
                 at: text,
                 // One stone more among the turn's busy hands: easy to miss, a whelp
                 // easiest.

@@ -17,6 +17,7 @@
 //! * `move_cap = 0` means no cap. The cap is checked after each sowing; when the last
 //!   sowing also leaves nobody a move, the game ends by [`NO_MOVES`].
 
+mod cheat;
 mod diagram;
 mod ends;
 mod evaluate;
@@ -32,6 +33,7 @@ mod told;
 
 use serde::Deserialize;
 
+pub use cheat::PALM;
 pub use ends::NO_MOVES;
 pub use events::PicEvent;
 pub use moves::Move;

@@ -2,7 +2,7 @@
 //! the sowings a match allows.
 
 use super::{Options, Pic};
-use crate::games::{CheatKind, CheatMove, GameKind, Seat, StartError, Tableside};
+use crate::games::{CheatMove, GameKind, Seat, StartError, Tableside};
 
 impl Tableside for Pic {
     fn check_for_match(options: &Options) -> Result<(), StartError> {
@@ -28,7 +28,7 @@ impl Tableside for Pic {
             after.recount();
             out.push(CheatMove {
                 after,
-                kind: CheatKind::Palm,
+                kind: super::PALM,
                 at: format!("heap {}", h + 1),
                 boldness: if n <= 3 { 0.6 } else { 0.3 },
             });

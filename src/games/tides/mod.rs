@@ -2,6 +2,7 @@
 //! a river, king steps and optional jump chains.
 
 mod board;
+mod cheat;
 mod diagram;
 mod ends;
 mod evaluate;
@@ -15,6 +16,7 @@ mod view;
 
 use serde::Deserialize;
 
+pub use cheat::NUDGE;
 pub use ends::{BLOCKADE, CONQUEST, MASSACRE, TRUCE};
 pub use moves::Move;
 pub use notation::{Invalid, START, Setup};

@@ -2,7 +2,7 @@
 //! and the truce a match insists on.
 
 use super::{Options, Tides, board};
-use crate::games::{CheatKind, CheatMove, GameKind, Seat, StartError, Tableside};
+use crate::games::{CheatMove, GameKind, Seat, StartError, Tableside};
 
 impl Tableside for Tides {
     fn check_for_match(options: &Options) -> Result<(), StartError> {
@@ -32,7 +32,7 @@ impl Tableside for Tides {
                 after.stones[me] |= 1u64 << to;
                 out.push(CheatMove {
                     after,
-                    kind: CheatKind::Nudge,
+                    kind: super::NUDGE,
                     at: format!("{} to {}", board::name(from), board::name(to)),
                     // A slide along the line shows less than one towards the enemy.
                     boldness: if d % 2 == 0 { 0.35 } else { 0.45 },

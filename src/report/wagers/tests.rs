@@ -273,7 +273,7 @@ fn a_bet_a_cheat_caught_decided_says_why_in_the_lines_and_the_table() {
         before: 0,
         aside: crate::table::Aside::Cheat {
             by: 1,
-            kind: crate::table::CheatKind::Nudge,
+            kind: crate::games::tides::NUDGE,
             at: None,
             seen_by: vec![0],
             result: crate::table::CheatResult::StakesForfeit,

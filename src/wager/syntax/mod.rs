@@ -235,7 +235,7 @@ mod tests {
         assert_eq!(
             bet("Pip 1 sp on down Mirela in round 3").market,
             Market::Most {
-                tally: Tally::Down,
+                tally: crate::games::oicus::DOWN,
                 scope: Scope::Game(3)
             }
         );

@@ -129,8 +129,8 @@ fn market() -> impl Strategy<Value = Market> {
     let scope = prop_oneof![Just(Scope::Match), (1..5u32).prop_map(Scope::Game)];
     let tally = prop_oneof![
         Just(Tally::Points),
-        Just(Tally::Down),
-        Just(Tally::Home),
+        Just(crate::games::oicus::DOWN),
+        Just(crate::games::oicus::HOME),
         Just(Tally::Captures)
     ];
     prop_oneof![
