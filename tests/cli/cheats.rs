@@ -10,7 +10,7 @@ use taproom::games::tides::Tides;
 use taproom::games::{End, Game, Rules};
 use taproom::roster::tavern::OnCheat;
 use taproom::table::{
-    Aside, CheatResult, Entrant, Format, MatchLog, MatchSettings, TableRules, play_match,
+    Aside, CheatResult, Entrant, Format, MatchLog, MatchSettings, TableRules, Who, play_match,
 };
 
 use crate::common::Taproom;
@@ -66,9 +66,9 @@ fn cheat_share<G: Game>(cheat: &Entrant, other: &Entrant, games: u64) -> (f64, u
     let (mut share, mut tries) = (0.0, 0);
     for seed in 1..=games {
         let (table, me) = if seed.is_multiple_of(2) {
-            ([cheat.clone(), other.clone()], 0)
+            ([cheat.clone(), other.clone()], Who(0))
         } else {
-            ([other.clone(), cheat.clone()], 1)
+            ([other.clone(), cheat.clone()], Who(1))
         };
         let log = single::<G>(&table, seed, None);
         share += if log.winners == [me] {
@@ -128,7 +128,7 @@ fn honesty_sets_the_appetite() {
         let table = [entrant("Cheat", 5, honesty, 5), entrant("Blind", 5, 10, 0)];
         (1..=60)
             .map(|seed| {
-                let n = single::<G>(&table, seed, None).attempts(0);
+                let n = single::<G>(&table, seed, None).attempts(Who(0));
                 if honesty > 0 {
                     let most = appetite(honesty).ceil() as usize;
                     assert!(n <= most, "{} honesty {honesty}: {n} attempts", G::KIND);
@@ -165,7 +165,10 @@ fn a_cheat_picks_its_moment_within_its_nerve() {
             for seed in 1..=40 {
                 for (_, a) in single::<G>(&table, seed, None).asides() {
                     let Aside::Cheat {
-                        by: 0, risk, worth, ..
+                        by: Who(0),
+                        risk,
+                        worth,
+                        ..
                     } = a
                     else {
                         continue;
@@ -204,7 +207,7 @@ fn cheats_are_seen_as_often_as_the_table_says() {
         for seed in 1..=150 {
             for (_, a) in single::<G>(&table, seed, Some(OnCheat::LoseTurn)).asides() {
                 if let Aside::Cheat {
-                    by: 0,
+                    by: Who(0),
                     seen_by,
                     risk,
                     ..
@@ -257,7 +260,12 @@ fn every_attempt_is_counted_and_raises_the_watch() {
             let mut next = 0;
             for g in &log.games {
                 for a in &g.asides {
-                    if let Aside::Cheat { by: 0, earlier, .. } = &a.aside {
+                    if let Aside::Cheat {
+                        by: Who(0),
+                        earlier,
+                        ..
+                    } = &a.aside
+                    {
                         assert_eq!(*earlier, next, "{} seed {seed}", G::KIND);
                         next += 1;
                         counted += 1;
@@ -349,7 +357,7 @@ fn rule_two_brings_a_stone_down_before_the_opponent_s_turn() {
                     _ => None,
                 });
                 assert_eq!(caught, Some((victim, CheatResult::RuleTwo)));
-                let seat = |e: usize| {
+                let seat = |e: Who| {
                     taproom::games::Seat(g.seats.iter().position(|&x| x == e).unwrap() as u8)
                 };
                 let (by_seat, victim_seat) = (seat(by), seat(victim));
@@ -406,7 +414,7 @@ fn a_forfeit_rule_ends_the_game_against_the_cheat() {
             });
             assert_eq!(forfeit, g.outcome.end == End::Forfeit, "seed {seed}");
             if forfeit {
-                assert_eq!(g.winners, vec![1], "the watcher wins a forfeit");
+                assert_eq!(g.winners, vec![Who(1)], "the watcher wins a forfeit");
                 forfeits += 1;
             }
         }
