@@ -114,7 +114,7 @@ impl Narrator<'_> {
                 ..
             } => {
                 if unseen(seen_by) {
-                    self.tell_unseen(game, *by, *kind, place.as_deref(), detail, scene);
+                    self.tell_unseen(game, *by, *kind, place.as_ref(), detail, scene);
                 } else {
                     self.tell_seen(game, at, detail, scene, outcry);
                 }
@@ -123,7 +123,7 @@ impl Narrator<'_> {
                 let vars = [
                     ("mover", person(*by)),
                     ("victim", person(*victim)),
-                    ("place", text(at.clone())),
+                    ("place", text(at.to_string())),
                 ];
                 self.told(Moment::RuleTwo, &vars, scene);
             }
@@ -148,7 +148,7 @@ impl Narrator<'_> {
         game: &GameLog,
         by: Who,
         kind: CheatKind,
-        place: Option<&str>,
+        place: Option<&Played>,
         detail: Detail,
         scene: &mut Scene,
     ) {
@@ -203,9 +203,7 @@ impl Narrator<'_> {
         };
         let before = self.cheats.caught_before.get(by).copied().unwrap_or(0);
         let told = match in_game {
-            1 if before == 0 => {
-                self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene)
-            }
+            1 if before == 0 => self.tell_caught(game, *by, *kind, place.as_ref(), seen_by, scene),
             1 => self.tell_again(game, at, before + 1, scene),
             2 => self.tell_watched(*by, 2, scene),
             _ => false,
@@ -257,7 +255,7 @@ impl Narrator<'_> {
         game: &GameLog,
         by: Who,
         kind: CheatKind,
-        place: Option<&str>,
+        place: Option<&Played>,
     ) -> Vec<(&'static str, Val)> {
         let mut vars = vec![("mover", person(by))];
         let Some(at) = place else {
@@ -265,8 +263,10 @@ impl Narrator<'_> {
             return vars;
         };
         // The game's cheat says itself; an extra stone's place is a move, in words.
-        let (cheat, where_) = kind.told_at(at, |mv| {
-            (self.words.move_words)(&Played::from(mv), game.seat_of(by))
+        // The move is the one kept in the log (read back from its notation in a log
+        // made by hand), never re-read from the words.
+        let (cheat, where_) = kind.told_at(at, |_| {
+            (self.words.move_words)(at, game.seat_of(by))
                 .map(|w| w.replace("{their}", self.pronouns(by).their()))
         });
         vars.push(("cheat", text(cheat)));
@@ -282,7 +282,7 @@ impl Narrator<'_> {
         game: &GameLog,
         by: Who,
         kind: CheatKind,
-        place: Option<&str>,
+        place: Option<&Played>,
         seen_by: &[Who],
         scene: &mut Scene,
     ) -> bool {
@@ -311,7 +311,7 @@ impl Narrator<'_> {
                 } else if before > 0 {
                     self.tell_again(game, at, before + 1, scene);
                 } else {
-                    self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
+                    self.tell_caught(game, *by, *kind, place.as_ref(), seen_by, scene);
                 }
                 // A forfeit is the game's end, whichever catch brought it.
                 let forfeit = game.asides.iter().find_map(|a| match &a.aside {
@@ -374,7 +374,7 @@ impl Narrator<'_> {
         else {
             return false;
         };
-        let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
+        let mut vars = self.cheat_vars(game, *by, *kind, place.as_ref());
         vars.push(("watcher", Val::People(seen_by.clone())));
         vars.push(("nth", text(crate::names::ordinal(nth))));
         self.told(Moment::CheatAgain, &vars, scene)
@@ -459,7 +459,7 @@ pub(crate) mod tests {
 
     use super::super::{Detail, Fact, Moment, Narrator, Phrasebook, Scene, phrasebook};
     use crate::ai::{Skill, Temperament};
-    use crate::games::{Event, GameKind, Outcome, Place, Seat, Seats, tides};
+    use crate::games::{Event, GameKind, Outcome, Place, Played, Seat, Seats, tides};
     use crate::roster::Pronouns;
     use crate::table::{
         Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step, Who,
@@ -492,7 +492,7 @@ pub(crate) mod tests {
         Aside::Cheat {
             by: Who::nth(by),
             kind,
-            at: at.map(str::to_owned),
+            at: at.map(Played::from),
             seen_by: seen_by.iter().map(|&e| Who::nth(e)).collect(),
             result: r,
             risk: 0.2,
@@ -926,7 +926,7 @@ pub(crate) mod tests {
                     Aside::Penalty {
                         by: Who(1),
                         victim: Who(0),
-                        at: "trap 5".to_owned(),
+                        at: "trap 5".into(),
                     },
                 ),
             ]],

@@ -221,3 +221,24 @@ pub fn default_eye(skill: Skill, temperament: Temperament) -> u8 {
     };
     (i32::from(skill.rough_level()) + shift).clamp(0, 10) as u8
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entrant_is_written_as_the_bare_index_the_log_always_wrote() {
+        let seats = vec![Who(1), Who(0), Who(2)];
+        assert_eq!(serde_json::to_string(&seats).unwrap(), "[1,0,2]");
+        assert_eq!(format!("{seats:?}"), "[1, 0, 2]");
+        assert_eq!(Who::all(3).collect::<Vec<_>>(), [Who(0), Who(1), Who(2)]);
+        assert_eq!(Who::nth(4).index(), 4);
+    }
+
+    #[test]
+    fn the_entrants_are_read_by_who() {
+        let names = ["Ada", "Bo"].map(|n| Entrant::new(n, Skill::Level(5), Temperament::Steady));
+        assert_eq!(names[Who(1)].name, "Bo");
+        assert_eq!(names.to_vec()[Who(0)].name, "Ada");
+    }
+}

@@ -41,8 +41,10 @@ pub enum Aside {
     Cheat {
         by: Who,
         kind: CheatKind,
-        /// Where: the point, heap or trap (none for a turned stick).
-        at: Option<String>,
+        /// Where: the game's own place for it (the points a stone slid between, the heap,
+        /// the throws, the move slipped in), written as the table says it, which the JSON
+        /// gives; none in a log that did not say.
+        at: Option<Played>,
         seen_by: Vec<Who>,
         result: CheatResult,
         /// The chance that somebody would see it, as closely as the table watched.
@@ -65,7 +67,13 @@ pub enum Aside {
     },
     /// Òicustiỳtac, rule 2: `by` brought down a stone of `victim`'s, who was caught
     /// moving more stones than permitted.
-    Penalty { by: Who, victim: Who, at: String },
+    Penalty {
+        by: Who,
+        victim: Who,
+        /// The trap the stone was brought down from (the game's own place), written as
+        /// the table says it ("Black's trap 5").
+        at: Played,
+    },
     /// A person at the table accused `against` of cheating: rightly when `against`'s last
     /// cheat stood unseen.
     Accused { by: Who, against: Who, right: bool },

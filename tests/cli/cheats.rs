@@ -575,3 +575,77 @@ fn a_person_accuses_at_the_table() {
     );
     assert!(!out.stdout.contains("rightly"));
 }
+
+/// Every place a cheat or a penalty names in the log of a table with a card-sharp (each
+/// game's own cheat, seeds 1 to 6).
+fn places_of<G: Game>() -> Vec<(Option<taproom::games::Played>, bool)> {
+    let table = [entrant("Sharp", 5, 0, 5), entrant("Mark", 5, 10, 9)];
+    let mut out = Vec::new();
+    for seed in 1..=6 {
+        for (_, aside) in single::<G>(&table, seed, None).asides() {
+            match aside {
+                Aside::Cheat { at, .. } => out.push((at.clone(), false)),
+                Aside::Penalty { at, .. } => out.push((Some(at.clone()), true)),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// A cheat's place is the game's own value, not words: the points a nudged stone slid
+/// between, the heap a counter was palmed from, the throw before and after a stick was
+/// turned, the move an extra stone made, the trap rule 2 took a stone from; and it is
+/// written as the log always wrote it, which the JSON gives (each checked here against
+/// words made from the value, not by the game's code that wrote them).
+#[test]
+fn a_cheat_s_place_is_the_game_s_own_value_written_as_the_log_wrote_it() {
+    use taproom::games::event::Throw;
+    use taproom::games::{Place, Played};
+    let written = |p: &Played| serde_json::to_string(p).unwrap();
+    let tides = places_of::<Tides>();
+    assert!(!tides.is_empty(), "a card-sharp nudges at Tides of War");
+    for (at, _) in &tides {
+        let at = at.as_ref().expect("a nudge has a place");
+        let &(from, to) = at.get::<(Place, Place)>().expect("two points");
+        assert!(matches!(from, Place::Square { .. }) && matches!(to, Place::Square { .. }));
+        assert_eq!(at.text(), format!("{from} to {to}"));
+        assert_eq!(written(at), format!("\"{from} to {to}\""));
+    }
+    let pic = places_of::<Pic>();
+    assert!(!pic.is_empty(), "a card-sharp palms at Piç");
+    for (at, _) in &pic {
+        let at = at.as_ref().expect("a palm has a place");
+        let Some(&Place::Heap(n)) = at.get::<Place>() else {
+            panic!("a heap: {at:?}")
+        };
+        assert_eq!(at.text(), format!("heap {n}"));
+    }
+    let kiust = places_of::<Kiust>();
+    assert!(!kiust.is_empty(), "a card-sharp turns sticks at Kiust Oyun");
+    for (at, _) in &kiust {
+        let at = at.as_ref().expect("a turned stick has a place");
+        let &(was, made) = at.get::<(Throw, Throw)>().expect("two throws");
+        assert_ne!(was, made);
+        assert_eq!(at.text(), format!("{was} to {made}"));
+    }
+    let oicus = places_of::<Oicus>();
+    assert!(oicus.iter().any(|(_, penalty)| !penalty), "{oicus:?}");
+    assert!(
+        oicus.iter().any(|(_, penalty)| *penalty),
+        "rule 2 is seen: {oicus:?}"
+    );
+    for (at, penalty) in &oicus {
+        let at = at.as_ref().expect("an extra stone has a place");
+        if *penalty {
+            let Some(&Place::Trap { land, trap }) = at.get::<Place>() else {
+                panic!("a trap: {at:?}")
+            };
+            let land = ["Black's", "White's"][land.index()];
+            assert_eq!(at.text(), format!("{land} trap {trap}"));
+        } else {
+            let mv = at.get::<<Oicus as Rules>::Move>().expect("a move");
+            assert_eq!(at.text(), mv.to_string());
+        }
+    }
+}

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use taproom::games::{
-    Event, Game, GameKind, Seat, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides,
+    Event, Game, GameKind, Played, Seat, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides,
 };
 use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Result3};
 use taproom::roster::{Roster, Voice};
@@ -634,7 +634,7 @@ fn check_aside(game: &GameLog, fact: &Fact) {
             let (mover, victim) = (one(fact, "mover"), one(fact, "victim"));
             game.asides.iter().any(|a| {
                 matches!(&a.aside, Aside::Penalty { by, victim: v, at }
-                    if *by == mover && *v == victim && Some(at.as_str()) == place)
+                    if *by == mover && *v == victim && Some(at.text()) == place)
             })
         }
         Moment::AccusedRight | Moment::AccusedWrong => {
@@ -933,7 +933,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
         GameKind::Oicustiytac => (CheatKind::ExtraStone, Some("trap 2")),
         other => panic!("no cheat written here for {other}"),
     };
-    let at = at.map(str::to_owned);
+    let at = at.map(Played::from);
     let aside = |before: usize, aside: Aside| AsideAt {
         before,
         aside,
@@ -1015,7 +1015,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             Aside::Penalty {
                 by: a,
                 victim: b,
-                at: "trap 5".to_owned(),
+                at: "trap 5".into(),
             },
         ));
     }

@@ -3,7 +3,7 @@
 
 use super::{AllRound, Kiust, first};
 use crate::games::event::Throw;
-use crate::games::{CheatKind, CheatMove, Seat, Tableside};
+use crate::games::{CheatKind, CheatMove, Played, Seat, Tableside};
 
 impl Tableside for Kiust {
     fn first_turn_odds(players: usize) -> Vec<f64> {
@@ -40,7 +40,8 @@ impl Tableside for Kiust {
                 out.push(CheatMove {
                     after,
                     kind: CheatKind::TurnStick,
-                    at: format!("{t} to {n}"),
+                    // The throw as it was and as the stick made it.
+                    at: Played::new((t, n), format!("{t} to {n}")),
                     boldness: 0.4,
                 });
             }

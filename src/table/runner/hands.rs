@@ -127,8 +127,9 @@ impl<G: Game> Hands<G> for Npcs<'_, G> {
 pub struct CheatOffer {
     /// What it is.
     pub kind: CheatKind,
-    /// Where, in words ("c3 to c4", "heap 3").
-    pub at: String,
+    /// Where: the game's own place for it, written as the table says it ("c3 to c4",
+    /// "heap 3").
+    pub at: crate::games::Played,
     /// The chance that somebody at the table sees it.
     pub risk: f64,
     /// How much better the game looks after it, unseen.
