@@ -19,7 +19,7 @@
 use rayon::prelude::*;
 use taproom::ai::{Skill, Temperament};
 use taproom::games::{Game, GameKind};
-use taproom::table::{Aside, Entrant, Format, MatchSettings, TableRules, play_match};
+use taproom::table::{Aside, Entrant, Format, MatchSettings, TableRules, Who, play_match};
 
 fn entrant(name: &str, level: u8, temperament: Temperament, honesty: u8, eye: u8) -> Entrant {
     let mut e = Entrant::new(name, Skill::Level(level), temperament);
@@ -52,9 +52,9 @@ fn run_format<G: Game>(
             wary: taproom::table::cheat::Wary::default(),
         };
         let (entrants, me) = if seed.is_multiple_of(2) {
-            (vec![cheat.clone(), other.clone()], 0)
+            (vec![cheat.clone(), other.clone()], Who(0))
         } else {
-            (vec![other.clone(), cheat.clone()], 1)
+            (vec![other.clone(), cheat.clone()], Who(1))
         };
         let log = play_match::<G>(&entrants, &settings).expect("a match");
         let share = if log.winners == [me] {

@@ -175,7 +175,7 @@ fn play<G: Game>(specs: [Spec; 2], seed: u64) -> Played {
     let o = run_game(
         &mut pos,
         &mut players,
-        &[0, 1],
+        &[taproom::table::Who(0), taproom::table::Who(1)],
         &mut rng,
         1,
         &mut |seat, _, events: Vec<Event>, _: &G| {

@@ -108,9 +108,9 @@ pub fn match_card(played: &Played, replay: &str, replay_shown: bool) -> Card {
     let fields = log
         .entrants
         .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let won = log.wins.get(i).copied().unwrap_or(0);
+        .zip(log.everyone())
+        .map(|(e, i)| {
+            let won = log.wins.get(i.index()).copied().unwrap_or(0);
             let name = if log.winners.contains(&i) {
                 format!("{} (winner)", e.name)
             } else {

@@ -4,7 +4,7 @@
 //! play a cheat; the table does, around them. Each game implements it in its folder
 //! (`<game>/tableside.rs`).
 
-use super::{CheatKind, Rules, Seat, StartError};
+use super::{CheatKind, Played, Rules, Seat, StartError};
 
 /// A cheat a seat could try at its turn: the position it would leave (a valid position of
 /// the game, the same seat to move), what kind of cheat, where, and how bold it is (0 to
@@ -15,8 +15,9 @@ pub struct CheatMove<G> {
     pub after: G,
     /// What it is.
     pub kind: CheatKind,
-    /// Where, in words ("c4", "heap 3", "trap 7").
-    pub at: String,
+    /// Where: the game's own value (the points a stone slid between, the heap, the throws,
+    /// the move slipped in), written as the table says it ("c3 to c4", "heap 3").
+    pub at: Played,
     /// How plainly it shows, 0 to 1.
     pub boldness: f32,
 }
@@ -54,7 +55,7 @@ pub trait Tableside: Rules {
     }
 
     /// Òicustiỳtac's rule 2: the positions after `by` brings down one stone of `victim`'s
-    /// of their choice, one per place it could be taken from, with the place in words;
-    /// none where the game has no such rule.
-    fn penalties(&self, _by: Seat, _victim: Seat, _out: &mut Vec<(Self, String)>) {}
+    /// of their choice, one per place it could be taken from, with the place (the game's
+    /// own, written as the table says it); none where the game has no such rule.
+    fn penalties(&self, _by: Seat, _victim: Seat, _out: &mut Vec<(Self, Played)>) {}
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::{Detail, Moment, Narrator, Scene, Val, person, text};
 use crate::games::Played;
 use crate::roster::VoiceMoment;
-use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog};
+use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog, Who};
 
 /// How often each cheat has been caught, or got away, for cheats told as a story: the
 /// first catch of a game in its place (told as "again" when the match has seen one), the
@@ -17,15 +17,15 @@ use crate::table::{Aside, AsideAt, CheatKind, CheatResult, GameLog};
 #[derive(Clone, Default)]
 pub(super) struct CheatCounts {
     /// Catches in the games told before this one.
-    caught_before: HashMap<usize, u32>,
+    caught_before: HashMap<Who, u32>,
     /// Catches in this game so far.
-    caught: HashMap<usize, u32>,
+    caught: HashMap<Who, u32>,
     /// Cheats nobody saw in this game so far.
-    unseen: HashMap<usize, u32>,
+    unseen: HashMap<Who, u32>,
     /// Catches of this game not told in their place, to sum at its end.
-    caught_untold: BTreeMap<usize, u32>,
+    caught_untold: BTreeMap<Who, u32>,
     /// Cheats nobody saw in this game not told in their place, to sum at its end.
-    unseen_untold: BTreeMap<usize, u32>,
+    unseen_untold: BTreeMap<Who, u32>,
 }
 
 impl CheatCounts {
@@ -42,7 +42,7 @@ impl CheatCounts {
 
 /// A cheat caught in a game, how many times it has been (by this one), and how many
 /// before this game: their catches of the game and of the match so far.
-fn catches(game: &GameLog, by: usize) -> u32 {
+fn catches(game: &GameLog, by: Who) -> u32 {
     let n = game
         .asides
         .iter()
@@ -88,7 +88,7 @@ pub(super) fn got_away(aside: &Aside) -> bool {
 }
 
 /// Whether a cheat stood unseen: nobody saw it.
-fn unseen(seen_by: &[usize]) -> bool {
+fn unseen(seen_by: &[Who]) -> bool {
     seen_by.is_empty()
 }
 
@@ -114,7 +114,7 @@ impl Narrator<'_> {
                 ..
             } => {
                 if unseen(seen_by) {
-                    self.tell_unseen(game, *by, *kind, place.as_deref(), detail, scene);
+                    self.tell_unseen(game, *by, *kind, place.as_ref(), detail, scene);
                 } else {
                     self.tell_seen(game, at, detail, scene, outcry);
                 }
@@ -123,7 +123,7 @@ impl Narrator<'_> {
                 let vars = [
                     ("mover", person(*by)),
                     ("victim", person(*victim)),
-                    ("place", text(at.clone())),
+                    ("place", text(at.to_string())),
                 ];
                 self.told(Moment::RuleTwo, &vars, scene);
             }
@@ -146,9 +146,9 @@ impl Narrator<'_> {
     fn tell_unseen(
         &mut self,
         game: &GameLog,
-        by: usize,
+        by: Who,
         kind: CheatKind,
-        place: Option<&str>,
+        place: Option<&Played>,
         detail: Detail,
         scene: &mut Scene,
     ) {
@@ -203,9 +203,7 @@ impl Narrator<'_> {
         };
         let before = self.cheats.caught_before.get(by).copied().unwrap_or(0);
         let told = match in_game {
-            1 if before == 0 => {
-                self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene)
-            }
+            1 if before == 0 => self.tell_caught(game, *by, *kind, place.as_ref(), seen_by, scene),
             1 => self.tell_again(game, at, before + 1, scene),
             2 => self.tell_watched(*by, 2, scene),
             _ => false,
@@ -255,9 +253,9 @@ impl Narrator<'_> {
     fn cheat_vars(
         &self,
         game: &GameLog,
-        by: usize,
+        by: Who,
         kind: CheatKind,
-        place: Option<&str>,
+        place: Option<&Played>,
     ) -> Vec<(&'static str, Val)> {
         let mut vars = vec![("mover", person(by))];
         let Some(at) = place else {
@@ -265,8 +263,10 @@ impl Narrator<'_> {
             return vars;
         };
         // The game's cheat says itself; an extra stone's place is a move, in words.
-        let (cheat, where_) = kind.told_at(at, |mv| {
-            (self.words.move_words)(&Played::from(mv), game.seat_of(by))
+        // The move is the one kept in the log (read back from its notation in a log
+        // made by hand), never re-read from the words.
+        let (cheat, where_) = kind.told_at(at, |_| {
+            (self.words.move_words)(at, game.seat_of(by))
                 .map(|w| w.replace("{their}", self.pronouns(by).their()))
         });
         vars.push(("cheat", text(cheat)));
@@ -280,10 +280,10 @@ impl Narrator<'_> {
     fn tell_caught(
         &mut self,
         game: &GameLog,
-        by: usize,
+        by: Who,
         kind: CheatKind,
-        place: Option<&str>,
-        seen_by: &[usize],
+        place: Option<&Played>,
+        seen_by: &[Who],
         scene: &mut Scene,
     ) -> bool {
         let mut vars = self.cheat_vars(game, by, kind, place);
@@ -311,7 +311,7 @@ impl Narrator<'_> {
                 } else if before > 0 {
                     self.tell_again(game, at, before + 1, scene);
                 } else {
-                    self.tell_caught(game, *by, *kind, place.as_deref(), seen_by, scene);
+                    self.tell_caught(game, *by, *kind, place.as_ref(), seen_by, scene);
                 }
                 // A forfeit is the game's end, whichever catch brought it.
                 let forfeit = game.asides.iter().find_map(|a| match &a.aside {
@@ -336,7 +336,7 @@ impl Narrator<'_> {
 
     /// What a cheat seen by the table costs `by`, by the house's rule: the game forfeit,
     /// the turn lost, or the stakes (told the first time only).
-    fn tell_cost(&mut self, game: &GameLog, by: usize, result: CheatResult, scene: &mut Scene) {
+    fn tell_cost(&mut self, game: &GameLog, by: Who, result: CheatResult, scene: &mut Scene) {
         match result {
             CheatResult::GameForfeit => {
                 let mut vars = vec![
@@ -374,20 +374,20 @@ impl Narrator<'_> {
         else {
             return false;
         };
-        let mut vars = self.cheat_vars(game, *by, *kind, place.as_deref());
+        let mut vars = self.cheat_vars(game, *by, *kind, place.as_ref());
         vars.push(("watcher", Val::People(seen_by.clone())));
         vars.push(("nth", text(crate::names::ordinal(nth))));
         self.told(Moment::CheatAgain, &vars, scene)
     }
 
     /// A cheat caught `count` times in this game: now the whole table watches them.
-    fn tell_watched(&mut self, by: usize, count: u32, scene: &mut Scene) -> bool {
+    fn tell_watched(&mut self, by: Who, count: u32, scene: &mut Scene) -> bool {
         let vars = self.tally_vars(by, count, crate::names::times(count));
         self.told(Moment::CheatWatched, &vars, scene)
     }
 
     /// A tally's placeholders: the cheat, their habit, how many times in words and figures.
-    fn tally_vars(&self, by: usize, count: u32, times: String) -> Vec<(&'static str, Val)> {
+    fn tally_vars(&self, by: Who, count: u32, times: String) -> Vec<(&'static str, Val)> {
         vec![
             ("mover", person(by)),
             ("habit", text(self.words.habit(count))),
@@ -415,13 +415,7 @@ impl Narrator<'_> {
 
     /// What a catch after the first of a game costs, when it is more than the turn (told
     /// with the tally): the game forfeit, or the stakes the first time.
-    fn tell_grave_cost(
-        &mut self,
-        game: &GameLog,
-        by: usize,
-        result: CheatResult,
-        scene: &mut Scene,
-    ) {
+    fn tell_grave_cost(&mut self, game: &GameLog, by: Who, result: CheatResult, scene: &mut Scene) {
         if matches!(
             result,
             CheatResult::GameForfeit | CheatResult::StakesForfeit
@@ -431,7 +425,7 @@ impl Narrator<'_> {
     }
 
     /// How often `by` was caught in the games of the match before `game`.
-    fn caught_in_earlier_games(&self, game: &GameLog, by: usize) -> u32 {
+    fn caught_in_earlier_games(&self, game: &GameLog, by: Who) -> u32 {
         self.log
             .games
             .iter()
@@ -465,10 +459,10 @@ pub(crate) mod tests {
 
     use super::super::{Detail, Fact, Moment, Narrator, Phrasebook, Scene, phrasebook};
     use crate::ai::{Skill, Temperament};
-    use crate::games::{Event, GameKind, Outcome, Place, Seat, Seats, tides};
+    use crate::games::{Event, GameKind, Outcome, Place, Played, Seat, Seats, tides};
     use crate::roster::Pronouns;
     use crate::table::{
-        Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step,
+        Aside, AsideAt, CheatKind, CheatResult, Entrant, Format, GameLog, MatchLog, Step, Who,
     };
 
     fn entrant(name: &str, short: &str, pronouns: Pronouns) -> Entrant {
@@ -496,10 +490,10 @@ pub(crate) mod tests {
         r: CheatResult,
     ) -> Aside {
         Aside::Cheat {
-            by,
+            by: Who::nth(by),
             kind,
-            at: at.map(str::to_owned),
-            seen_by: seen_by.to_vec(),
+            at: at.map(Played::from),
+            seen_by: seen_by.iter().map(|&e| Who::nth(e)).collect(),
             result: r,
             risk: 0.2,
             worth: 0.1,
@@ -544,14 +538,14 @@ pub(crate) mod tests {
             .collect();
         GameLog {
             number,
-            seats: vec![0, 1],
+            seats: vec![Who(0), Who(1)],
             ceremony: Vec::new(),
             start: "".into(),
             start_scores: vec![12, 12],
             steps,
             turns: 6,
             outcome,
-            winners: vec![0],
+            winners: vec![Who(0)],
             scores: vec![12, 10],
             standing: vec![Vec::new(); 2],
             end: "".into(),
@@ -578,7 +572,7 @@ pub(crate) mod tests {
                 .map(|(i, a)| game(i as u32 + 1, a))
                 .collect(),
             wins: vec![n, 0],
-            winners: vec![0],
+            winners: vec![Who(0)],
         }
     }
 
@@ -590,7 +584,7 @@ pub(crate) mod tests {
     }
 
     /// People by role, as a fact gives them.
-    type Roles = Vec<(String, Vec<usize>)>;
+    type Roles = Vec<(String, Vec<Who>)>;
 
     /// The facts of asides' lines, as (game, moment, people by role, sorted).
     fn aside_facts(facts: &[Fact]) -> Vec<(u32, Moment, Roles)> {
@@ -608,7 +602,7 @@ pub(crate) mod tests {
     fn roles(r: &[(&str, &[usize])]) -> Roles {
         let mut out: Roles = r
             .iter()
-            .map(|(k, p)| ((*k).to_owned(), p.to_vec()))
+            .map(|(k, p)| ((*k).to_owned(), p.iter().map(|&e| Who::nth(e)).collect()))
             .collect();
         out.sort();
         out
@@ -634,8 +628,8 @@ pub(crate) mod tests {
                     aside(
                         4,
                         Aside::Accused {
-                            by: 0,
-                            against: 1,
+                            by: Who(0),
+                            against: Who(1),
                             right: true,
                         },
                     ),
@@ -644,8 +638,8 @@ pub(crate) mod tests {
                     aside(
                         2,
                         Aside::Accused {
-                            by: 1,
-                            against: 0,
+                            by: Who(1),
+                            against: Who(0),
                             right: false,
                         },
                     ),
@@ -751,8 +745,8 @@ pub(crate) mod tests {
             aside(
                 0,
                 Aside::Accused {
-                    by: 1,
-                    against: 0,
+                    by: Who(1),
+                    against: Who(0),
                     right: false,
                 },
             ),
@@ -898,10 +892,8 @@ pub(crate) mod tests {
             };
             let mut people = f.people.clone();
             people.sort();
-            assert_eq!(
-                people,
-                roles(&[("mover", &[1]), ("winner", &log.games[0].winners)])
-            );
+            let winners: Vec<usize> = log.games[0].winners.iter().map(|w| w.index()).collect();
+            assert_eq!(people, roles(&[("mover", &[1]), ("winner", &winners)]));
             assert_eq!(var(f, "number"), Some("1"));
             assert!(
                 !facts.iter().any(|f| f.game == 1
@@ -932,9 +924,9 @@ pub(crate) mod tests {
                 aside(
                     3,
                     Aside::Penalty {
-                        by: 1,
-                        victim: 0,
-                        at: "trap 5".to_owned(),
+                        by: Who(1),
+                        victim: Who(0),
+                        at: "trap 5".into(),
                     },
                 ),
             ]],

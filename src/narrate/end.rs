@@ -3,6 +3,7 @@
 
 use super::{Detail, Moment, Narrator, Scene, Val, asides, person};
 use crate::roster::VoiceMoment;
+use crate::table::Who;
 
 impl Narrator<'_> {
     /// The match's end, briefly: who won, and a hook from the log to end on (the
@@ -99,9 +100,7 @@ impl Narrator<'_> {
                 lines.extend(self.say(Moment::MatchWon, &vars));
                 // Two shapes (the seed picks): the onlookers, the winner and then the
                 // others; or the others first, the winner, and the onlookers last.
-                let losers: Vec<usize> = (0..self.log.entrants.len())
-                    .filter(|&i| i != *one)
-                    .collect();
+                let losers: Vec<Who> = self.log.everyone().filter(|&i| i != *one).collect();
                 if self.rng_bool() {
                     lines.extend(self.crowd_at_the_end(*one));
                     lines.extend(self.voice(*one, VoiceMoment::Win));
@@ -127,7 +126,7 @@ impl Narrator<'_> {
     /// The onlookers at the end of a match won by `winner` when it makes a story: an upset
     /// (the groan) or a match decided in its last game (the held breath); not a plain
     /// cheer.
-    fn hook_at_the_end(&mut self, winner: usize) -> Option<String> {
+    fn hook_at_the_end(&mut self, winner: Who) -> Option<String> {
         let (key, vars) = self.crowd_reaction(winner)?;
         if key == Moment::Cheer {
             return None;
@@ -138,7 +137,7 @@ impl Narrator<'_> {
     /// The onlookers at the end of a match won by `winner`: a groan when the winner was
     /// outclassed by two levels or more (by the most skilled of the losers, the one the
     /// groan names), the held breath of a match won by one game, else a cheer.
-    fn crowd_at_the_end(&mut self, winner: usize) -> Option<String> {
+    fn crowd_at_the_end(&mut self, winner: Who) -> Option<String> {
         let (key, vars) = self.crowd_reaction(winner)?;
         self.say(key, &vars)
     }
@@ -146,8 +145,10 @@ impl Narrator<'_> {
     /// Each entrant's games won, most first (entrant order among equals): "Brannoc 2,
     /// Tamsin 1, Mirela 0".
     fn match_scores(&self) -> Val {
-        let mut scores: Vec<(usize, i64)> = (0..self.log.entrants.len())
-            .map(|e| (e, i64::from(self.log.wins[e])))
+        let mut scores: Vec<(Who, i64)> = self
+            .log
+            .everyone()
+            .map(|e| (e, i64::from(self.log.wins_of(e))))
             .collect();
         scores.sort_by_key(|&(e, w)| (std::cmp::Reverse(w), e));
         Val::Scores(scores)
@@ -156,7 +157,7 @@ impl Narrator<'_> {
     /// A grudge to end on: the cheat the table caught most in the match (counting each
     /// who saw each cheat; the first entrant of those level), and everyone who caught them.
     fn grudge(&self) -> Option<Vec<(&'static str, Val)>> {
-        let mut caught: Vec<(usize, Vec<usize>)> = Vec::new();
+        let mut caught: Vec<(Who, Vec<Who>)> = Vec::new();
         for g in &self.log.games {
             for a in &g.asides {
                 if let crate::table::Aside::Cheat { by, seen_by, .. } = &a.aside
@@ -183,18 +184,19 @@ impl Narrator<'_> {
 
     /// The one who came nearest `winner` in the match: the most games won among the
     /// others (the first entrant of those level).
-    fn runner_up(&self, winner: usize) -> Option<usize> {
-        (0..self.log.entrants.len())
+    fn runner_up(&self, winner: Who) -> Option<Who> {
+        self.log
+            .everyone()
             .filter(|&e| e != winner)
-            .max_by_key(|&e| (self.log.wins[e], std::cmp::Reverse(e)))
+            .max_by_key(|&e| (self.log.wins_of(e), std::cmp::Reverse(e)))
     }
 
     /// Which of the onlookers' reactions a match won by `winner` draws, and of whom.
-    fn crowd_reaction(&self, winner: usize) -> Option<(Moment, Vec<(&'static str, Val)>)> {
+    fn crowd_reaction(&self, winner: Who) -> Option<(Moment, Vec<(&'static str, Val)>)> {
         let log = self.log;
         // The onlookers judge by what they see: a hustler that held, by the skill shown.
-        let skill = |e: usize| {
-            let entrant = &log.entrants[e];
+        let skill = |e: Who| {
+            let entrant = log.entrant(e);
             let last = log.games.len() as u32;
             i32::from(
                 entrant
@@ -203,7 +205,8 @@ impl Narrator<'_> {
                     .rough_level(),
             )
         };
-        let favourite = (0..log.entrants.len())
+        let favourite = log
+            .everyone()
             .filter(|&e| e != winner)
             .max_by_key(|&e| (skill(e), std::cmp::Reverse(e)))?;
         if skill(favourite) >= skill(winner) + 2 {
@@ -212,18 +215,16 @@ impl Narrator<'_> {
                 vec![("winner", person(winner)), ("loser", person(favourite))],
             ));
         }
-        let mut wins: Vec<(u32, usize)> = log
-            .wins
-            .iter()
-            .enumerate()
-            .filter(|&(e, _)| e != winner)
-            .map(|(e, &w)| (w, e))
+        let mut wins: Vec<(u32, Who)> = log
+            .everyone()
+            .filter(|&e| e != winner)
+            .map(|e| (log.wins_of(e), e))
             .collect();
         wins.sort_by_key(|&(w, e)| (std::cmp::Reverse(w), e));
         let close = log.games.len() > 1
             && wins
                 .first()
-                .is_some_and(|&(w, _)| w + 1 == log.wins[winner]);
+                .is_some_and(|&(w, _)| w + 1 == log.wins_of(winner));
         if close && let Some(&(_, runner_up)) = wins.first() {
             return Some((
                 Moment::Tension,

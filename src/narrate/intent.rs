@@ -7,7 +7,7 @@
 
 use super::{Moment, Narrator, Scene, person, text};
 use crate::roster::VoiceMoment;
-use crate::table::{Plan, ThrowWhy};
+use crate::table::{Plan, ThrowWhy, Who};
 
 impl Narrator<'_> {
     /// Adds the intentions' lines, for the GM alone: a hustle in the scene of the game it
@@ -18,8 +18,8 @@ impl Narrator<'_> {
         }
         std::mem::swap(&mut self.rng, &mut self.intent_rng);
         self.whisper = true;
-        for entrant in 0..self.log.entrants.len() {
-            let plan = self.log.entrants[entrant].plan;
+        for entrant in self.log.everyone() {
+            let plan = self.log.entrant(entrant).plan;
             if plan.throws_to.is_some() {
                 self.tell_throw(entrant, &plan, scenes);
             } else if plan.hustle.is_some() {
@@ -32,7 +32,7 @@ impl Narrator<'_> {
 
     /// A hustle that held all match, or turned at a game (the first: the stakes are known
     /// before play), with the hustler's word under their breath when it turned.
-    fn tell_hustle(&mut self, entrant: usize, plan: &Plan, scenes: &mut [Scene]) {
+    fn tell_hustle(&mut self, entrant: Who, plan: &Plan, scenes: &mut [Scene]) {
         let Some(h) = plan.hustle else { return };
         let game = h.turns_at.unwrap_or(1);
         let mut lines = Vec::new();
@@ -61,12 +61,15 @@ impl Narrator<'_> {
 
     /// A throw, in the result's scene: thrown (for a bribe, when one bought it), with the
     /// thrower's word under their breath; or meant and failed, when the thrower won.
-    fn tell_throw(&mut self, entrant: usize, plan: &Plan, scenes: &mut [Scene]) {
+    fn tell_throw(&mut self, entrant: Who, plan: &Plan, scenes: &mut [Scene]) {
         let Some(favoured) = plan.throws_to else {
             return;
         };
         let won = self.log.winners.contains(&entrant);
-        let mut vars = vec![("mover", person(entrant)), ("favoured", person(favoured))];
+        let mut vars = vec![
+            ("mover", person(entrant)),
+            ("favoured", person(Who::nth(favoured))),
+        ];
         let mut lines = Vec::new();
         if won {
             lines.extend(self.say(Moment::ThrowFailed, &vars));

@@ -35,7 +35,7 @@ use crate::ai::{TableRng, table_rng};
 use crate::games::words::Spoken;
 use crate::games::{Game, Place, Seat};
 use crate::roster::{Voice, VoiceMoment};
-use crate::table::{GameLog, MatchLog};
+use crate::table::{GameLog, MatchLog, Who};
 
 /// The part of the narration's seed that picks the asides' lines.
 const ASIDE_STREAM: u64 = 1;
@@ -77,16 +77,16 @@ pub struct Narrator<'a> {
     /// Lines of the book (moment and index) already used in this match.
     used: HashSet<(Moment, usize)>,
     /// Lines of voices (entrant, moment, index) already quoted in this match.
-    quoted: HashSet<(usize, VoiceMoment, usize)>,
+    quoted: HashSet<(Who, VoiceMoment, usize)>,
     /// Every line said so far, filled in.
     said: HashSet<String>,
     /// The entrants named so far in the telling, in lines everyone hears (by their full
     /// names; after that, their short ones).
-    mentioned: HashSet<usize>,
+    mentioned: HashSet<Who>,
     /// The entrants named so far in the telling, in any line, the GM's own included: a
     /// GM-only line names in full whoever no line has named yet, and does not count as
     /// the first mention for the lines the players hear.
-    mentioned_gm: HashSet<usize>,
+    mentioned_gm: HashSet<Who>,
     /// How the line being said names everyone in it, so that one line never mixes full
     /// and short names: in full (`Some(true)`) when it names anyone for the first time,
     /// else short.
@@ -96,7 +96,7 @@ pub struct Narrator<'a> {
     /// Whether a cheat nobody saw has been told in this match (brief tells one).
     unseen_told: bool,
     /// The entrants whose stakes were told forfeit in this match.
-    stakes_told: HashSet<usize>,
+    stakes_told: HashSet<Who>,
     /// What each line said, for checking against the log.
     facts: Vec<Fact>,
     /// The game being told (0 before and after the games).
@@ -119,7 +119,7 @@ pub struct Fact {
     pub key: Moment,
     /// The people the moment is about, by role (`winner`, `loser`, `mover`, `victim`,
     /// `owner`), as entrants (several for a shared win).
-    pub people: Vec<(String, Vec<usize>)>,
+    pub people: Vec<(String, Vec<Who>)>,
     /// The placeholders' values, as said.
     pub vars: Vec<(String, String)>,
     /// Whether the line is for the GM alone (the players' view leaves it out).
@@ -135,17 +135,17 @@ pub struct Fact {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Val {
     /// One or more entrants ("A and B" for a shared win).
-    People(Vec<usize>),
+    People(Vec<Who>),
     /// Words, as they are.
     Text(String),
     /// Each entrant with a figure ("Brannoc 2, Mirela 1"), named as the scene names them.
-    Scores(Vec<(usize, i64)>),
+    Scores(Vec<(Who, i64)>),
     /// Something of an entrant's ("Pip's trap 3"), named as the scene names them.
-    Owned(usize, String),
+    Owned(Who, String),
 }
 
 /// The entrants a value names.
-fn people_in(v: &Val) -> Vec<usize> {
+fn people_in(v: &Val) -> Vec<Who> {
     match v {
         Val::People(p) => p.clone(),
         Val::Scores(s) => s.iter().map(|&(e, _)| e).collect(),
@@ -154,7 +154,7 @@ fn people_in(v: &Val) -> Vec<usize> {
     }
 }
 
-fn person(entrant: usize) -> Val {
+fn person(entrant: Who) -> Val {
     Val::People(vec![entrant])
 }
 
@@ -256,7 +256,7 @@ impl<'a> Narrator<'a> {
     /// short, and everyone in a line in one form (see `line_full`). A line for
     /// the GM alone names in full whoever no line has named yet, and leaves the first
     /// mention to the lines everyone hears.
-    fn name(&mut self, entrant: usize) -> String {
+    fn name(&mut self, entrant: Who) -> String {
         let first = self.first_mention(entrant);
         if !self.whisper {
             self.mentioned.insert(entrant);
@@ -271,7 +271,7 @@ impl<'a> Narrator<'a> {
     }
 
     /// Whether the line being said would name `entrant` for the first time.
-    fn first_mention(&self, entrant: usize) -> bool {
+    fn first_mention(&self, entrant: Who) -> bool {
         if self.whisper {
             !self.mentioned_gm.contains(&entrant)
         } else {
@@ -282,16 +282,16 @@ impl<'a> Narrator<'a> {
     /// Fixes the form of every name in the line about to be said, which names `people`:
     /// in full when it names anyone for the first time (so that they are met by their full
     /// name, and nobody else in the line by a shorter one), else short.
-    fn one_form(&mut self, people: &[usize]) {
+    fn one_form(&mut self, people: &[Who]) {
         self.line_full = Some(people.iter().any(|&e| self.first_mention(e)));
     }
 
     /// An entrant's short name.
-    fn short(&self, entrant: usize) -> &str {
+    fn short(&self, entrant: Who) -> &str {
         &self.log.entrants[entrant].short
     }
 
-    fn pronouns(&self, entrant: usize) -> Pronouns {
+    fn pronouns(&self, entrant: Who) -> Pronouns {
         self.log.entrants[entrant].pronouns
     }
 
@@ -317,7 +317,7 @@ impl<'a> Narrator<'a> {
         self.said.insert(self.plain(&vars, &template));
         // People are named in one form within the line: all in full when it names anyone
         // for the first time in the telling, else all short.
-        let named: Vec<usize> = placeholders(&template)
+        let named: Vec<Who> = placeholders(&template)
             .iter()
             .filter_map(|p| vars.iter().find(|(k, _)| k == p))
             .flat_map(|(_, v)| people_in(v))
@@ -477,7 +477,7 @@ impl<'a> Narrator<'a> {
 
     /// A quoted line of an entrant's own voice for the moment, never one already quoted in
     /// this match.
-    fn voice(&mut self, entrant: usize, moment: VoiceMoment) -> Option<String> {
+    fn voice(&mut self, entrant: Who, moment: VoiceMoment) -> Option<String> {
         let pool = self.voice_pool(entrant, moment);
         if pool.is_empty() {
             return None;
@@ -488,8 +488,8 @@ impl<'a> Narrator<'a> {
 
     /// The lines of an entrant's voice for the moment that may be quoted now, by index:
     /// not yet quoted in this match, and fit for the game and the table.
-    fn voice_pool(&self, entrant: usize, moment: VoiceMoment) -> Vec<usize> {
-        let Some(voice) = self.voices.get(entrant) else {
+    fn voice_pool(&self, entrant: Who, moment: VoiceMoment) -> Vec<usize> {
+        let Some(voice) = self.voices.get(entrant.index()) else {
             return Vec::new();
         };
         let lines = voice.lines(moment);
@@ -511,19 +511,22 @@ impl<'a> Narrator<'a> {
 
     /// Line `pick` of an entrant's voice for the moment, quoted (and never again in this
     /// match).
-    fn voice_at(&mut self, entrant: usize, moment: VoiceMoment, pick: usize) -> Option<String> {
-        let line = self.voices.get(entrant)?.lines(moment).get(pick)?.clone();
+    fn voice_at(&mut self, entrant: Who, moment: VoiceMoment, pick: usize) -> Option<String> {
+        let line = self
+            .voices
+            .get(entrant.index())?
+            .lines(moment)
+            .get(pick)?
+            .clone();
         self.quoted.insert((entrant, moment, pick));
         Some(self.quote(entrant, moment, &line))
     }
 
     /// A voice's line as the scene quotes it: after the speaker's name, or to another at
     /// the table, or with a gesture (the way it is put picked by the seed).
-    fn quote(&mut self, entrant: usize, moment: VoiceMoment, line: &str) -> String {
+    fn quote(&mut self, entrant: Who, moment: VoiceMoment, line: &str) -> String {
         let tags = quote_tags(moment);
-        let others: Vec<usize> = (0..self.log.entrants.len())
-            .filter(|&e| e != entrant)
-            .collect();
+        let others: Vec<Who> = self.log.everyone().filter(|&e| e != entrant).collect();
         let tag = tags[rand::RngExt::random_range(&mut self.rng, 0..tags.len())];
         let other = if others.is_empty() {
             None
@@ -557,7 +560,7 @@ impl<'a> Narrator<'a> {
         quoted
     }
 
-    fn verb(&mut self, entrant: usize) -> String {
+    fn verb(&mut self, entrant: Who) -> String {
         let verbs = self.book.verbs(self.log.entrants[entrant].temperament);
         if verbs.is_empty() {
             return "moves".to_owned();

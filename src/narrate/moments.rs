@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::{Moment, Narrator, Result3, Spotted, Val, person, text};
 use crate::games::{Event, Filler, GameMoment, Seat};
-use crate::table::GameLog;
+use crate::table::{GameLog, Who};
 
 /// A moment found in an event: its key, the seat it is told of, its weight, its
 /// placeholders, and a game's moment it tells as well.
@@ -31,10 +31,15 @@ impl Narrator<'_> {
     fn ceremony_moments(&self, game: &GameLog, out: &mut Vec<Spotted>) {
         for e in &game.ceremony {
             let (key, vars) = match *e {
-                Event::Lot { winner } => (Moment::Lot, vec![("winner", person(winner.index()))]),
-                Event::FirstTurn { winner } => {
-                    (Moment::FirstTurn, vec![("winner", person(winner.index()))])
-                }
+                // The ceremony names players in the order they were named, not seats.
+                Event::Lot { winner } => (
+                    Moment::Lot,
+                    vec![("winner", person(Who::nth(winner.index())))],
+                ),
+                Event::FirstTurn { winner } => (
+                    Moment::FirstTurn,
+                    vec![("winner", person(Who::nth(winner.index())))],
+                ),
                 // The game's own (a throw of the sticks, a draw from the bag), with each
                 // seat a named player.
                 _ => match (self.words.ceremony_moment)(e) {
@@ -220,7 +225,7 @@ impl Narrator<'_> {
             .iter()
             .map(|&(name, filler)| {
                 let val = match filler {
-                    Filler::Seat(s) if ceremony => person(s.index()),
+                    Filler::Seat(s) if ceremony => person(Who::nth(s.index())),
                     Filler::Seat(s) => person(game.entrant_at(s)),
                     Filler::Place(at, actor) => self.place(game, at, actor),
                     Filler::Number(n) => text(n.to_string()),

@@ -3,7 +3,7 @@
 
 use super::{Detail, Moment, Narrator, Scene, Spotted, Val, asides};
 use crate::roster::VoiceMoment;
-use crate::table::GameLog;
+use crate::table::{GameLog, Who};
 
 impl Narrator<'_> {
     /// The whole match, told at the given detail (briefly, within [`AIM`](super::AIM)
@@ -71,7 +71,7 @@ impl Narrator<'_> {
             let pick = rand::RngExt::random_range(&mut self.rng, 0..self.ambience.len());
             greet.push(self.ambience[pick].clone());
         }
-        for i in 0..n {
+        for i in Who::all(n) {
             greet.extend(self.voice(i, VoiceMoment::Greeting));
         }
         greet

@@ -4,6 +4,7 @@
 
 use super::{Narrator, Spotted};
 use crate::roster::VoiceMoment;
+use crate::table::Who;
 
 /// How much lighter a moment is for each line of its kind the match has told already: a
 /// second comeback (72) falls below a telling line's weight, and a second capture is
@@ -30,7 +31,7 @@ impl Narrator<'_> {
             (q % n, q / n)
         };
         (0..n).find_map(|k| {
-            let who = ((who + k) % n) as usize;
+            let who = Who::nth(((who + k) % n) as usize);
             let pool = self.voice_pool(who, VoiceMoment::Greeting);
             (!pool.is_empty())
                 .then(|| pool[spread(turn, pool.len())])

@@ -10,7 +10,7 @@ use crate::games::Game;
 use crate::history::rematch::{self, Recall};
 use crate::history::{self, Record};
 use crate::roster::Tavern;
-use crate::table::MatchLog;
+use crate::table::{MatchLog, Who};
 use crate::wager::{Market, Purse};
 
 /// A campaign's history as a table reads it.
@@ -190,7 +190,7 @@ pub fn record(
     before: &BTreeMap<String, Purse>,
     after: &BTreeMap<String, Purse>,
 ) -> Record {
-    let name = |i: usize| log.entrants[i].name.clone();
+    let name = |i: Who| log.entrant(i).name.clone();
     Record {
         version: history::VERSION,
         at: cx.at.to_owned(),
@@ -233,14 +233,14 @@ fn entrants(spec: &MatchSpec, log: &MatchLog, prices: &[f64]) -> Vec<history::En
 fn game_result(log: &MatchLog, g: &crate::table::GameLog) -> history::GameResult {
     let mut scores = vec![0i64; log.entrants.len()];
     for (seat, &entrant) in g.seats.iter().enumerate() {
-        scores[entrant] = i64::from(g.scores[seat]);
+        scores[entrant.index()] = i64::from(g.scores[seat]);
     }
     history::GameResult {
         number: g.number,
         winners: g
             .winners
             .iter()
-            .map(|&w| log.entrants[w].name.clone())
+            .map(|&w| log.entrant(w).name.clone())
             .collect(),
         scores,
         outcome: serde_json::to_value(g.outcome.end)
@@ -254,7 +254,7 @@ fn game_result(log: &MatchLog, g: &crate::table::GameLog) -> history::GameResult
 /// whoever rightly accused the hand (of its last cheat in that game that stood unseen).
 fn cheats(log: &MatchLog) -> Vec<history::Cheat> {
     use crate::table::Aside;
-    let name = |i: usize| log.entrants[i].name.clone();
+    let name = |i: Who| log.entrant(i).name.clone();
     let mut cheats: Vec<history::Cheat> = Vec::new();
     for g in &log.games {
         let first = cheats.len();

@@ -9,7 +9,7 @@
 
 use crate::games::{Event, Game, Seat, Turn, Unit, with_game};
 use crate::names::and_list;
-use crate::table::{AsideAt, GameLog, MatchLog, RuleOptions, Step};
+use crate::table::{AsideAt, GameLog, MatchLog, RuleOptions, Step, Who};
 
 use super::Page;
 use super::board::{BoardStyle, Diagram, Marks, role};
@@ -172,7 +172,7 @@ fn capitalised(text: &str) -> String {
 /// An aside in words: "Mirela Quickfingers nudges a stone one point (c3 to c4), unseen".
 pub(crate) fn aside_words(log: &MatchLog, aside: &crate::table::Aside) -> String {
     use crate::table::{Aside, CheatResult};
-    let name = |e: &usize| log.entrants.get(*e).map_or("someone", |x| x.name.as_str());
+    let name = |e: &Who| log.get(*e).map_or("someone", |x| x.name.as_str());
     match aside {
         Aside::Cheat {
             by,
@@ -360,7 +360,7 @@ fn seated_names<'a, G: Game>(
     game: &GameLog,
     pos: &G,
 ) -> Result<Vec<&'a str>, ReplayError> {
-    if game.seats.len() != pos.players() || game.seats.iter().any(|&e| e >= log.entrants.len()) {
+    if game.seats.len() != pos.players() || game.seats.iter().any(|&e| log.get(e).is_none()) {
         return Err(mismatch::<G>(
             game,
             0,
@@ -497,7 +497,7 @@ pub(crate) fn result_line(log: &MatchLog, game: &GameLog) -> String {
     let mut wins = vec![0u32; log.entrants.len()];
     for g in log.games.iter().take_while(|g| g.number <= game.number) {
         for &w in &g.winners {
-            wins[w] += 1;
+            wins[w.index()] += 1;
         }
     }
     let tally: Vec<String> = log

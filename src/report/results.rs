@@ -4,7 +4,7 @@
 
 use super::grid::{Grid, Laid, glued, lay_out};
 use super::{Layout, View};
-use crate::table::{GameLog, MatchLog};
+use crate::table::{GameLog, MatchLog, Who};
 
 /// The match's result table, laid out for the page, for whoever reads it: the GM's
 /// figures count a palmed counter in the store, the players' leave out what they never
@@ -20,13 +20,13 @@ pub fn match_table(log: &MatchLog, layout: Layout, view: View) -> Laid {
 }
 
 /// A player's name as a table shows it: whole, or their short name.
-fn named(log: &MatchLog, entrant: usize, short: bool) -> String {
-    let e = &log.entrants[entrant];
+fn named(log: &MatchLog, entrant: Who, short: bool) -> String {
+    let e = log.entrant(entrant);
     glued(if short { &e.short } else { &e.name })
 }
 
 /// A seat's role and figures in a game: "player 3, 1st" and "in heaps 2, in piç 48".
-fn seat_cell(log: &MatchLog, game: &GameLog, entrant: usize, view: View) -> (String, Vec<String>) {
+fn seat_cell(log: &MatchLog, game: &GameLog, entrant: Who, view: View) -> (String, Vec<String>) {
     let seat = game.seat_of(entrant);
     let mut role = log
         .game
@@ -107,7 +107,7 @@ fn match_winner(log: &MatchLog, short: bool) -> String {
 fn wide_table(log: &MatchLog, view: View) -> Grid {
     let facts = log.game.facts();
     let mut header = vec![facts.unit.title().to_owned()];
-    header.extend((0..log.entrants.len()).map(|e| named(log, e, false)));
+    header.extend(log.everyone().map(|e| named(log, e, false)));
     header.extend([
         "First turn".to_owned(),
         "Winner".to_owned(),
@@ -117,7 +117,7 @@ fn wide_table(log: &MatchLog, view: View) -> Grid {
     let mut table = Grid::new(header);
     for game in &log.games {
         let mut row = vec![game.number.to_string()];
-        for i in 0..log.entrants.len() {
+        for i in log.everyone() {
             let (role, figures) = seat_cell(log, game, i, view);
             // The seat on the first line, the figures below it, two to a line.
             let mut cell = role;

@@ -5,7 +5,7 @@
 use anstyle::{AnsiColor, Style};
 
 use crate::names::and_list;
-use crate::table::MatchLog;
+use crate::table::{MatchLog, Who};
 
 /// How a winner's name (and money won) is shown on a terminal.
 pub const WON: Style = AnsiColor::Green.on_default().bold();
@@ -24,15 +24,16 @@ pub fn styled(text: &str, style: Style) -> String {
 /// names carry [`WON`].
 #[must_use]
 pub fn match_line(log: &MatchLog) -> String {
-    let name = |i: usize| log.entrants[i].name.clone();
-    let others: Vec<usize> = (0..log.entrants.len())
+    let name = |i: Who| log.entrant(i).name.clone();
+    let others: Vec<Who> = log
+        .everyone()
         .filter(|i| !log.winners.contains(i))
         .collect();
     // The score, the winners' wins first, then everyone else's as named.
-    let order: Vec<usize> = log.winners.iter().copied().chain(others.clone()).collect();
+    let order: Vec<Who> = log.winners.iter().copied().chain(others.clone()).collect();
     let score = order
         .iter()
-        .map(|&i| log.wins[i].to_string())
+        .map(|&i| log.wins_of(i).to_string())
         .collect::<Vec<_>>()
         .join("–");
     let winners: Vec<String> = log.winners.iter().map(|&i| styled(&name(i), WON)).collect();
@@ -88,13 +89,13 @@ pub fn match_line(log: &MatchLog) -> String {
 }
 
 /// Whether `entrant` was behind on games won at some point of the match.
-fn trailed(log: &MatchLog, entrant: usize) -> bool {
+fn trailed(log: &MatchLog, entrant: Who) -> bool {
     let mut wins = vec![0u32; log.entrants.len()];
     for game in &log.games {
         for &w in &game.winners {
-            wins[w] += 1;
+            wins[w.index()] += 1;
         }
-        if wins.iter().any(|&n| n > wins[entrant]) {
+        if wins.iter().any(|&n| n > wins[entrant.index()]) {
             return true;
         }
     }

@@ -40,6 +40,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::Who;
 pub use super::entrant::default_eye;
 use crate::ai::TableRng;
 use crate::games::{CheatMove, Game, Seat};
@@ -216,7 +217,7 @@ impl Wary {
         for (_, aside) in log.asides() {
             if let super::Aside::Cheat { by, seen_by, .. } = aside {
                 for &w in seen_by {
-                    out.add(&log.entrants[w].name, &log.entrants[*by].name, 1.0);
+                    out.add(&log.entrant(w).name, &log.entrant(*by).name, 1.0);
                 }
             }
         }
@@ -389,7 +390,7 @@ pub struct Watch<'m> {
     /// By seat.
     pub manners: Vec<Manners>,
     /// The entrant at each seat.
-    pub who: Vec<usize>,
+    pub who: Vec<Who>,
     /// The tavern's rules.
     pub rules: TableRules,
     /// What the table remembers this match.
@@ -472,7 +473,7 @@ impl Watch<'_> {
     pub fn chances(&self, seat: Seat, boldness: f32, gain: f32) -> Vec<(Seat, f64)> {
         let level = self.manners[seat.index()].level;
         let honesty = self.manners[seat.index()].honesty;
-        let cheat = self.who[seat.index()];
+        let cheat = self.who[seat.index()].index();
         let tries = f64::from(self.marks.tries[cheat]);
         let plain = 1.0 + PER_GAIN * f64::from(gain.max(0.0));
         if self.d20 {
@@ -490,7 +491,7 @@ impl Watch<'_> {
             .map(|i| {
                 let eye = self.manners[i].eye;
                 let p0 = seen_chance(boldness * hand(honesty, eye), eye, level);
-                let sightings = self.marks.seen[self.who[i]][cheat];
+                let sightings = self.marks.seen[self.who[i].index()][cheat];
                 let m = (1.0 + PER_ATTEMPT * tries) * (1.0 + PER_SIGHTING * sightings) * plain;
                 (Seat(i as u8), watched(p0, m))
             })
@@ -608,7 +609,7 @@ impl Watch<'_> {
     /// likely to see of those that gain more than [`WORTH`], within its nerve, whether
     /// or not it pays.
     pub fn tempted<G: Game>(&mut self, pos: &G, seat: Seat) -> Option<Weighed<G>> {
-        let e = self.who[seat.index()];
+        let e = self.who[seat.index()].index();
         let honesty = self.manners[seat.index()].honesty;
         if honesty >= 10 || self.marks.willing[e] == Some(0) {
             return None;
@@ -665,11 +666,11 @@ impl Watch<'_> {
     /// raised by suspicion ([`super::checks::watch_dc`]).
     #[must_use]
     pub fn watch_dc(&self, seat: Seat, by: Seat) -> u8 {
-        let cheat = self.who[seat.index()];
+        let cheat = self.who[seat.index()].index();
         super::checks::watch_dc(
             self.manners[by.index()].figures.passive_perception,
             self.marks.tries[cheat],
-            self.marks.seen[self.who[by.index()]][cheat],
+            self.marks.seen[self.who[by.index()].index()][cheat],
         )
     }
 
@@ -712,11 +713,11 @@ impl Watch<'_> {
 
     /// Remembers an attempt by `seat` and who saw it.
     fn remember(&mut self, seat: Seat, seen: &[Seat]) {
-        let cheat = self.who[seat.index()];
+        let cheat = self.who[seat.index()].index();
         self.marks.tries[cheat] += 1;
         self.marks.this_game[cheat] += 1;
         for s in seen {
-            self.marks.seen[self.who[s.index()]][cheat] += 1.0;
+            self.marks.seen[self.who[s.index()].index()][cheat] += 1.0;
         }
     }
 }

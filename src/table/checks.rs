@@ -17,8 +17,8 @@
 
 use serde::Serialize;
 
-use super::Entrant;
 pub use super::entrant::Dnd;
+use super::{Entrant, Who};
 use crate::ai::{Skill, Temperament};
 
 /// A check the table rolls a d20 for.
@@ -161,7 +161,7 @@ pub fn falls_short(modifier: i8, dc: u8) -> f64 {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Watcher {
     /// The watcher (an entrant).
-    pub who: usize,
+    pub who: Who,
     /// Their passive Perception.
     pub passive: u8,
     /// What the roll had to meet: the passive raised by suspicion ([`watch_dc`]).
@@ -340,7 +340,7 @@ mod tests {
                 manners(figures(0, 12)),
                 manners(figures(0, 15)),
             ],
-            who: vec![0, 1, 2],
+            who: Who::all(3).collect(),
             rules: crate::table::TableRules::default(),
             marks: &mut marks,
             entrants: &entrants,

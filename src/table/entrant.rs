@@ -9,6 +9,56 @@ use serde::Serialize;
 use crate::ai::{Skill, Temperament};
 use crate::money::Money;
 
+/// An entrant of the match, by the order they were named: their place in
+/// [`super::MatchLog::entrants`], kept apart from the seat they sat at in a game
+/// ([`crate::games::Seat`], which the seating may change from game to game) and from a
+/// plain count. Written as the bare index in the JSON.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Who(pub u8);
+
+impl Who {
+    /// The entrant named `i`-th, from 0.
+    #[must_use]
+    pub fn nth(i: usize) -> Who {
+        Who(u8::try_from(i).unwrap_or(u8::MAX))
+    }
+
+    /// The entrant as an index into per-entrant lists.
+    #[must_use]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Every entrant of a match of `n`, in the order they were named.
+    pub fn all(n: usize) -> impl DoubleEndedIterator<Item = Who> + ExactSizeIterator + Clone {
+        (0..n).map(Who::nth)
+    }
+}
+
+/// Printed for debugging as the bare index the log writes, so that a message or a seed
+/// that shows a log's seats (`[0, 1]`) reads as it did when they were plain numbers.
+impl std::fmt::Debug for Who {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+/// The entrants of a match are read by [`Who`].
+impl std::ops::Index<Who> for [Entrant] {
+    type Output = Entrant;
+    fn index(&self, who: Who) -> &Entrant {
+        &self[who.index()]
+    }
+}
+
+impl std::ops::Index<Who> for Vec<Entrant> {
+    type Output = Entrant;
+    fn index(&self, who: Who) -> &Entrant {
+        &self[who.index()]
+    }
+}
+
 /// Someone at the table, as the match knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Entrant {
@@ -170,4 +220,25 @@ pub fn default_eye(skill: Skill, temperament: Temperament) -> u8 {
         Temperament::Reckless => -2,
     };
     (i32::from(skill.rough_level()) + shift).clamp(0, 10) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entrant_is_written_as_the_bare_index_the_log_always_wrote() {
+        let seats = vec![Who(1), Who(0), Who(2)];
+        assert_eq!(serde_json::to_string(&seats).unwrap(), "[1,0,2]");
+        assert_eq!(format!("{seats:?}"), "[1, 0, 2]");
+        assert_eq!(Who::all(3).collect::<Vec<_>>(), [Who(0), Who(1), Who(2)]);
+        assert_eq!(Who::nth(4).index(), 4);
+    }
+
+    #[test]
+    fn the_entrants_are_read_by_who() {
+        let names = ["Ada", "Bo"].map(|n| Entrant::new(n, Skill::Level(5), Temperament::Steady));
+        assert_eq!(names[Who(1)].name, "Bo");
+        assert_eq!(names.to_vec()[Who(0)].name, "Ada");
+    }
 }

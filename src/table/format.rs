@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::entrant::Who;
 use crate::games::Seating;
 
 use serde::Serialize;
@@ -82,9 +83,9 @@ pub struct Flow {
     decided: u32,
     draws: u32,
     /// The entrant at each seat of the game being played.
-    seats: Vec<usize>,
+    seats: Vec<Who>,
     /// The winners of the game last played, once one has been.
-    last: Option<Vec<usize>>,
+    last: Option<Vec<Who>>,
 }
 
 impl Flow {
@@ -112,13 +113,13 @@ impl Flow {
 
     /// Seats the next game: from the named player who won the ceremony when one was held
     /// (see [`Flow::needs_ceremony`]), else as the game's custom passes the seats on.
-    pub fn seat(&mut self, ceremony_winner: Option<usize>) -> &[usize] {
+    pub fn seat(&mut self, ceremony_winner: Option<Who>) -> &[Who] {
         let n = self.wins.len();
-        let rotate = |from: &[usize], at: usize| (0..n).map(|k| from[(at + k) % n]).collect();
+        let rotate = |from: &[Who], at: usize| (0..n).map(|k| from[(at + k) % n]).collect();
         self.seats = match (ceremony_winner, self.seating, self.last.as_deref()) {
             (Some(_), _, _) | (None, _, None) => {
-                let w = ceremony_winner.unwrap_or(0);
-                (0..n).map(|k| (w + k) % n).collect()
+                let w = ceremony_winner.map_or(0, Who::index);
+                (0..n).map(|k| Who::nth((w + k) % n)).collect()
             }
             (None, Seating::Rotate, Some(_)) => rotate(&self.seats, 1),
             (None, Seating::WinnerFirst, Some([w])) => {
@@ -131,13 +132,13 @@ impl Flow {
     }
 
     /// Counts a game won by `winners` (none: drawn); whether the match is over.
-    pub fn record(&mut self, winners: &[usize]) -> bool {
+    pub fn record(&mut self, winners: &[Who]) -> bool {
         if winners.is_empty() {
             self.draws += 1;
         } else {
             self.decided += 1;
             for &w in winners {
-                self.wins[w] += 1;
+                self.wins[w.index()] += 1;
             }
         }
         self.last = Some(winners.to_vec());
@@ -150,7 +151,7 @@ impl Flow {
             || extra > self.draw_cap
     }
 
-    /// Games won by each entrant.
+    /// Games won by each entrant, in the order they were named.
     #[must_use]
     pub fn wins(&self) -> &[u32] {
         &self.wins
@@ -159,10 +160,12 @@ impl Flow {
     /// The match's winners as it stands: those with the most wins, or nobody when every
     /// entrant has as many.
     #[must_use]
-    pub fn winners(&self) -> Vec<usize> {
+    pub fn winners(&self) -> Vec<Who> {
         let n = self.wins.len();
         let best = self.wins.iter().copied().max().unwrap_or(0);
-        let top: Vec<usize> = (0..n).filter(|&i| self.wins[i] == best).collect();
+        let top: Vec<Who> = Who::all(n)
+            .filter(|w| self.wins[w.index()] == best)
+            .collect();
         if top.len() == n { Vec::new() } else { top }
     }
 }

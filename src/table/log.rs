@@ -8,7 +8,7 @@ pub use crate::games::CheatKind;
 use crate::games::Played;
 use crate::games::{Event, GameKind, Outcome, Seat};
 
-pub use super::entrant::Entrant;
+pub use super::entrant::{Entrant, Who};
 
 /// What came of a cheat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -32,18 +32,20 @@ pub enum CheatResult {
 }
 
 /// Something that happened at the table around the game, never a move of it: a cheat
-/// tried, a stone brought down for one (rule 2), an accusation. Entrants are named by
-/// their index in [`MatchLog::entrants`].
+/// tried, a stone brought down for one (rule 2), an accusation. Entrants are named as
+/// [`Who`]: by their place in [`MatchLog::entrants`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "aside", rename_all = "kebab-case")]
 pub enum Aside {
     /// `by` tried a cheat; `seen_by` saw it (none: it stood).
     Cheat {
-        by: usize,
+        by: Who,
         kind: CheatKind,
-        /// Where: the point, heap or trap (none for a turned stick).
-        at: Option<String>,
-        seen_by: Vec<usize>,
+        /// Where: the game's own place for it (the points a stone slid between, the heap,
+        /// the throws, the move slipped in), written as the table says it, which the JSON
+        /// gives; none in a log that did not say.
+        at: Option<Played>,
+        seen_by: Vec<Who>,
         result: CheatResult,
         /// The chance that somebody would see it, as closely as the table watched.
         risk: f64,
@@ -59,24 +61,22 @@ pub enum Aside {
     /// A person's Insight check (`sit`'s `insight`, once a match) against `of`: what it
     /// read of a hustle, if it met the other's Deception.
     Insight {
-        by: usize,
-        of: usize,
+        by: Who,
+        of: Who,
         roll: super::checks::InsightRoll,
     },
     /// Òicustiỳtac, rule 2: `by` brought down a stone of `victim`'s, who was caught
     /// moving more stones than permitted.
     Penalty {
-        by: usize,
-        victim: usize,
-        at: String,
+        by: Who,
+        victim: Who,
+        /// The trap the stone was brought down from (the game's own place), written as
+        /// the table says it ("Black's trap 5").
+        at: Played,
     },
     /// A person at the table accused `against` of cheating: rightly when `against`'s last
     /// cheat stood unseen.
-    Accused {
-        by: usize,
-        against: usize,
-        right: bool,
-    },
+    Accused { by: Who, against: Who, right: bool },
 }
 
 /// An aside and when it happened: before step `before` of the game (the number of steps
@@ -114,7 +114,7 @@ pub struct GameLog {
     /// 1 for the first game of the match.
     pub number: u32,
     /// Which entrant sat at each seat.
-    pub seats: Vec<usize>,
+    pub seats: Vec<Who>,
     /// The first-turn ceremony, when this game had one (named players, not seats).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ceremony: Vec<Event>,
@@ -129,7 +129,7 @@ pub struct GameLog {
     /// How it ended.
     pub outcome: Outcome,
     /// The winning entrants (none for a draw).
-    pub winners: Vec<usize>,
+    pub winners: Vec<Who>,
     /// Each seat's final score.
     pub scores: Vec<i32>,
     /// Each seat's standing figures at the end.
@@ -138,7 +138,7 @@ pub struct GameLog {
     pub end: Played,
     /// The entrant who resigned it (`taproom sit`), when it ended so.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub resigned: Option<usize>,
+    pub resigned: Option<Who>,
     /// What happened at the table around the moves: cheats, rule 2, accusations.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub asides: Vec<AsideAt>,
@@ -147,13 +147,13 @@ pub struct GameLog {
 impl GameLog {
     /// The seat an entrant sat at.
     #[must_use]
-    pub fn seat_of(&self, entrant: usize) -> Seat {
+    pub fn seat_of(&self, entrant: Who) -> Seat {
         Seat(self.seats.iter().position(|&e| e == entrant).unwrap_or(0) as u8)
     }
 
     /// The entrant at a seat.
     #[must_use]
-    pub fn entrant_at(&self, seat: Seat) -> usize {
+    pub fn entrant_at(&self, seat: Seat) -> Who {
         self.seats[seat.index()]
     }
 
@@ -165,7 +165,7 @@ impl GameLog {
 
     /// Whether `entrant` was caught cheating in this game: seen at it, or rightly accused.
     #[must_use]
-    pub fn caught(&self, entrant: usize) -> bool {
+    pub fn caught(&self, entrant: Who) -> bool {
         self.asides.iter().any(|a| match &a.aside {
             Aside::Cheat { by, seen_by, .. } => *by == entrant && !seen_by.is_empty(),
             Aside::Accused { against, right, .. } => *against == entrant && *right,
@@ -195,13 +195,37 @@ pub struct MatchLog {
     pub entrants: Vec<Entrant>,
     /// The games, drawn ones included.
     pub games: Vec<GameLog>,
-    /// Games won by each entrant (a shared win counts for each sharer).
+    /// Games won by each entrant, in the order they were named (a shared win counts for
+    /// each sharer): read by [`MatchLog::wins_of`].
     pub wins: Vec<u32>,
     /// The match's winners: one, several for a shared match, none for a drawn one.
-    pub winners: Vec<usize>,
+    pub winners: Vec<Who>,
 }
 
 impl MatchLog {
+    /// Every entrant, in the order they were named.
+    pub fn everyone(&self) -> impl DoubleEndedIterator<Item = Who> + ExactSizeIterator + Clone {
+        Who::all(self.entrants.len())
+    }
+
+    /// The entrant `who`.
+    #[must_use]
+    pub fn entrant(&self, who: Who) -> &Entrant {
+        &self.entrants[who.index()]
+    }
+
+    /// The entrant `who`, when the match had one (a log made elsewhere may name another).
+    #[must_use]
+    pub fn get(&self, who: Who) -> Option<&Entrant> {
+        self.entrants.get(who.index())
+    }
+
+    /// The games `who` won (a shared win counted).
+    #[must_use]
+    pub fn wins_of(&self, who: Who) -> u32 {
+        self.wins[who.index()]
+    }
+
     /// Every aside of the match, in order, with its game's number.
     pub fn asides(&self) -> impl Iterator<Item = (u32, &Aside)> {
         self.games
@@ -211,19 +235,19 @@ impl MatchLog {
 
     /// Whether `entrant` was caught cheating: seen at it, or rightly accused.
     #[must_use]
-    pub fn caught(&self, entrant: usize) -> bool {
+    pub fn caught(&self, entrant: Who) -> bool {
         self.games.iter().any(|g| g.caught(entrant))
     }
 
     /// Whether anybody was caught cheating.
     #[must_use]
     pub fn anyone_caught(&self) -> bool {
-        (0..self.entrants.len()).any(|e| self.caught(e))
+        self.everyone().any(|e| self.caught(e))
     }
 
     /// How many cheats `entrant` tried, seen or not.
     #[must_use]
-    pub fn attempts(&self, entrant: usize) -> usize {
+    pub fn attempts(&self, entrant: Who) -> usize {
         self.asides()
             .filter(|(_, a)| matches!(a, Aside::Cheat { by, .. } if *by == entrant))
             .count()
@@ -239,7 +263,7 @@ impl MatchLog {
     #[must_use]
     pub fn winner_name(&self) -> Option<&str> {
         match self.winners.as_slice() {
-            [one] => Some(self.entrants[*one].name.as_str()),
+            [one] => Some(self.entrant(*one).name.as_str()),
             _ => None,
         }
     }

@@ -16,7 +16,7 @@ mod tally;
 pub use cheat::TableRules;
 pub use format::{Flow, Format};
 pub use intent::{HustlePlan, Plan, ThrowWhy, player_for_entrant, throw_move};
-pub use log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step};
+pub use log::{Aside, AsideAt, CheatKind, CheatResult, Entrant, GameLog, MatchLog, Step, Who};
 pub use runner::{
     CheatOffer, Decision, Hands, Kept, MatchSettings, NoCheat, Npcs, StepFn, TableError, Told,
     play_match, play_match_with, run_game, run_with,

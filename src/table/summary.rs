@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use std::collections::BTreeMap;
 
-use super::{GameLog, MatchLog};
-use crate::games::{Event, Seat, Tally};
+use super::{GameLog, MatchLog, Who};
+use crate::games::{Event, Tally};
 
 /// What one entrant did in one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -87,11 +87,12 @@ impl MatchLog {
     /// Who won the right to the first turn at the match's opening ceremony (by the order
     /// the match named them), if it had one.
     #[must_use]
-    pub fn first_turn_winner(&self) -> Option<usize> {
+    pub fn first_turn_winner(&self) -> Option<Who> {
+        // The ceremony names players in the order they were named, not seats.
         self.first_ceremony()
             .iter()
             .rev()
-            .find_map(|e| e.first_turn_to().map(Seat::index))
+            .find_map(|e| e.first_turn_to().map(|s| Who::nth(s.index())))
     }
 
     /// Every game summed up, in order.
@@ -101,11 +102,12 @@ impl MatchLog {
             .iter()
             .map(|g| GameSummary {
                 number: g.number,
-                entrants: (0..self.entrants.len())
+                entrants: self
+                    .everyone()
                     .map(|i| {
                         let seat = g.seat_of(i);
                         EntrantGame {
-                            name: self.entrants[i].name.clone(),
+                            name: self.entrant(i).name.clone(),
                             score: g.scores[seat.index()],
                             tallies: self
                                 .game

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::bet::{Bet, Book};
 use super::house::HouseRules;
-use crate::table::{Aside, CheatResult, MatchLog};
+use crate::table::{Aside, CheatResult, MatchLog, Who};
 
 /// The house rule that settled a bet otherwise than by the match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -53,7 +53,7 @@ impl fmt::Display for CheatRuling {
 /// and ruled so (`CheatResult::StakesForfeit`), or, when the house's rule is
 /// `forfeit-stakes`, they were rightly accused.
 #[must_use]
-pub fn stakes_forfeit(log: &MatchLog, entrant: usize, rule: bool) -> bool {
+pub fn stakes_forfeit(log: &MatchLog, entrant: Who, rule: bool) -> bool {
     log.asides().any(|(_, a)| match a {
         Aside::Cheat {
             by,
@@ -81,7 +81,7 @@ pub(super) fn rulings(
     log: &MatchLog,
     rules: &HouseRules,
 ) -> Vec<Option<CheatRuling>> {
-    let entrant = |name: &str| log.entrants.iter().position(|e| e.name == name);
+    let entrant = |name: &str| log.everyone().find(|&e| log.entrant(e).name == name);
     let caught = |name: &str| entrant(name).is_some_and(|e| log.caught(e));
     let forfeit =
         |name: &str| entrant(name).is_some_and(|e| stakes_forfeit(log, e, rules.forfeit_stakes));

@@ -12,7 +12,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::games::{End, GameKind, Seat, Tally};
-use crate::table::{GameLog, MatchLog};
+use crate::table::{GameLog, MatchLog, Who};
 
 /// Which games a question covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -244,7 +244,7 @@ impl Market {
                 None => Verdict::Void,
             },
             Market::FirstTurn => match log.first_turn() {
-                Some(w) if w < n => Verdict::Top(vec![Selection::Entrant(w)]),
+                Some(w) if w.index() < n => Verdict::Top(vec![Selection::Entrant(w.index())]),
                 _ => Verdict::Void,
             },
             Market::Most { tally, scope } => {
@@ -253,12 +253,12 @@ impl Market {
                 };
                 let mut totals = vec![0i64; n];
                 for g in games {
-                    for (entrant, total) in totals.iter_mut().enumerate() {
+                    for (entrant, total) in Who::all(n).zip(totals.iter_mut()) {
                         *total += log.tally(g, entrant, tally);
                     }
                 }
                 let best = totals.iter().copied().max().unwrap_or(0);
-                let top: Vec<usize> = (0..n).filter(|&i| totals[i] == best).collect();
+                let top: Vec<Who> = Who::all(n).filter(|w| totals[w.index()] == best).collect();
                 winners(&top, n)
             }
             Market::End { scope } => {
@@ -275,9 +275,9 @@ impl Market {
                 let Some(games) = games_in(log, scope) else {
                     return Verdict::Void;
                 };
-                let caught: Vec<Selection> = (0..n)
+                let caught: Vec<Selection> = Who::all(n)
                     .filter(|&e| games.iter().any(|&g| log.caught(g, e)))
-                    .map(Selection::Entrant)
+                    .map(|e| Selection::Entrant(e.index()))
                     .collect();
                 Verdict::Each(caught)
             }
@@ -285,7 +285,7 @@ impl Market {
                 let Some(games) = games_in(log, scope) else {
                     return Verdict::Void;
                 };
-                let anyone = (0..n).any(|e| games.iter().any(|&g| log.caught(g, e)));
+                let anyone = Who::all(n).any(|e| games.iter().any(|&g| log.caught(g, e)));
                 Verdict::Each(if anyone {
                     vec![Selection::Anyone]
                 } else {
@@ -310,21 +310,21 @@ pub trait Played {
     /// How many played.
     fn entrants(&self) -> usize;
     /// The match's winners.
-    fn match_winners(&self) -> &[usize];
+    fn match_winners(&self) -> &[Who];
     /// Who won the right to the first turn.
-    fn first_turn(&self) -> Option<usize>;
+    fn first_turn(&self) -> Option<Who>;
     /// How many games were played.
     fn games(&self) -> usize;
     /// The game of this number (from 1), when it was played.
     fn game(&self, number: u32) -> Option<usize>;
     /// The winning entrants of game `g`.
-    fn game_winners(&self, g: usize) -> Vec<usize>;
+    fn game_winners(&self, g: usize) -> Vec<Who>;
     /// How game `g` ended.
     fn end(&self, g: usize) -> End;
     /// How much of `tally` `entrant` had in game `g`.
-    fn tally(&self, g: usize, entrant: usize, tally: Tally) -> i64;
+    fn tally(&self, g: usize, entrant: Who, tally: Tally) -> i64;
     /// Whether `entrant` was caught cheating in game `g`.
-    fn caught(&self, g: usize, entrant: usize) -> bool;
+    fn caught(&self, g: usize, entrant: Who) -> bool;
 }
 
 impl Played for MatchLog {
@@ -332,11 +332,11 @@ impl Played for MatchLog {
         self.entrants.len()
     }
 
-    fn match_winners(&self) -> &[usize] {
+    fn match_winners(&self) -> &[Who] {
         &self.winners
     }
 
-    fn first_turn(&self) -> Option<usize> {
+    fn first_turn(&self) -> Option<Who> {
         self.first_turn_winner()
     }
 
@@ -348,7 +348,7 @@ impl Played for MatchLog {
         self.games.iter().position(|g| g.number == number)
     }
 
-    fn game_winners(&self, g: usize) -> Vec<usize> {
+    fn game_winners(&self, g: usize) -> Vec<Who> {
         self.games[g].winners.clone()
     }
 
@@ -356,7 +356,7 @@ impl Played for MatchLog {
         self.games[g].outcome.end
     }
 
-    fn tally(&self, g: usize, entrant: usize, tally: Tally) -> i64 {
+    fn tally(&self, g: usize, entrant: Who, tally: Tally) -> i64 {
         let game: &GameLog = &self.games[g];
         game.seats
             .iter()
@@ -364,7 +364,7 @@ impl Played for MatchLog {
             .map_or(0, |s| game.tally(Seat(s as u8), tally))
     }
 
-    fn caught(&self, g: usize, entrant: usize) -> bool {
+    fn caught(&self, g: usize, entrant: Who) -> bool {
         self.games[g].caught(entrant)
     }
 }
@@ -378,13 +378,17 @@ fn games_in(log: &impl Played, scope: Scope) -> Option<Vec<usize>> {
 }
 
 /// The verdict for a set of winning entrants among `n`: none or all of them is a push.
-fn winners(top: &[usize], n: usize) -> Verdict {
+fn winners(top: &[Who], n: usize) -> Verdict {
     if top.is_empty() || top.len() >= n {
         Verdict::Push
     } else {
         let mut top = top.to_vec();
         top.sort_unstable();
-        Verdict::Top(top.into_iter().map(Selection::Entrant).collect())
+        Verdict::Top(
+            top.into_iter()
+                .map(|w| Selection::Entrant(w.index()))
+                .collect(),
+        )
     }
 }
 
@@ -798,15 +802,15 @@ mod tests {
                 accused(2, 0, true),
                 cheat(1, &[], CheatResult::Stood),
                 crate::table::Aside::Penalty {
-                    by: 0,
-                    victim: 1,
+                    by: Who(0),
+                    victim: Who(1),
                     at: "a1".into(),
                 },
             ])],
             &[2],
         );
         assert_eq!(caught(Scope::Match).verdict(&l), each(&[0]));
-        assert!(l.caught(0) && !l.caught(1) && !l.caught(2));
+        assert!(l.caught(Who(0)) && !l.caught(Who(1)) && !l.caught(Who(2)));
         // Now Bo is seen too: both caught, and neither shares the other's win.
         let mut both = l.clone();
         both.games[0].asides.push(crate::table::AsideAt {

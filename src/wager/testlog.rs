@@ -4,7 +4,7 @@
 
 use crate::ai::{Skill, Temperament};
 use crate::games::{End, Event, GameKind, Outcome, Seat, Seats};
-use crate::table::{Aside, AsideAt, CheatResult, Entrant, Format, GameLog, MatchLog, Step};
+use crate::table::{Aside, AsideAt, CheatResult, Entrant, Format, GameLog, MatchLog, Step, Who};
 
 /// A game (or round) of the log.
 #[derive(Clone, Debug)]
@@ -80,15 +80,19 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
                 winners: seats,
                 end: g.end,
             };
-            let winners: Vec<usize> = g.winners.iter().map(|&w| g.seats[usize::from(w)]).collect();
+            let winners: Vec<Who> = g
+                .winners
+                .iter()
+                .map(|&w| Who::nth(g.seats[usize::from(w)]))
+                .collect();
             for &w in &winners {
-                wins[w] += 1;
+                wins[w.index()] += 1;
             }
             let mut events = g.events;
             events.push(Event::Over { outcome });
             GameLog {
                 number: i as u32 + 1,
-                seats: g.seats.clone(),
+                seats: g.seats.iter().map(|&e| Who::nth(e)).collect(),
                 ceremony: g.ceremony,
                 start: "".into(),
                 start_scores: vec![0; g.seats.len()],
@@ -127,17 +131,17 @@ pub fn log(kind: GameKind, names: &[&str], games: Vec<G>, winners: &[usize]) -> 
         entrants,
         games,
         wins,
-        winners: winners.to_vec(),
+        winners: winners.iter().map(|&e| Who::nth(e)).collect(),
     }
 }
 
 /// A cheat by entrant `by`, seen by `seen_by` (none: it stood), ending in `result`.
 pub fn cheat(by: usize, seen_by: &[usize], result: CheatResult) -> Aside {
     Aside::Cheat {
-        by,
+        by: Who::nth(by),
         kind: crate::games::pic::PALM,
         at: None,
-        seen_by: seen_by.to_vec(),
+        seen_by: seen_by.iter().map(|&e| Who::nth(e)).collect(),
         result,
         risk: 0.2,
         worth: 0.1,
@@ -148,7 +152,11 @@ pub fn cheat(by: usize, seen_by: &[usize], result: CheatResult) -> Aside {
 
 /// An accusation of `against` by `by`, right or wrong.
 pub fn accused(by: usize, against: usize, right: bool) -> Aside {
-    Aside::Accused { by, against, right }
+    Aside::Accused {
+        by: Who::nth(by),
+        against: Who::nth(against),
+        right,
+    }
 }
 
 /// Purses of the named amounts in copper.

@@ -10,7 +10,7 @@ use taproom::games::tides::Tides;
 use taproom::games::{End, Game, Rules};
 use taproom::roster::tavern::OnCheat;
 use taproom::table::{
-    Aside, CheatResult, Entrant, Format, MatchLog, MatchSettings, TableRules, play_match,
+    Aside, CheatResult, Entrant, Format, MatchLog, MatchSettings, TableRules, Who, play_match,
 };
 
 use crate::common::Taproom;
@@ -66,9 +66,9 @@ fn cheat_share<G: Game>(cheat: &Entrant, other: &Entrant, games: u64) -> (f64, u
     let (mut share, mut tries) = (0.0, 0);
     for seed in 1..=games {
         let (table, me) = if seed.is_multiple_of(2) {
-            ([cheat.clone(), other.clone()], 0)
+            ([cheat.clone(), other.clone()], Who(0))
         } else {
-            ([other.clone(), cheat.clone()], 1)
+            ([other.clone(), cheat.clone()], Who(1))
         };
         let log = single::<G>(&table, seed, None);
         share += if log.winners == [me] {
@@ -128,7 +128,7 @@ fn honesty_sets_the_appetite() {
         let table = [entrant("Cheat", 5, honesty, 5), entrant("Blind", 5, 10, 0)];
         (1..=60)
             .map(|seed| {
-                let n = single::<G>(&table, seed, None).attempts(0);
+                let n = single::<G>(&table, seed, None).attempts(Who(0));
                 if honesty > 0 {
                     let most = appetite(honesty).ceil() as usize;
                     assert!(n <= most, "{} honesty {honesty}: {n} attempts", G::KIND);
@@ -165,7 +165,10 @@ fn a_cheat_picks_its_moment_within_its_nerve() {
             for seed in 1..=40 {
                 for (_, a) in single::<G>(&table, seed, None).asides() {
                     let Aside::Cheat {
-                        by: 0, risk, worth, ..
+                        by: Who(0),
+                        risk,
+                        worth,
+                        ..
                     } = a
                     else {
                         continue;
@@ -204,7 +207,7 @@ fn cheats_are_seen_as_often_as_the_table_says() {
         for seed in 1..=150 {
             for (_, a) in single::<G>(&table, seed, Some(OnCheat::LoseTurn)).asides() {
                 if let Aside::Cheat {
-                    by: 0,
+                    by: Who(0),
                     seen_by,
                     risk,
                     ..
@@ -257,7 +260,12 @@ fn every_attempt_is_counted_and_raises_the_watch() {
             let mut next = 0;
             for g in &log.games {
                 for a in &g.asides {
-                    if let Aside::Cheat { by: 0, earlier, .. } = &a.aside {
+                    if let Aside::Cheat {
+                        by: Who(0),
+                        earlier,
+                        ..
+                    } = &a.aside
+                    {
                         assert_eq!(*earlier, next, "{} seed {seed}", G::KIND);
                         next += 1;
                         counted += 1;
@@ -349,7 +357,7 @@ fn rule_two_brings_a_stone_down_before_the_opponent_s_turn() {
                     _ => None,
                 });
                 assert_eq!(caught, Some((victim, CheatResult::RuleTwo)));
-                let seat = |e: usize| {
+                let seat = |e: Who| {
                     taproom::games::Seat(g.seats.iter().position(|&x| x == e).unwrap() as u8)
                 };
                 let (by_seat, victim_seat) = (seat(by), seat(victim));
@@ -406,7 +414,7 @@ fn a_forfeit_rule_ends_the_game_against_the_cheat() {
             });
             assert_eq!(forfeit, g.outcome.end == End::Forfeit, "seed {seed}");
             if forfeit {
-                assert_eq!(g.winners, vec![1], "the watcher wins a forfeit");
+                assert_eq!(g.winners, vec![Who(1)], "the watcher wins a forfeit");
                 forfeits += 1;
             }
         }
@@ -566,4 +574,78 @@ fn a_person_accuses_at_the_table() {
             .contains("Aria accuses Pip Underbough of cheating, wrongly")
     );
     assert!(!out.stdout.contains("rightly"));
+}
+
+/// Every place a cheat or a penalty names in the log of a table with a card-sharp (each
+/// game's own cheat, seeds 1 to 6).
+fn places_of<G: Game>() -> Vec<(Option<taproom::games::Played>, bool)> {
+    let table = [entrant("Sharp", 5, 0, 5), entrant("Mark", 5, 10, 9)];
+    let mut out = Vec::new();
+    for seed in 1..=6 {
+        for (_, aside) in single::<G>(&table, seed, None).asides() {
+            match aside {
+                Aside::Cheat { at, .. } => out.push((at.clone(), false)),
+                Aside::Penalty { at, .. } => out.push((Some(at.clone()), true)),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// A cheat's place is the game's own value, not words: the points a nudged stone slid
+/// between, the heap a counter was palmed from, the throw before and after a stick was
+/// turned, the move an extra stone made, the trap rule 2 took a stone from; and it is
+/// written as the log always wrote it, which the JSON gives (each checked here against
+/// words made from the value, not by the game's code that wrote them).
+#[test]
+fn a_cheat_s_place_is_the_game_s_own_value_written_as_the_log_wrote_it() {
+    use taproom::games::kiust::Throw;
+    use taproom::games::{Place, Played};
+    let written = |p: &Played| serde_json::to_string(p).unwrap();
+    let tides = places_of::<Tides>();
+    assert!(!tides.is_empty(), "a card-sharp nudges at Tides of War");
+    for (at, _) in &tides {
+        let at = at.as_ref().expect("a nudge has a place");
+        let &(from, to) = at.get::<(Place, Place)>().expect("two points");
+        assert!(matches!(from, Place::Square { .. }) && matches!(to, Place::Square { .. }));
+        assert_eq!(at.text(), format!("{from} to {to}"));
+        assert_eq!(written(at), format!("\"{from} to {to}\""));
+    }
+    let pic = places_of::<Pic>();
+    assert!(!pic.is_empty(), "a card-sharp palms at Piç");
+    for (at, _) in &pic {
+        let at = at.as_ref().expect("a palm has a place");
+        let Some(&Place::Heap(n)) = at.get::<Place>() else {
+            panic!("a heap: {at:?}")
+        };
+        assert_eq!(at.text(), format!("heap {n}"));
+    }
+    let kiust = places_of::<Kiust>();
+    assert!(!kiust.is_empty(), "a card-sharp turns sticks at Kiust Oyun");
+    for (at, _) in &kiust {
+        let at = at.as_ref().expect("a turned stick has a place");
+        let &(was, made) = at.get::<(Throw, Throw)>().expect("two throws");
+        assert_ne!(was, made);
+        assert_eq!(at.text(), format!("{was} to {made}"));
+    }
+    let oicus = places_of::<Oicus>();
+    assert!(oicus.iter().any(|(_, penalty)| !penalty), "{oicus:?}");
+    assert!(
+        oicus.iter().any(|(_, penalty)| *penalty),
+        "rule 2 is seen: {oicus:?}"
+    );
+    for (at, penalty) in &oicus {
+        let at = at.as_ref().expect("an extra stone has a place");
+        if *penalty {
+            let Some(&Place::Trap { land, trap }) = at.get::<Place>() else {
+                panic!("a trap: {at:?}")
+            };
+            let land = ["Black's", "White's"][land.index()];
+            assert_eq!(at.text(), format!("{land} trap {trap}"));
+        } else {
+            let mv = at.get::<<Oicus as Rules>::Move>().expect("a move");
+            assert_eq!(at.text(), mv.to_string());
+        }
+    }
 }

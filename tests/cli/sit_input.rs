@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use rand::RngExt;
 use taproom::ai::{Skill, TableRng, Temperament, table_rng};
 use taproom::games::{Game, Seat, kiust::Kiust, oicus::Oicus, pic::Pic, tides::Tides};
-use taproom::table::{Decision, Entrant, Format, Hands, MatchSettings, TableRules};
+use taproom::table::{Decision, Entrant, Format, Hands, MatchSettings, TableRules, Who};
 
 /// Runs `taproom sit` with raw bytes on standard input; standard output and the code.
 fn sit(args: &[&str], stdin: &[u8]) -> (String, i32) {
@@ -358,7 +358,7 @@ struct Undoers<G: Game> {
 }
 
 impl<G: Game> Hands<G> for Undoers<G> {
-    fn new_game(&mut self, _who: &[usize]) {
+    fn new_game(&mut self, _who: &[Who]) {
         self.chosen.clear();
         self.undos = 0;
     }

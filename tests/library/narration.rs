@@ -9,11 +9,11 @@ use std::collections::HashSet;
 use taproom::games::kiust::{Kiust, KiustEvent, Throw};
 use taproom::games::oicus::{Oicus, OicusEvent};
 use taproom::games::pic::{Pic, PicEvent};
-use taproom::games::{Event, Game, GameKind, Seat, kiust, oicus, pic, tides, tides::Tides};
+use taproom::games::{Event, Game, GameKind, Played, Seat, kiust, oicus, pic, tides, tides::Tides};
 use taproom::narrate::{Detail, Fact, Moment, Narrator, Phrasebook, Result3};
 use taproom::roster::{Roster, Voice};
 use taproom::table::{
-    Aside, AsideAt, CheatResult, Entrant, Format, GameLog, MatchLog, MatchSettings, play_match,
+    Aside, AsideAt, CheatResult, Entrant, Format, GameLog, MatchLog, MatchSettings, Who, play_match,
 };
 
 fn play<G: Game>(seed: u64, names: &[&str], format: Format) -> (MatchLog, Vec<Voice>) {
@@ -91,14 +91,14 @@ fn num(fact: &Fact, name: &str) -> i64 {
 }
 
 /// The entrants a fact names in a role.
-fn who(fact: &Fact, role: &str) -> Vec<usize> {
+fn who(fact: &Fact, role: &str) -> Vec<Who> {
     fact.people.iter().find(|(k, _)| k == role).map_or_else(
         || panic!("{} names no {role}", fact.line),
         |(_, p)| p.clone(),
     )
 }
 
-fn one(fact: &Fact, role: &str) -> usize {
+fn one(fact: &Fact, role: &str) -> Who {
     match who(fact, role).as_slice() {
         [e] => *e,
         many => panic!("{} names {many:?} as its {role}", fact.line),
@@ -106,7 +106,7 @@ fn one(fact: &Fact, role: &str) -> usize {
 }
 
 /// The entrant at a seat of a game.
-fn at(game: &GameLog, seat: Seat) -> usize {
+fn at(game: &GameLog, seat: Seat) -> Who {
     game.entrant_at(seat)
 }
 
@@ -174,22 +174,19 @@ fn check(log: &MatchLog, fact: &Fact) {
             Moment::Groan | Moment::Tension | Moment::Cheer => {
                 let w = one(fact, "winner");
                 assert_eq!(log.winners, [w], "{line}");
-                let level = |e: usize| match log.entrants[e].skill {
+                let level = |e: Who| match log.entrants[e].skill {
                     taproom::ai::Skill::Level(n) => i32::from(n),
                     taproom::ai::Skill::Baseline => 5,
                 };
-                let best_loser = (0..log.entrants.len())
-                    .filter(|&e| e != w)
-                    .map(level)
-                    .max()
-                    .unwrap();
+                let best_loser = log.everyone().filter(|&e| e != w).map(level).max().unwrap();
                 let upset = best_loser >= level(w) + 2;
-                let second = (0..log.entrants.len())
+                let second = log
+                    .everyone()
                     .filter(|&e| e != w)
-                    .map(|e| log.wins[e])
+                    .map(|e| log.wins[e.index()])
                     .max()
                     .unwrap();
-                let close = log.games.len() > 1 && second + 1 == log.wins[w];
+                let close = log.games.len() > 1 && second + 1 == log.wins[w.index()];
                 match fact.key {
                     Moment::Groan => {
                         let l = one(fact, "loser");
@@ -197,7 +194,7 @@ fn check(log: &MatchLog, fact: &Fact) {
                     }
                     Moment::Tension => {
                         let l = one(fact, "loser");
-                        assert!(!upset && close && log.wins[l] == second, "{line}");
+                        assert!(!upset && close && log.wins[l.index()] == second, "{line}");
                     }
                     _ => assert!(!upset && !close, "{line}"),
                 }
@@ -250,7 +247,9 @@ fn check(log: &MatchLog, fact: &Fact) {
         Moment::GameDrawn => assert!(game.winners.is_empty(), "{line}"),
         Moment::Lot | Moment::FirstTurn => {
             let winner = game.ceremony.iter().rev().find_map(|e| match *e {
-                Event::FirstTurn { winner } | Event::Lot { winner } => Some(winner.index()),
+                Event::FirstTurn { winner } | Event::Lot { winner } => {
+                    Some(Who::nth(winner.index()))
+                }
                 _ => None,
             });
             assert_eq!(Some(one(fact, "winner")), winner, "{line}");
@@ -259,7 +258,7 @@ fn check(log: &MatchLog, fact: &Fact) {
             let (mover, count) = (one(fact, "mover"), num(fact, "count"));
             assert!(
                 game.ceremony.iter().any(|e| matches!(e.own(),
-                Some(&KiustEvent::FirstThrow { player, flats }) if player.index() == mover && i64::from(flats) == count)),
+                Some(&KiustEvent::FirstThrow { player, flats }) if player.index() == mover.index() && i64::from(flats) == count)),
                 "{line}"
             );
         }
@@ -267,7 +266,7 @@ fn check(log: &MatchLog, fact: &Fact) {
             let (mover, count) = (one(fact, "mover"), num(fact, "count"));
             assert!(
                 game.ceremony.iter().any(|e| matches!(e.own(),
-                Some(&OicusEvent::BagDraw { player, whites, .. }) if player.index() == mover && i64::from(whites) == count)),
+                Some(&OicusEvent::BagDraw { player, whites, .. }) if player.index() == mover.index() && i64::from(whites) == count)),
                 "{line}"
             );
         }
@@ -642,7 +641,7 @@ fn check_aside(game: &GameLog, fact: &Fact) {
             let (mover, victim) = (one(fact, "mover"), one(fact, "victim"));
             game.asides.iter().any(|a| {
                 matches!(&a.aside, Aside::Penalty { by, victim: v, at }
-                    if *by == mover && *v == victim && Some(at.as_str()) == place)
+                    if *by == mover && *v == victim && Some(at.text()) == place)
             })
         }
         Moment::AccusedRight | Moment::AccusedWrong => {
@@ -941,7 +940,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
         GameKind::Oicustiytac => (oicus::EXTRA_STONE, Some("trap 2")),
         other => panic!("no cheat written here for {other}"),
     };
-    let at = at.map(str::to_owned);
+    let at = at.map(Played::from);
     let aside = |before: usize, aside: Aside| AsideAt {
         before,
         aside,
@@ -1023,7 +1022,7 @@ fn asides_for(kind: GameKind, game: &GameLog, variant: u64) -> Vec<AsideAt> {
             Aside::Penalty {
                 by: a,
                 victim: b,
-                at: "trap 5".to_owned(),
+                at: "trap 5".into(),
             },
         ));
     }

@@ -176,7 +176,7 @@ fn captureless_truces_are_rare_from_level_5_up() {
         let outcome = taproom::table::run_game(
             &mut pos,
             &mut players,
-            &[0, 1],
+            &[taproom::table::Who(0), taproom::table::Who(1)],
             &mut table_rng(seed),
             1,
             &mut |_, _, events: Vec<Event>, _: &Tides| {

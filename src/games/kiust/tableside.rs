@@ -2,7 +2,7 @@
 //! seen, and the odds of the first-turn throws.
 
 use super::{AllRound, Kiust, Throw, first};
-use crate::games::{CheatMove, Seat, Tableside};
+use crate::games::{CheatMove, Played, Seat, Tableside};
 
 impl Tableside for Kiust {
     fn first_turn_odds(players: usize) -> Vec<f64> {
@@ -39,7 +39,8 @@ impl Tableside for Kiust {
                 out.push(CheatMove {
                     after,
                     kind: super::TURN_STICK,
-                    at: format!("{t} to {n}"),
+                    // The throw as it was and as the stick made it.
+                    at: Played::new((t, n), format!("{t} to {n}")),
                     boldness: 0.4,
                 });
             }

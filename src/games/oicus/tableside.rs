@@ -3,7 +3,9 @@
 //! the bag for the first turn.
 
 use super::{Oicus, Options, POINTS, TRAPS, first};
-use crate::games::{CheatMove, GameKind, Outcome, Rules, Seat, StartError, Tableside, Turn};
+use crate::games::{
+    CheatMove, GameKind, Outcome, Played, Rules, Seat, StartError, Tableside, Turn,
+};
 
 impl Tableside for Oicus {
     fn check_for_match(options: &Options) -> Result<(), StartError> {
@@ -44,7 +46,8 @@ impl Tableside for Oicus {
             out.push(CheatMove {
                 after,
                 kind: super::EXTRA_STONE,
-                at: text,
+                // The move slipped in, written in the game's notation.
+                at: Played::new(mv, text),
                 // One stone more among the turn's busy hands: easy to miss, a whelp
                 // easiest.
                 boldness: if mv.to_string().starts_with('W') {
@@ -58,7 +61,7 @@ impl Tableside for Oicus {
 
     /// Rule 2: `by` brings down one of `victim`'s stones from any trap, 3 points to `by`
     /// as rule 8 scores a stone brought down; 21 points end the round there.
-    fn penalties(&self, by: Seat, victim: Seat, out: &mut Vec<(Self, String)>) {
+    fn penalties(&self, by: Seat, victim: Seat, out: &mut Vec<(Self, Played)>) {
         let (b, v) = (by.index(), victim.index());
         for i in 0..TRAPS {
             if self.stones[v][i] == 0 {
@@ -71,7 +74,8 @@ impl Tableside for Oicus {
                 after.result = Some(Outcome::win(by, POINTS));
             }
             let land = if i < 10 { "Black's" } else { "White's" };
-            out.push((after, format!("{land} trap {}", i % 10 + 1)));
+            let text = format!("{land} trap {}", i % 10 + 1);
+            out.push((after, Played::new(Oicus::place(i), text)));
         }
     }
 }

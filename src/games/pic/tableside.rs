@@ -2,7 +2,7 @@
 //! the sowings a match allows.
 
 use super::{Options, Pic};
-use crate::games::{CheatMove, GameKind, Seat, StartError, Tableside};
+use crate::games::{CheatMove, GameKind, Place, Played, Seat, StartError, Tableside};
 
 impl Tableside for Pic {
     fn check_for_match(options: &Options) -> Result<(), StartError> {
@@ -29,7 +29,8 @@ impl Tableside for Pic {
             out.push(CheatMove {
                 after,
                 kind: super::PALM,
-                at: format!("heap {}", h + 1),
+                // Written "heap 12", as the heap's place is.
+                at: Played::step(Place::Heap(h as u8 + 1)),
                 boldness: if n <= 3 { 0.6 } else { 0.3 },
             });
         }

@@ -2,7 +2,7 @@
 //! and the truce a match insists on.
 
 use super::{Options, Tides, board};
-use crate::games::{CheatMove, GameKind, Seat, StartError, Tableside};
+use crate::games::{CheatMove, GameKind, Place, Played, Seat, StartError, Tableside};
 
 impl Tableside for Tides {
     fn check_for_match(options: &Options) -> Result<(), StartError> {
@@ -33,7 +33,10 @@ impl Tableside for Tides {
                 out.push(CheatMove {
                     after,
                     kind: super::NUDGE,
-                    at: format!("{} to {}", board::name(from), board::name(to)),
+                    at: Played::new(
+                        (square(from), square(to)),
+                        format!("{} to {}", board::name(from), board::name(to)),
+                    ),
                     // A slide along the line shows less than one towards the enemy.
                     boldness: if d % 2 == 0 { 0.35 } else { 0.45 },
                 });
@@ -49,5 +52,14 @@ impl Tableside for Tides {
         after.quiet = after.quiet.saturating_add(1);
         after.settle(mover, &mut ());
         Some(after)
+    }
+}
+
+/// A point of the board as the table's places name it: the cheat's place is the pair of
+/// points the stone slid between.
+fn square(sq: u8) -> Place {
+    Place::Square {
+        file: sq % 6,
+        rank: sq / 6 + 1,
     }
 }

@@ -9,7 +9,7 @@ use crate::games::{GameKind, Outcome, Seat, tides};
 use crate::narrate::{Phrasebook, fill};
 use crate::report::View;
 use crate::roster::Tavern;
-use crate::table::{Entrant, Format, GameLog, MatchLog};
+use crate::table::{Entrant, Format, GameLog, MatchLog, Who};
 use crate::wager::market::{Market, Selection, Side};
 use crate::wager::place::Placed;
 use crate::wager::purse::Purse;
@@ -25,14 +25,14 @@ fn log() -> MatchLog {
         entrants: vec![entrant("Ada"), entrant("Bo")],
         games: vec![GameLog {
             number: 1,
-            seats: vec![0, 1],
+            seats: vec![Who(0), Who(1)],
             ceremony: Vec::new(),
             start: "".into(),
             start_scores: vec![14, 14],
             steps: Vec::new(),
             turns: 0,
             outcome: Outcome::win(Seat(1), tides::CONQUEST),
-            winners: vec![1],
+            winners: vec![Who(1)],
             scores: vec![14, 14],
             standing: vec![Vec::new(), Vec::new()],
             end: "".into(),
@@ -40,7 +40,7 @@ fn log() -> MatchLog {
             asides: Vec::new(),
         }],
         wins: vec![0, 1],
-        winners: vec![1],
+        winners: vec![Who(1)],
     }
 }
 
@@ -272,10 +272,10 @@ fn a_bet_a_cheat_caught_decided_says_why_in_the_lines_and_the_table() {
     l.games[0].asides.push(crate::table::AsideAt {
         before: 0,
         aside: crate::table::Aside::Cheat {
-            by: 1,
+            by: Who(1),
             kind: crate::games::tides::NUDGE,
             at: None,
-            seen_by: vec![0],
+            seen_by: vec![Who(0)],
             result: crate::table::CheatResult::StakesForfeit,
             risk: 0.2,
             worth: 0.1,

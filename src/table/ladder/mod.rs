@@ -13,8 +13,8 @@ use serde::Serialize;
 
 pub use stats::{ANCHOR, Pairing, elo_fit};
 
-use super::TableError;
 use super::runner::run_game;
+use super::{TableError, Who};
 use crate::ai::{Player, Skill, Temperament, player_for, table_rng};
 use crate::games::{Game, GameKind, Seat};
 
@@ -248,7 +248,7 @@ pub fn play_single<G: Game>(
     let outcome = run_game(
         &mut pos,
         &mut players,
-        &[0, 1],
+        &[Who(0), Who(1)],
         &mut rng,
         1,
         &mut |seat, _, (), _: &G| moves += u64::from(seat.is_some()),

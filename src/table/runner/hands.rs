@@ -3,7 +3,7 @@
 use crate::ai::{Player, TableRng, sample_chance};
 use crate::games::{Chance, Event, FirstTurn, Game, Outcome, Seat};
 use crate::table::checks::Check;
-use crate::table::log::{Aside, CheatKind};
+use crate::table::log::{Aside, CheatKind, Who};
 
 /// What a seat does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub enum Decision<M> {
 /// hands and tells them what happened; it keeps the rules.
 pub trait Hands<G: Game> {
     /// A game begins, with entrant `who[seat]` at each seat.
-    fn new_game(&mut self, who: &[usize]);
+    fn new_game(&mut self, who: &[Who]);
 
     /// What the seat to move in `pos` does (`pos` is neither over nor a chance node).
     fn decide(&mut self, pos: &G, seat: Seat, rng: &mut TableRng) -> Decision<G::Move>;
@@ -97,26 +97,26 @@ pub struct Npcs<'a, G: Game> {
     /// One player per entrant.
     pub players: &'a mut [Box<dyn Player<G>>],
     /// The entrant at each seat of the game being played.
-    pub who: Vec<usize>,
+    pub who: Vec<Who>,
 }
 
 impl<G: Game> Hands<G> for Npcs<'_, G> {
-    fn new_game(&mut self, who: &[usize]) {
+    fn new_game(&mut self, who: &[Who]) {
         self.who.clear();
         self.who.extend_from_slice(who);
         for player in self.players.iter_mut() {
             player.new_game();
-            player.seated(who);
+            player.seated(&who.iter().map(|w| w.index()).collect::<Vec<_>>());
         }
     }
 
     fn cheats_unasked(&self, seat: Seat) -> bool {
-        self.players[self.who[seat.index()]].cheats()
+        self.players[self.who[seat.index()].index()].cheats()
     }
 
     #[inline]
     fn decide(&mut self, pos: &G, seat: Seat, rng: &mut TableRng) -> Decision<G::Move> {
-        Decision::Play(self.players[self.who[seat.index()]].choose(pos, rng))
+        Decision::Play(self.players[self.who[seat.index()].index()].choose(pos, rng))
     }
 }
 
@@ -127,8 +127,9 @@ impl<G: Game> Hands<G> for Npcs<'_, G> {
 pub struct CheatOffer {
     /// What it is.
     pub kind: CheatKind,
-    /// Where, in words ("c3 to c4", "heap 3").
-    pub at: String,
+    /// Where: the game's own place for it, written as the table says it ("c3 to c4",
+    /// "heap 3").
+    pub at: crate::games::Played,
     /// The chance that somebody at the table sees it.
     pub risk: f64,
     /// How much better the game looks after it, unseen.

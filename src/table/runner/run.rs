@@ -5,7 +5,7 @@ use super::settings::{STEP_GUARD, TableError};
 use crate::ai::{Player, TableRng};
 use crate::games::{End, Event, EventSink, Game, Outcome, Seat, Seats, Turn};
 use crate::table::cheat::{Watch, Weighed};
-use crate::table::log::AsideAt;
+use crate::table::log::{AsideAt, Who};
 
 /// What [`run_game`] tells of each step: who moved (`None` for chance), the move or
 /// outcome, the events it caused, and the position after it.
@@ -54,7 +54,7 @@ impl Kept for Vec<Event> {
 pub fn run_game<G: Game, E: Kept>(
     pos: &mut G,
     players: &mut [Box<dyn Player<G>>],
-    who: &[usize],
+    who: &[Who],
     rng: &mut TableRng,
     number: u32,
     step: &mut StepFn<'_, G, E>,

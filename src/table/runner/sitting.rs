@@ -8,7 +8,7 @@ use crate::games::Played;
 use crate::games::{Event, Game, Outcome, Seat};
 use crate::table::cheat::{Manners, Marks, Watch};
 use crate::table::checks::Figures;
-use crate::table::log::{AsideAt, Entrant, GameLog, MatchLog, Step};
+use crate::table::log::{AsideAt, Entrant, GameLog, MatchLog, Step, Who};
 
 /// Plays a whole match between `entrants` (two to five) and returns its log.
 ///
@@ -63,7 +63,7 @@ pub fn play_match_with<G: Game, H: Hands<G> + ?Sized>(
         } else {
             None
         };
-        let seats = flow.seat(winner).to_vec();
+        let seats = flow.seat(winner.map(Who::nth)).to_vec();
         let log = sitting.play_game(number, &seats, ceremony)?;
         let over = flow.record(if log.outcome.is_draw() {
             &[]
@@ -106,7 +106,7 @@ impl<G: Game, H: Hands<G> + ?Sized> Sitting<'_, G, H> {
     pub(super) fn play_game(
         &mut self,
         number: u32,
-        seats: &[usize],
+        seats: &[Who],
         ceremony: Vec<Event>,
     ) -> Result<GameLog, TableError> {
         let mut pos = G::start(seats.len(), &self.settings.options)?;
@@ -146,7 +146,7 @@ struct Record {
     /// Which game of the match.
     number: u32,
     /// The entrant at each seat.
-    seats: Vec<usize>,
+    seats: Vec<Who>,
     /// Every seat.
     all: Vec<Seat>,
     /// The first-turn ceremony's events.
@@ -158,7 +158,7 @@ struct Record {
     /// The steps played (less those taken back).
     steps: Vec<Step>,
     /// The entrant who resigned.
-    resigned: Option<usize>,
+    resigned: Option<Who>,
     /// What happened at the table around the moves.
     asides: Vec<AsideAt>,
 }
@@ -168,7 +168,7 @@ impl Record {
     pub(super) fn new<G: Game>(
         pos: &G,
         number: u32,
-        seats: &[usize],
+        seats: &[Who],
         ceremony: Vec<Event>,
     ) -> Record {
         let all: Vec<Seat> = (0..seats.len()).map(|i| Seat(i as u8)).collect();

@@ -35,7 +35,7 @@ impl<G: Game, E: Kept, H: Hands<G> + ?Sized> Run<'_, '_, G, E, H> {
         let w = self.watch.as_deref_mut()?;
         self.table.tried = Some((seat, self.played));
         let cheat = weighed.cheat;
-        let earlier = w.marks.tries[w.who[seat.index()]];
+        let earlier = w.marks.tries[w.who[seat.index()].index()];
         let (seen, roll) = if w.d20 {
             let soh = w.manners[seat.index()].figures.sleight_of_hand;
             let d20 = self.hands.d20(seat, Check::SleightOfHand, soh, w.rng());
@@ -120,7 +120,7 @@ impl<G: Game, E: Kept, H: Hands<G> + ?Sized> Run<'_, '_, G, E, H> {
         let right = self.table.unexposed.contains(&against);
         self.table.unexposed.retain(|&s| s != against);
         if right {
-            w.marks.seen[w.who[by.index()]][w.who[against.index()]] += 1.0;
+            w.marks.seen[w.who[by.index()].index()][w.who[against.index()].index()] += 1.0;
         }
         let aside = Aside::Accused {
             by: w.who[by.index()],

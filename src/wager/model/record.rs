@@ -25,7 +25,7 @@ use crate::seed::{Purpose, derive};
 use crate::table::cheat::{Marks, Wary};
 use crate::table::{
     Aside, DEFAULT_DRAW_CAP, Entrant, Format, GameLog, MatchSettings, RuleError, RuleOptions,
-    TableError, TableRules, play_match,
+    TableError, TableRules, Who, play_match,
 };
 
 /// A cheat tried in a recorded game.
@@ -333,7 +333,7 @@ pub fn model_table(drawn: &Drawn) -> super::Table {
 ///
 /// # Errors
 /// Rules the game refuses, or a match that cannot be played.
-pub fn match_winners(drawn: &Drawn, seed: u64) -> Result<Vec<usize>, RecordError> {
+pub fn match_winners(drawn: &Drawn, seed: u64) -> Result<Vec<Who>, RecordError> {
     crate::games::with_game!(drawn.kind, G => {
         let log = play_match::<G>(&entrants(drawn), &settings::<G>(drawn, seed)?)?;
         Ok(log.winners)
@@ -358,7 +358,7 @@ pub fn play<G: Game>(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordErro
     let mut seen = drawn.wary.clone();
     let mut out = Vec::new();
     for game in &log.games {
-        let seat_of = |e: usize| game.seat_of(e).index();
+        let seat_of = |e: Who| game.seat_of(e).index();
         let by_seat = |f: &dyn Fn(usize) -> f64| -> Vec<Vec<f64>> {
             (0..n)
                 .map(|w| {
@@ -367,7 +367,7 @@ pub fn play<G: Game>(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordErro
                             if w == c {
                                 0.0
                             } else {
-                                f(game.seats[w] * n + game.seats[c])
+                                f(game.seats[w].index() * n + game.seats[c].index())
                             }
                         })
                         .collect()
@@ -378,13 +378,21 @@ pub fn play<G: Game>(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordErro
         let tries = tries_in(game);
         out.push(Record {
             game: G::KIND,
-            seats: game.seats.iter().map(|&e| drawn.players[e]).collect(),
+            seats: game
+                .seats
+                .iter()
+                .map(|&e| drawn.players[e.index()])
+                .collect(),
             rules: drawn.rules.clone(),
             rule: drawn.rule,
             number: game.number,
-            earlier: game.seats.iter().map(|&e| tries_so_far[e]).collect(),
+            earlier: game
+                .seats
+                .iter()
+                .map(|&e| tries_so_far[e.index()])
+                .collect(),
             seen: seen_now,
-            willing: game.seats.iter().map(|&e| willing[e]).collect(),
+            willing: game.seats.iter().map(|&e| willing[e.index()]).collect(),
             winners: game.winners.iter().map(|&e| seat_of(e)).collect(),
             end: game.outcome.end,
             tallies: tallies_in::<G>(game, n),
@@ -397,7 +405,7 @@ pub fn play<G: Game>(drawn: &Drawn, seed: u64) -> Result<Vec<Record>, RecordErro
 
 /// The cheats tried in a game, by seat, as the model reads them.
 fn tries_in(game: &GameLog) -> Vec<Try> {
-    let seat_of = |e: usize| game.seat_of(e).index();
+    let seat_of = |e: Who| game.seat_of(e).index();
     game.asides
         .iter()
         .filter_map(|a| match &a.aside {
@@ -442,12 +450,12 @@ fn remember_cheats(
 ) {
     for a in &game.asides {
         if let Aside::Cheat { by, seen_by, .. } = &a.aside {
-            tries_so_far[*by] += 1;
-            if let Some(w) = willing[*by].as_mut() {
+            tries_so_far[by.index()] += 1;
+            if let Some(w) = willing[by.index()].as_mut() {
                 *w = w.saturating_sub(1);
             }
             for &w in seen_by {
-                seen[w][*by] += 1.0;
+                seen[w.index()][by.index()] += 1.0;
             }
         }
     }

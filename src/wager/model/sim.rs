@@ -6,7 +6,7 @@ use rand::RngExt;
 use super::{Banked, GameModel, Kind, Table};
 use crate::ai::TableRng;
 use crate::games::{End, GameKind, OnCheat, Tally};
-use crate::table::Flow;
+use crate::table::{Flow, Who};
 use crate::wager::market::{Market, Played};
 use crate::wager::simulate::{Basis, MarketEstimate, Observed, count, empty};
 
@@ -14,7 +14,7 @@ use crate::wager::simulate::{Basis, MarketEstimate, Observed, count, empty};
 /// entrant.
 #[derive(Clone, Debug)]
 struct Game {
-    winners: Vec<usize>,
+    winners: Vec<Who>,
     end: End,
     tallies: Vec<Vec<i64>>,
     caught: Vec<bool>,
@@ -25,9 +25,9 @@ struct Game {
 pub struct Imagined {
     kind: GameKind,
     players: usize,
-    first: Option<usize>,
+    first: Option<Who>,
     games: Vec<Game>,
-    winners: Vec<usize>,
+    winners: Vec<Who>,
 }
 
 impl Played for Imagined {
@@ -35,11 +35,11 @@ impl Played for Imagined {
         self.players
     }
 
-    fn match_winners(&self) -> &[usize] {
+    fn match_winners(&self) -> &[Who] {
         &self.winners
     }
 
-    fn first_turn(&self) -> Option<usize> {
+    fn first_turn(&self) -> Option<Who> {
         self.first
     }
 
@@ -52,7 +52,7 @@ impl Played for Imagined {
         (g < self.games.len()).then_some(g)
     }
 
-    fn game_winners(&self, g: usize) -> Vec<usize> {
+    fn game_winners(&self, g: usize) -> Vec<Who> {
         self.games[g].winners.clone()
     }
 
@@ -60,15 +60,18 @@ impl Played for Imagined {
         self.games[g].end
     }
 
-    fn tally(&self, g: usize, entrant: usize, tally: Tally) -> i64 {
+    fn tally(&self, g: usize, entrant: Who, tally: Tally) -> i64 {
         let Some(t) = self.kind.facts().tallies.iter().position(|&x| x == tally) else {
             return 0;
         };
-        self.games[g].tallies[entrant].get(t).copied().unwrap_or(0)
+        self.games[g].tallies[entrant.index()]
+            .get(t)
+            .copied()
+            .unwrap_or(0)
     }
 
-    fn caught(&self, g: usize, entrant: usize) -> bool {
-        self.games[g].caught[entrant]
+    fn caught(&self, g: usize, entrant: Who) -> bool {
+        self.games[g].caught[entrant.index()]
     }
 }
 
@@ -367,7 +370,7 @@ fn game(at: &At<'_>, number: u32, shift: &[f64], memory: &mut Memory, rng: &mut 
         caught[seats[s]] = done.caught[s] > 0;
     }
     Game {
-        winners: winners.iter().map(|&s| seats[s]).collect(),
+        winners: winners.iter().map(|&s| Who::nth(seats[s])).collect(),
         end,
         tallies,
         caught,
@@ -462,11 +465,11 @@ pub fn imagine(
     let mut first = None;
     let mut games = Vec::new();
     loop {
-        let winner = flow.needs_ceremony().then(|| pick(odds, rng));
+        let winner = flow.needs_ceremony().then(|| Who::nth(pick(odds, rng)));
         if first.is_none() {
             first = winner;
         }
-        let seats = flow.seat(winner).to_vec();
+        let seats: Vec<usize> = flow.seat(winner).iter().map(|w| w.index()).collect();
         let number = games.len() as u32 + 1;
         let at = At {
             model,

@@ -17,7 +17,7 @@ use crate::report::View;
 use crate::report::board::{BoardStyle, Diagram, Marks};
 use crate::report::grid::GLUE;
 use crate::roster::Voice;
-use crate::table::{Decision, Entrant, Hands, MatchLog, MatchSettings, TableError};
+use crate::table::{Decision, Entrant, Hands, MatchLog, MatchSettings, TableError, Who};
 
 /// Who throws the sticks and draws the stones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -154,7 +154,7 @@ struct SitHands<'s, 'c, G: Game> {
     entrants: Vec<Entrant>,
     voices: Vec<Voice>,
     /// The entrant at each seat.
-    who: Vec<usize>,
+    who: Vec<Who>,
     book: &'s Phrasebook,
     sitting: &'s mut Sitting<'c>,
     /// The master's stream for hints: its own, so asking never changes the match.
@@ -178,7 +178,7 @@ struct SitHands<'s, 'c, G: Game> {
     /// put where the table cannot see it (left out of the players' board).
     unseen: Vec<(usize, Seat, i32)>,
     /// The boasts (entrant, line) already said this match: none is said twice.
-    boasted: std::collections::HashSet<(usize, usize)>,
+    boasted: std::collections::HashSet<(Who, usize)>,
     /// The seat of the person who last had the move this game (at first, the first
     /// person's seat): the board is drawn from their side between their turns.
     viewer: Option<Seat>,
@@ -189,7 +189,7 @@ struct SitHands<'s, 'c, G: Game> {
     /// typed again there, it is played.
     warned: Option<(usize, G::Move)>,
     /// The people (entrants) who have made their Insight check this match: one a match.
-    insighted: Vec<usize>,
+    insighted: Vec<Who>,
 }
 
 /// What a person may type on their turn, for `help`.
@@ -200,7 +200,7 @@ Insight against their Deception: are they hustling? once a match).";
 
 impl<G: Diagram> SitHands<'_, '_, G> {
     fn is_person(&self, seat: Seat) -> bool {
-        self.players[self.who[seat.index()]].is_none()
+        self.players[self.who[seat.index()].index()].is_none()
     }
 
     fn name(&self, seat: Seat) -> &str {
@@ -374,11 +374,11 @@ impl<G: Diagram> SitHands<'_, '_, G> {
 }
 
 impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
-    fn new_game(&mut self, who: &[usize]) {
+    fn new_game(&mut self, who: &[Who]) {
         self.who = who.to_vec();
         self.viewer = who
             .iter()
-            .position(|&e| self.players[e].is_none())
+            .position(|&e| self.players[e.index()].is_none())
             .map(|s| Seat(s as u8));
         self.game += 1;
         self.last = None;
@@ -388,7 +388,7 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
         self.unseen.clear();
         for p in self.players.iter_mut().flatten() {
             p.new_game();
-            p.seated(who);
+            p.seated(&who.iter().map(|w| w.index()).collect::<Vec<_>>());
         }
         let seats: Vec<String> = who
             .iter()
@@ -415,7 +415,7 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
 
     fn decide(&mut self, pos: &G, seat: Seat, rng: &mut TableRng) -> Decision<G::Move> {
         let entrant = self.who[seat.index()];
-        match &mut self.players[entrant] {
+        match &mut self.players[entrant.index()] {
             Some(p) => Decision::Play(p.choose(pos, rng)),
             None => self.ask_person(pos, seat),
         }
@@ -499,7 +499,7 @@ impl<G: Diagram> Hands<G> for SitHands<'_, '_, G> {
     }
 
     fn cheats_unasked(&self, seat: Seat) -> bool {
-        self.players[self.who[seat.index()]]
+        self.players[self.who[seat.index()].index()]
             .as_ref()
             .is_some_and(|p| p.cheats())
     }

@@ -59,7 +59,7 @@ fn entrants() -> Vec<Entrant> {
 }
 
 /// The moves the log records for entrant `who`, in order, across its games.
-fn moves_of(log: &MatchLog, who: usize) -> Vec<String> {
+fn moves_of(log: &MatchLog, who: Who) -> Vec<String> {
     log.games
         .iter()
         .flat_map(|g| {
@@ -96,7 +96,7 @@ fn a_person_s_words_are_read_refused_or_played_and_the_moves_typed_are_the_log_s
     let said = script.said;
     // Every line that changed the match is a move Aria made, in the log's order; the
     // words that only showed something or were refused are not among them.
-    assert_eq!(typed, moves_of(&log, 0));
+    assert_eq!(typed, moves_of(&log, Who(0)));
     assert!(!typed.is_empty());
     // The help is wrapped to the page: read its words across the lines.
     let words = said.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -132,8 +132,8 @@ fn the_end_of_the_input_resigns_the_person_s_game_and_says_so() {
     )
     .unwrap();
     assert!(s.typed.is_empty());
-    assert_eq!(log.games[0].resigned, Some(0));
-    assert_eq!(log.games[0].winners, vec![1]);
+    assert_eq!(log.games[0].resigned, Some(Who(0)));
+    assert_eq!(log.games[0].winners, vec![Who(1)]);
     assert!(
         script
             .said

@@ -9,7 +9,7 @@ use crate::report::View;
 use crate::report::board::Diagram;
 use crate::roster::VoiceMoment;
 use crate::table::checks::sum_words as sum;
-use crate::table::{Aside, CheatResult};
+use crate::table::{Aside, CheatResult, Who};
 
 impl<G: Diagram> SitHands<'_, '_, G> {
     /// A character's move, told in their manner.
@@ -36,7 +36,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
         if telling {
             // A boast not yet said this match, from where the position points on; when
             // a character has said them all, they say nothing more (never one twice).
-            let boasts = self.voices[entrant].lines(VoiceMoment::Boast);
+            let boasts = self.voices[entrant.index()].lines(VoiceMoment::Boast);
             let n = boasts.len();
             let start = if n == 0 {
                 0
@@ -79,7 +79,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
     /// The d20 of a cheat or an Insight check, shown with its arithmetic: a person's
     /// always, a character's when somebody saw the cheat (or in the GM's view).
     fn roll_line(&self, aside: &Aside) -> Option<String> {
-        let name = |e: usize| self.entrants[e].name.clone();
+        let name = |e: Who| self.entrants[e].name.clone();
         match aside {
             Aside::Cheat {
                 by,
@@ -87,7 +87,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 roll: Some(roll),
                 ..
             } => {
-                let person = self.players[*by].is_none();
+                let person = self.players[by.index()].is_none();
                 let shown = person || !seen_by.is_empty() || self.sitting.view == View::Gm;
                 shown.then(|| cheat_roll_words(&name(*by), roll, &name))
             }
@@ -129,7 +129,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
     /// The line the table reads of an aside; `None` for a character's cheat that nobody
     /// saw.
     fn aside_line(&self, aside: &Aside) -> Option<String> {
-        let name = |e: usize| self.entrants[e].name.clone();
+        let name = |e: Who| self.entrants[e].name.clone();
         Some(match aside {
             Aside::Cheat {
                 by,
@@ -145,7 +145,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
                 };
                 if seen_by.is_empty() {
                     // Only a person who tried it is told it stood.
-                    let person = self.players[*by].is_none();
+                    let person = self.players[by.index()].is_none();
                     return person.then(|| format!("{} {done}. Nobody saw.", name(*by)));
                 }
                 let who: Vec<String> = seen_by.iter().map(|&e| name(e)).collect();
@@ -194,7 +194,7 @@ impl<G: Diagram> SitHands<'_, '_, G> {
 fn cheat_roll_words(
     by: &str,
     roll: &crate::table::checks::CheatRoll,
-    name: &dyn Fn(usize) -> String,
+    name: &dyn Fn(Who) -> String,
 ) -> String {
     let watchers: Vec<String> = roll
         .watchers

@@ -168,7 +168,7 @@ fn film_game<G: Picture>(
     let shorts: Vec<&str> = game
         .seats
         .iter()
-        .map(|&e| log.entrants.get(e).map_or("", |x| x.short.as_str()))
+        .map(|&e| log.get(e).map_or("", |x| x.short.as_str()))
         .collect();
     walk::<G>(log, game, rules, |pos, names, beat| {
         let marks = Marks::names(&shorts);

@@ -76,7 +76,7 @@ pub fn check(
     let plays: Vec<(usize, u64)> = (0..drawn.len())
         .flat_map(|t| (0..matches).map(move |m| (t, m)))
         .collect();
-    let winners: Vec<Option<Vec<usize>>> = plays
+    let winners: Vec<Option<Vec<crate::table::Who>>> = plays
         .par_iter()
         .map(|&(t, m)| {
             let seed = derive(0xCA_11B, Purpose::ModelFit, &[1000 + t as u64, m]);
@@ -96,7 +96,7 @@ pub fn check(
             for w in &winners[t * matches as usize..(t + 1) * matches as usize] {
                 match w.as_deref() {
                     None => return None,
-                    Some(&[e]) => won[e] += 1,
+                    Some(&[e]) => won[e.index()] += 1,
                     Some(_) => {}
                 }
             }

@@ -261,7 +261,7 @@ pub(super) fn case() -> impl Strategy<Value = (MatchLog, Vec<Bet>, Vec<u64>, Hou
 /// reading of the rule: a cheat seen and ruled `StakesForfeit`, or (under the house's
 /// rule) a right accusation.
 fn forfeit_by(log: &MatchLog, rules: &HouseRules, name: &str) -> bool {
-    let Some(e) = log.entrants.iter().position(|x| x.name == name) else {
+    let Some(e) = log.everyone().find(|&x| log.entrant(x).name == name) else {
         return false;
     };
     log.games
@@ -284,7 +284,7 @@ fn forfeit_by(log: &MatchLog, rules: &HouseRules, name: &str) -> bool {
 /// Whether a bet with the house is barred: the house bars cheats, and its bettor sat at
 /// the table and was seen cheating or rightly accused in some game.
 fn barred(log: &MatchLog, rules: &HouseRules, bet: &Bet) -> bool {
-    let Some(e) = log.entrants.iter().position(|x| x.name == bet.bettor) else {
+    let Some(e) = log.everyone().find(|&x| log.entrant(x).name == bet.bettor) else {
         return false;
     };
     rules.bar_cheats
