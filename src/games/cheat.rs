@@ -2,10 +2,6 @@
 //! declares it in its folder (`<game>/cheat.rs`); this file holds what every cheat says
 //! about itself, and no cheat of its own.
 
-use std::fmt;
-
-use serde::Serialize;
-
 use super::keyed;
 
 /// How a cheat says what it did at a place: `(the cheat, its place as the table logged it,
@@ -99,24 +95,9 @@ impl PartialEq for CheatKind {
 
 impl Eq for CheatKind {}
 
-impl std::hash::Hash for CheatKind {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key().hash(state);
-    }
-}
-
-impl fmt::Debug for CheatKind {
-    /// Its key in upper camel case (`TurnStick`), as the name of a variant.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        keyed::camel(f, self.key())
-    }
-}
-
-impl Serialize for CheatKind {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.key())
-    }
-}
+// Hashed by its key, printed for debugging as the variant's name (`TurnStick`), written as
+// its key.
+keyed::keyed_impls!(CheatKind, key);
 
 #[cfg(test)]
 mod tests {

@@ -2,10 +2,6 @@
 //! declares its own ends in its folder (a conquest is Tides of War's); this file holds
 //! only what every game shares: the cap, a resignation, a forfeit.
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
-
 use super::keyed::{self, Keyed, same};
 
 /// What one way of ending says about itself: its key, its words and what a line may tell
@@ -244,44 +240,9 @@ pub(super) const fn keys<const N: usize>(ends: &[End; N]) -> [&'static str; N] {
     out
 }
 
-impl std::hash::Hash for End {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key().hash(state);
-    }
-}
-
-impl PartialOrd for End {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for End {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.index(), self.key()).cmp(&(other.index(), other.key()))
-    }
-}
-
-impl fmt::Debug for End {
-    /// Its key in upper camel case (`AllCaptured`), as the name of a variant.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        keyed::camel(f, self.key())
-    }
-}
-
-impl Serialize for End {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.key())
-    }
-}
-
-impl<'de> Deserialize<'de> for End {
-    /// An end of [`End::ALL`] by its key, read as the derived enum read its unit variants
-    /// (a key, or a map of the key to nothing); another key is an unknown variant.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        keyed::deserialize(d)
-    }
-}
+// Hashed by its key, printed for debugging as the variant's name (`AllCaptured`), ordered
+// as `End::ALL` lists it, written and read as its key.
+keyed::keyed_impls!(End, key, listed);
 
 impl Keyed for End {
     const NAME: &'static str = "End";

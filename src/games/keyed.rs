@@ -128,3 +128,52 @@ impl<T: Keyed> serde::de::Visitor<'_> for KeyOf<T> {
             })
     }
 }
+
+/// The impls a handle named by a key shares with the enum it was: `keyed_impls!(T, key)`
+/// hashes it by its key, prints it for debugging as the variant's name (`TurnStick`) and
+/// writes its key in JSON; `keyed_impls!(T, key, listed)` also orders it as its list
+/// (`T::ALL`, by `T::index`, then by key) and reads it back as the derived enum read it
+/// (see [`deserialize`]; `T` is [`Keyed`]).
+macro_rules! keyed_impls {
+    ($ty:ident, $key:ident) => {
+        impl std::hash::Hash for $ty {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.$key().hash(state);
+            }
+        }
+
+        impl std::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                $crate::games::keyed::camel(f, self.$key())
+            }
+        }
+
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.$key())
+            }
+        }
+    };
+    ($ty:ident, $key:ident, listed) => {
+        $crate::games::keyed::keyed_impls!($ty, $key);
+
+        impl PartialOrd for $ty {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $ty {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                (self.index(), self.$key()).cmp(&(other.index(), other.$key()))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::games::keyed::deserialize(d)
+            }
+        }
+    };
+}
+pub(super) use keyed_impls;

@@ -2,10 +2,6 @@
 //! its own tallies in its folder (the kiusts thrown are Kiust Oyun's); this file holds only
 //! what games share: the points and the captures.
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
-
 use super::keyed::{self, Keyed, before, same};
 
 /// What one tally says about itself. A game writes one for each of its own tallies, and
@@ -174,45 +170,9 @@ impl Keyed for Tally {
     }
 }
 
-impl std::hash::Hash for Tally {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.word().hash(state);
-    }
-}
-
-impl PartialOrd for Tally {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Tally {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.index(), self.word()).cmp(&(other.index(), other.word()))
-    }
-}
-
-impl fmt::Debug for Tally {
-    /// Its word in upper camel case (`Kiusts`), as the name of a variant.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        keyed::camel(f, self.word())
-    }
-}
-
-impl Serialize for Tally {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.word())
-    }
-}
-
-impl<'de> Deserialize<'de> for Tally {
-    /// A tally of [`Tally::ALL`] by its word, read as the derived enum read its unit
-    /// variants (a word, or a map of the word to nothing); another word is an unknown
-    /// variant.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        keyed::deserialize(d)
-    }
-}
+// Hashed by its word, printed for debugging as the variant's name (`Kiusts`), ordered as
+// `Tally::ALL` lists it, written and read as its word.
+keyed::keyed_impls!(Tally, word, listed);
 
 #[cfg(test)]
 mod tests {
