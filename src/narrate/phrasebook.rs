@@ -301,6 +301,26 @@ pub fn fill_with(template: &str, value: &mut dyn FnMut(&str) -> Option<String>) 
 mod tests {
     use super::*;
 
+    /// Each game's file holds its own section and no other (read as plain TOML), and a
+    /// file merged for one game may not hold another's: the named section is refused.
+    #[test]
+    fn a_game_s_phrases_hold_its_own_section_only() {
+        for kind in GameKind::ALL {
+            let text = Spoken::of_kind(kind).phrases;
+            let table: toml::Table = toml::from_str(text).unwrap();
+            let keys: Vec<&String> = table.keys().collect();
+            assert_eq!(keys, [kind.id()], "{kind}");
+        }
+        let pic = Spoken::of_kind(GameKind::ALL[1]).phrases;
+        let mut book = Phrasebook::default();
+        let err = book
+            .merge_sections(Path::new("pic.toml"), pic, &[GameKind::ALL[0].id()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(GameKind::ALL[1].id()), "{err}");
+        assert!(book.sections.is_empty());
+    }
+
     #[test]
     fn the_built_in_phrasebook_loads_and_has_lines_for_tides() {
         let book = Phrasebook::built_in();

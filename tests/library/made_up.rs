@@ -621,6 +621,15 @@ fn read_track(board: &str, players: usize) -> Vec<u8> {
         .collect()
 }
 
+/// Where the runners stand after each step of `game` at `n` seats, by this file's own
+/// walk of its moves ([`walked`]).
+fn tracks(game: &taproom::table::GameLog, n: usize) -> Vec<Vec<u8>> {
+    let moves: Vec<String> = game.steps.iter().map(|s| s.mv.to_string()).collect();
+    (0..moves.len())
+        .map(|i| walked(n, 0, &moves[..=i]).0)
+        .collect()
+}
+
 #[test]
 fn the_runners_are_drawn_and_replayed_frame_by_frame() {
     for n in [2, 3, 5] {
@@ -632,10 +641,9 @@ fn the_runners_are_drawn_and_replayed_frame_by_frame() {
         assert!(shown.title.starts_with("the Runners: "), "{}", shown.title);
         for (game, seen) in log.games.iter().zip(&shown.games) {
             assert_eq!(read_track(&seen.start, n), vec![0; n]);
-            let moves: Vec<String> = game.steps.iter().map(|s| s.mv.to_string()).collect();
-            assert_eq!(seen.steps.len(), moves.len());
-            for (i, frame) in seen.steps.iter().enumerate() {
-                let (at, _) = walked(n, 0, &moves[..=i]);
+            let walk = tracks(game, n);
+            assert_eq!(seen.steps.len(), walk.len());
+            for (i, (frame, at)) in seen.steps.iter().zip(walk).enumerate() {
                 assert_eq!(read_track(&frame.board, n), at, "step {i}: {}", frame.board);
                 for line in frame.board.lines().chain(frame.heading.lines()) {
                     assert!(line.chars().count() <= 80, "{line}");
@@ -667,10 +675,8 @@ fn the_runners_are_filmed_as_pictures_still_by_still() {
         let mut stills = 0;
         for game in &log.games {
             let film = film_of::<Runners>(&log, &rules, Some(game.number), false).unwrap();
-            let moves: Vec<String> = game.steps.iter().map(|s| s.mv.to_string()).collect();
             let mut walk: Vec<Vec<u8>> = vec![vec![0; n]];
-            for i in 0..moves.len() {
-                let (at, _) = walked(n, 0, &moves[..=i]);
+            for at in tracks(game, n) {
                 if walk.last() != Some(&at) {
                     walk.push(at);
                 }
